@@ -1,0 +1,41 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from './config/load-config';
+import { createGateway } from './gateway';
+import { createLogger } from './logging';
+
+/** `npm start`: load the config, start the gateway, shut down gracefully on SIGTERM/SIGINT. */
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { config: { type: 'string', short: 'c' } }, allowPositionals: false });
+  const { config, warnings } = await loadConfig({ file: values.config });
+  const gateway = await createGateway(config);
+  const log = gateway.runtime.log;
+  for (const warning of warnings) log.warn('config', { warning });
+  const { url } = await gateway.listen();
+  log.info('gateway listening', { url, config: config.source, platforms: [...gateway.runtime.platforms.keys()] });
+
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    log.info('shutting down', { signal, graceMs: config.server.shutdownGraceMs });
+    gateway.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error('shutdown failed', { error: String(error) });
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+process.on('unhandledRejection', (reason) => {
+  createLogger({ level: 'error' }).error('unhandled rejection', { reason: String(reason) });
+});
+
+main().catch((error: unknown) => {
+  const message = error instanceof ConfigError ? error.message : `start-up failed: ${String((error as Error)?.stack ?? error)}`;
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+});

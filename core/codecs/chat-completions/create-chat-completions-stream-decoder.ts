@@ -1,0 +1,153 @@
+import { GatewayError } from '../../errors/gateway-error';
+import type { WireEvent } from '../../sse/wire-event';
+import type { FinishReason, UnifiedUsage } from '../../unified/unified-response';
+import type { UnifiedStreamEvent } from '../../unified/unified-stream-event';
+import type { StreamDecoder } from '../codec';
+import { decodeOpenAiError } from '../shared/decode-openai-error';
+import { decodeChatCompletionsUsage } from './decode-chat-completions-usage';
+import { mapChatCompletionsFinishReason } from './map-chat-completions-finish-reason';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function asString(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** One streamed tool call, joined on the upstream `index` (fixtures README, subtle point 14). */
+interface ToolCallState {
+  /** Unified index: tool calls are numbered from 0 per response, whatever the upstream's numbering. */
+  index: number;
+  id?: string;
+  name?: string;
+  started: boolean;
+  /** Argument fragments that arrived before the name (then the call cannot be started yet). */
+  pending: string;
+}
+
+/**
+ * Chat-completion chunks → unified events. Accepts chunks with empty `choices` (the usage chunk),
+ * `usage: null`, tool-call fragments joined on `index`, `data: [DONE]`, and a mid-stream
+ * `{"error":{…}}`. `finish` is held back until `end()`: the usage chunk follows the finish_reason chunk.
+ */
+export function createChatCompletionsStreamDecoder(): StreamDecoder {
+  let started = false;
+  let done = false;
+  let failed = false;
+  let sawDone = false;
+  let finishReason: FinishReason | undefined;
+  let usage: UnifiedUsage | undefined;
+  const toolCalls = new Map<number, ToolCallState>();
+  let nextToolIndex = 0;
+  let hasToolCalls = false;
+
+  function fail(error: GatewayError): UnifiedStreamEvent[] {
+    failed = true;
+    return [{ type: 'error', error }];
+  }
+
+  function ensureStarted(chunk: Record<string, unknown>, out: UnifiedStreamEvent[]): void {
+    if (started) return;
+    started = true;
+    out.push({
+      type: 'start',
+      id: asString(chunk.id) ?? 'chatcmpl-gateway',
+      model: asString(chunk.model) ?? '',
+      created: typeof chunk.created === 'number' ? chunk.created : Math.floor(Date.now() / 1000),
+    });
+  }
+
+  function startCall(call: ToolCallState, out: UnifiedStreamEvent[]): void {
+    call.started = true;
+    hasToolCalls = true;
+    out.push({ type: 'tool_call_start', index: call.index, id: call.id ?? `call_${call.index}`, name: call.name ?? '' });
+    if (call.pending) {
+      out.push({ type: 'tool_call_delta', index: call.index, argumentsDelta: call.pending });
+      call.pending = '';
+    }
+  }
+
+  function pushToolCalls(fragments: unknown[], out: UnifiedStreamEvent[]): void {
+    fragments.forEach((fragment, position) => {
+      if (!isRecord(fragment)) return;
+      const upstreamIndex = typeof fragment.index === 'number' ? fragment.index : position;
+      const fn = isRecord(fragment.function) ? fragment.function : {};
+      const id = asString(fragment.id);
+      let call = toolCalls.get(upstreamIndex);
+      // A new id on a known index is a new call (some backends reuse index 0 for every call).
+      if (!call || (id && call.id && id !== call.id)) {
+        if (call && !call.started) startCall(call, out);
+        call = { index: nextToolIndex++, started: false, pending: '' };
+        toolCalls.set(upstreamIndex, call);
+      }
+      if (id && !call.id) call.id = id;
+      const name = asString(fn.name);
+      if (name && !call.name) call.name = name;
+      const args = asString(fn.arguments) ?? '';
+      if (!call.started && call.name) startCall(call, out);
+      if (!args) return;
+      if (call.started) out.push({ type: 'tool_call_delta', index: call.index, argumentsDelta: args });
+      else call.pending += args;
+    });
+  }
+
+  function pushChunk(chunk: Record<string, unknown>): UnifiedStreamEvent[] {
+    const out: UnifiedStreamEvent[] = [];
+    ensureStarted(chunk, out);
+    const choices = Array.isArray(chunk.choices) ? chunk.choices : [];
+    const choice = choices.find((c) => isRecord(c) && (c.index ?? 0) === 0);
+    if (isRecord(choice)) {
+      const delta = isRecord(choice.delta) ? choice.delta : {};
+      const reasoning = asString(delta.reasoning_content) ?? asString(delta.reasoning);
+      if (reasoning) out.push({ type: 'reasoning_delta', text: reasoning });
+      const content = asString(delta.content);
+      if (content) out.push({ type: 'text_delta', text: content });
+      const refusal = asString(delta.refusal);
+      if (refusal) out.push({ type: 'text_delta', text: refusal });
+      if (Array.isArray(delta.tool_calls)) pushToolCalls(delta.tool_calls, out);
+      const reason = asString(choice.finish_reason);
+      if (reason) finishReason = mapChatCompletionsFinishReason(reason);
+    }
+    if (isRecord(chunk.usage)) {
+      usage = decodeChatCompletionsUsage(chunk.usage);
+      out.push({ type: 'usage', usage });
+    }
+    return out;
+  }
+
+  return {
+    push(event: WireEvent): UnifiedStreamEvent[] {
+      if (done || failed) return [];
+      const data = event.data.trim();
+      if (data === '[DONE]') {
+        sawDone = true;
+        return [];
+      }
+      if (data === '') return [];
+      let chunk: unknown;
+      try {
+        chunk = JSON.parse(data);
+      } catch {
+        return fail(new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream stream sent an event that is not JSON'));
+      }
+      if (!isRecord(chunk)) return fail(new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream stream sent an event that is not a JSON object'));
+      if (isRecord(chunk.error)) return fail(decodeOpenAiError(chunk.error));
+      return pushChunk(chunk);
+    },
+    end(): UnifiedStreamEvent[] {
+      if (done || failed) return [];
+      done = true;
+      if (finishReason === undefined && !sawDone) {
+        return [{ type: 'error', error: new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream stream ended before the response was complete') }];
+      }
+      const out: UnifiedStreamEvent[] = [];
+      ensureStarted({}, out);
+      for (const call of toolCalls.values()) if (!call.started) startCall(call, out);
+      let reason = finishReason ?? 'stop';
+      if (hasToolCalls && (reason === 'stop' || reason === 'other')) reason = 'tool_calls';
+      out.push({ type: 'finish', finishReason: reason, usage: usage ?? { inputTokens: 0, outputTokens: 0, totalTokens: 0 } });
+      return out;
+    },
+  };
+}

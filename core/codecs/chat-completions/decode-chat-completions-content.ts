@@ -1,0 +1,66 @@
+import { GatewayError } from '../../errors/gateway-error';
+import type { UnifiedMediaPart, UnifiedTextPart } from '../../unified/unified-request';
+import { fileMimeFromName } from '../shared/file-mime-from-name';
+import { mediaKindFromMime } from '../shared/media-kind-from-mime';
+import { parseDataUri } from '../shared/parse-data-uri';
+import type { ChatCompletionsContentPart, ChatCompletionsMessage } from './chat-completions-types';
+import { guessMediaKindFromUrl } from './guess-media-kind-from-url';
+
+function invalid(param: string, detail: string): GatewayError {
+  return new GatewayError('GW_INVALID_REQUEST', `${param}: ${detail}`, { param });
+}
+
+function decodeMediaUrl(url: string, detail: string | undefined): UnifiedMediaPart {
+  const inline = parseDataUri(url);
+  const part: UnifiedMediaPart = inline
+    ? { type: mediaKindFromMime(inline.mediaType), source: { kind: 'base64', mediaType: inline.mediaType, data: inline.data } }
+    : { type: guessMediaKindFromUrl(url), source: { kind: 'url', url } };
+  if (detail !== undefined) part.detail = detail;
+  return part;
+}
+
+function decodeFilePart(file: { file_data?: string; file_id?: string; filename?: string }, path: string): UnifiedMediaPart {
+  if (file.file_data === undefined || file.file_data === '') {
+    if (file.file_id !== undefined) throw invalid(`${path}.file.file_id`, 'uploaded file ids are not supported; send the file inline as file_data');
+    throw invalid(`${path}.file.file_data`, 'is required');
+  }
+  const data = file.file_data;
+  let part: UnifiedMediaPart;
+  if (/^https?:\/\//i.test(data)) {
+    part = { type: 'file', source: { kind: 'url', url: data } };
+  } else {
+    const inline = parseDataUri(data);
+    if (inline) {
+      part = { type: mediaKindFromMime(inline.mediaType), source: { kind: 'base64', mediaType: inline.mediaType, data: inline.data } };
+    } else {
+      // Bare base64: the file name's extension is the only hint of its type.
+      part = { type: 'file', source: { kind: 'base64', mediaType: fileMimeFromName(file.filename), data } };
+    }
+  }
+  if (file.filename !== undefined) part.filename = file.filename;
+  return part;
+}
+
+function decodeContentPart(part: ChatCompletionsContentPart, path: string): UnifiedTextPart | UnifiedMediaPart {
+  switch (part.type) {
+    case 'text':
+      return { type: 'text', text: part.text };
+    case 'image_url':
+      return decodeMediaUrl(part.image_url.url, part.image_url.detail);
+    case 'input_audio': {
+      const format = part.input_audio.format.toLowerCase();
+      return { type: 'audio', source: { kind: 'base64', mediaType: `audio/${format}`, data: part.input_audio.data } };
+    }
+    case 'file':
+      return decodeFilePart(part.file, path);
+    case 'refusal':
+      throw invalid(`${path}.type`, '"refusal" parts are only allowed in assistant messages');
+  }
+}
+
+/** Message content (a string or parts) → unified text and media parts; `path` names the message for errors. */
+export function decodeChatCompletionsContent(content: ChatCompletionsMessage['content'], path: string): Array<UnifiedTextPart | UnifiedMediaPart> {
+  if (typeof content === 'string') return [{ type: 'text', text: content }];
+  if (!content) return [];
+  return content.map((part, j) => decodeContentPart(part, `${path}.content[${j}]`));
+}

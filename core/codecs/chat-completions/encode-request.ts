@@ -1,0 +1,191 @@
+import type {
+  ReasoningEffort,
+  UnifiedMediaPart,
+  UnifiedMessage,
+  UnifiedReasoningConfig,
+  UnifiedRequest,
+  UnifiedResponseFormat,
+  UnifiedTextPart,
+  UnifiedToolChoice,
+} from '../../unified/unified-request';
+import type { Converted } from '../codec';
+import { assertStatelessRequest } from '../shared/assert-stateless-request';
+import { toDataUri } from '../shared/parse-data-uri';
+import { encodeChatMediaMarkdown } from './encode-chat-media-markdown';
+import type {
+  ChatCompletionsContentPart,
+  ChatCompletionsFunctionTool,
+  ChatCompletionsMessage,
+  ChatCompletionsResponseFormat,
+  ChatCompletionsToolChoice,
+} from './chat-completions-types';
+
+/** OpenAI `input_audio` takes only these formats; other audio goes in an `image_url` part (gateway convention, spec 4.1). */
+const INPUT_AUDIO_FORMATS: Record<string, string> = { 'audio/wav': 'wav', 'audio/x-wav': 'wav', 'audio/wave': 'wav', 'audio/mp3': 'mp3', 'audio/mpeg': 'mp3' };
+
+function mediaUrl(part: UnifiedMediaPart): string {
+  return part.source.kind === 'url' ? part.source.url : toDataUri(part.source.mediaType, part.source.data);
+}
+
+function encodeMediaPart(part: UnifiedMediaPart): ChatCompletionsContentPart {
+  if (part.type === 'file') {
+    const file: { file_data: string; filename?: string } = { file_data: mediaUrl(part) };
+    if (part.filename !== undefined) file.filename = part.filename;
+    return { type: 'file', file };
+  }
+  if (part.type === 'audio' && part.source.kind === 'base64') {
+    const format = INPUT_AUDIO_FORMATS[part.source.mediaType.toLowerCase()];
+    if (format) return { type: 'input_audio', input_audio: { data: part.source.data, format } };
+  }
+  const imageUrl: { url: string; detail?: string } = { url: mediaUrl(part) };
+  if (part.detail !== undefined) imageUrl.detail = part.detail;
+  return { type: 'image_url', image_url: imageUrl };
+}
+
+/** A single text part goes as a plain string, the form every OpenAI-compatible upstream accepts. */
+function encodeUserContent(parts: Array<UnifiedTextPart | UnifiedMediaPart>): string | ChatCompletionsContentPart[] {
+  if (parts.length === 1 && parts[0].type === 'text') return parts[0].text;
+  return parts.map((part) => (part.type === 'text' ? { type: 'text', text: part.text } : encodeMediaPart(part)));
+}
+
+function encodeAssistant(message: UnifiedMessage): ChatCompletionsMessage | undefined {
+  const text: string[] = [];
+  const reasoning: string[] = [];
+  const toolCalls: Array<{ id: string; type: 'function'; function: { name: string; arguments: string } }> = [];
+  for (const part of message.content) {
+    if (part.type === 'text') text.push(part.text);
+    else if (part.type === 'tool_call') toolCalls.push({ id: part.id, type: 'function', function: { name: part.name, arguments: part.arguments } });
+    // Only reasoning this format produced goes back (DeepSeek-style `reasoning_content`); other providers' is dropped.
+    else if (part.type === 'reasoning') {
+      if (part.provider === 'chat-completions' && part.text) reasoning.push(part.text);
+    } else if (part.type !== 'tool_result') text.push(encodeChatMediaMarkdown(part)); // generated media, as the chat encoder rendered it for the client
+  }
+  if (text.length === 0 && toolCalls.length === 0 && reasoning.length === 0) return undefined;
+  const out: ChatCompletionsMessage = { role: 'assistant', content: text.length > 0 ? text.join('') : null };
+  if (reasoning.length > 0) out.reasoning_content = reasoning.join('');
+  if (toolCalls.length > 0) out.tool_calls = toolCalls;
+  return out;
+}
+
+/**
+ * One `role: tool` message per result. Chat tool messages hold text only, so media returned by a tool
+ * goes in a user message right after the run of tool messages instead of being dropped.
+ */
+function encodeToolResults(message: UnifiedMessage): ChatCompletionsMessage[] {
+  const out: ChatCompletionsMessage[] = [];
+  const media: UnifiedMediaPart[] = [];
+  for (const part of message.content) {
+    if (part.type !== 'tool_result') continue;
+    const text = part.content.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n');
+    media.push(...part.content.filter((p): p is UnifiedMediaPart => p.type !== 'text'));
+    out.push({ role: 'tool', tool_call_id: part.toolCallId, content: text });
+  }
+  if (media.length > 0) out.push({ role: 'user', content: media.map(encodeMediaPart) });
+  return out;
+}
+
+function isUserContent(part: UnifiedMessage['content'][number]): part is UnifiedTextPart | UnifiedMediaPart {
+  return part.type !== 'tool_call' && part.type !== 'tool_result' && part.type !== 'reasoning';
+}
+
+function textOf(message: UnifiedMessage): string {
+  return message.content.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n');
+}
+
+function encodeMessages(request: UnifiedRequest): ChatCompletionsMessage[] {
+  const out: ChatCompletionsMessage[] = request.system.map((text) => ({ role: 'system', content: text }));
+  for (const message of request.messages) {
+    switch (message.role) {
+      case 'system':
+        out.push({ role: 'system', content: textOf(message) });
+        break;
+      case 'user': {
+        // Tool results inside a user turn (decoders split them out, but the model allows it) still go as tool messages, first.
+        out.push(...encodeToolResults(message));
+        const parts = message.content.filter(isUserContent);
+        if (parts.length > 0) out.push({ role: 'user', content: encodeUserContent(parts) });
+        break;
+      }
+      case 'assistant': {
+        const assistant = encodeAssistant(message);
+        if (assistant) out.push(assistant);
+        break;
+      }
+      case 'tool':
+        out.push(...encodeToolResults(message));
+        break;
+    }
+  }
+  return out;
+}
+
+function encodeToolChoice(choice: UnifiedToolChoice): ChatCompletionsToolChoice {
+  return typeof choice === 'string' ? choice : { type: 'function', function: { name: choice.name } };
+}
+
+function encodeResponseFormat(format: UnifiedResponseFormat): ChatCompletionsResponseFormat {
+  if (format.type !== 'json_schema') return { type: format.type };
+  const jsonSchema: { name: string; schema: Record<string, unknown>; strict?: boolean } = { name: format.name ?? 'response', schema: format.schema };
+  if (format.strict !== undefined) jsonSchema.strict = format.strict;
+  return { type: 'json_schema', json_schema: jsonSchema };
+}
+
+/** `reasoning_effort` from the unified config; a bare budget maps to the nearest effort (minimal 1024 … high 16384). */
+function encodeReasoningEffort(reasoning: UnifiedReasoningConfig | undefined): string | undefined {
+  if (!reasoning || reasoning.enabled === false) return undefined;
+  const effort: ReasoningEffort | undefined = reasoning.effort;
+  if (effort) return effort === 'max' ? 'xhigh' : effort;
+  const budget = reasoning.budgetTokens;
+  if (budget === undefined) return undefined;
+  if (budget <= 2048) return 'low';
+  if (budget <= 8192) return 'medium';
+  return 'high';
+}
+
+/** Unified → chat-completions body for an OpenAI-compatible upstream. */
+export function encodeChatCompletionsRequest(request: UnifiedRequest): Converted<Record<string, unknown>> {
+  assertStatelessRequest(request);
+  const warnings: string[] = [];
+  const { max_tokens: legacyMaxTokens, top_k: topK, stream_options: streamOptions, ...ext } = request.extensions?.['chat-completions'] ?? {};
+  const body: Record<string, unknown> = { model: request.model, messages: encodeMessages(request), ...ext };
+
+  if (request.tools && request.tools.length > 0) {
+    body.tools = request.tools.map((tool): ChatCompletionsFunctionTool => {
+      const fn: ChatCompletionsFunctionTool['function'] = { name: tool.name };
+      if (tool.description !== undefined) fn.description = tool.description;
+      fn.parameters = tool.parameters;
+      if (tool.strict !== undefined) fn.strict = tool.strict;
+      return { type: 'function', function: fn };
+    });
+    // OpenAI answers 400 to tool_choice / parallel_tool_calls without tools.
+    if (request.toolChoice !== undefined) body.tool_choice = encodeToolChoice(request.toolChoice);
+    if (request.parallelToolCalls !== undefined) body.parallel_tool_calls = request.parallelToolCalls;
+  }
+  // Chat has no portable built-in tools (web_search_options only works on search models): drop them.
+  for (const builtin of request.builtinTools ?? []) {
+    if (!(builtin.type === 'web_search' && 'web_search_options' in body)) warnings.push(`builtin tool ${builtin.type} dropped: chat completions cannot express it`);
+  }
+
+  if (request.maxTokens !== undefined) {
+    // A client that sent the older `max_tokens` gets it forwarded; many OpenAI-compatible upstreams only know that name.
+    body[legacyMaxTokens !== undefined ? 'max_tokens' : 'max_completion_tokens'] = request.maxTokens;
+  }
+  if (request.temperature !== undefined) body.temperature = request.temperature;
+  if (request.topP !== undefined) body.top_p = request.topP;
+  if (topK !== undefined) body.top_k = request.topK ?? topK;
+  else if (request.topK !== undefined) warnings.push('topK dropped: chat completions has no top_k');
+  if (request.stop && request.stop.length > 0) body.stop = request.stop;
+  if (request.seed !== undefined) body.seed = request.seed;
+  if (request.presencePenalty !== undefined) body.presence_penalty = request.presencePenalty;
+  if (request.frequencyPenalty !== undefined) body.frequency_penalty = request.frequencyPenalty;
+  if (request.responseFormat) body.response_format = encodeResponseFormat(request.responseFormat);
+  const effort = encodeReasoningEffort(request.reasoning);
+  if (effort) body.reasoning_effort = effort;
+  if (request.stream) {
+    body.stream = true;
+    // Always ask for the usage chunk: clients of other formats need usage in their final events.
+    body.stream_options = { ...(typeof streamOptions === 'object' && streamOptions !== null ? streamOptions : {}), include_usage: true };
+  }
+  if (request.user !== undefined) body.user = request.user;
+  return { value: body, warnings };
+}

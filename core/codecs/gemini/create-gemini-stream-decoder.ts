@@ -1,0 +1,128 @@
+import { GatewayError, isGatewayError } from '../../errors/gateway-error';
+import type { WireEvent } from '../../sse/wire-event';
+import type { UnifiedStreamEvent } from '../../unified/unified-stream-event';
+import type { UnifiedUsage } from '../../unified/unified-response';
+import type { StreamDecoder } from '../codec';
+import { createCallIdAllocator } from './create-call-id-allocator';
+import { decodeGeminiError } from './decode-gemini-error';
+import { decodeGeminiPart } from './decode-gemini-part';
+import { isGeminiErrorBody } from './is-gemini-error-body';
+import { decodeGeminiUsage } from './decode-gemini-usage';
+import { decodeCreateTime } from './decode-response';
+import { mapGeminiFinishReason } from './map-gemini-finish-reason';
+import { responseCallIdPrefix } from './response-call-id-prefix';
+import { validateResponse } from './response-schema';
+import { synthesizeResponseId } from './synthesize-response-id';
+
+const ZERO_USAGE: UnifiedUsage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
+
+/**
+ * Gemini stream → unified events. Each WireEvent's `data` is one GenerateContentResponse (an SSE
+ * `data:` payload or one element of the JSON-array form); an array of them is accepted too. Gemini
+ * sends each function call whole, so a call is a `tool_call_start` plus one `tool_call_delta` with all
+ * of its arguments. `usageMetadata` is cumulative on every chunk; `finish` waits for `end()`.
+ */
+export function createGeminiStreamDecoder(): StreamDecoder {
+  let started = false;
+  let closed = false;
+  let finishReason: string | undefined;
+  let blocked = false;
+  let toolIndex = 0;
+  let usage: UnifiedUsage | undefined;
+  let usageKey = '';
+  let nextId = createCallIdAllocator();
+
+  function fail(error: GatewayError, out: UnifiedStreamEvent[]): void {
+    out.push({ type: 'error', error });
+    closed = true;
+  }
+
+  function handleChunk(value: unknown, raw: string, out: UnifiedStreamEvent[]): void {
+    if (isGeminiErrorBody(value)) return fail(decodeGeminiError(value), out);
+    let chunk;
+    try {
+      chunk = validateResponse(value);
+    } catch (error) {
+      if (!isGatewayError(error)) throw error;
+      return fail(error, out);
+    }
+    if (!started) {
+      started = true;
+      const id = chunk.responseId ?? synthesizeResponseId(raw);
+      nextId = createCallIdAllocator([], responseCallIdPrefix(id));
+      out.push({
+        type: 'start',
+        id,
+        model: chunk.modelVersion ?? '',
+        created: decodeCreateTime(chunk.createTime),
+      });
+    }
+    const candidate = chunk.candidates?.[0];
+    if (candidate === undefined && chunk.promptFeedback?.blockReason !== undefined) blocked = true;
+    for (const part of candidate?.content?.parts ?? []) {
+      for (const decoded of decodeGeminiPart(part, nextId) ?? []) {
+        switch (decoded.type) {
+          case 'text':
+            out.push({ type: 'text_delta', text: decoded.text });
+            break;
+          case 'reasoning':
+            if (decoded.text !== '') out.push({ type: 'reasoning_delta', text: decoded.text });
+            if (decoded.signature) out.push({ type: 'reasoning_signature', signature: decoded.signature });
+            break;
+          case 'tool_call': {
+            const index = toolIndex;
+            toolIndex += 1;
+            out.push({ type: 'tool_call_start', index, id: decoded.id, name: decoded.name, ...(decoded.signature ? { signature: decoded.signature } : {}) });
+            out.push({ type: 'tool_call_delta', index, argumentsDelta: decoded.arguments });
+            break;
+          }
+          default:
+            // Generated media arrives inline; a fileData URL in a response has no stream event.
+            if (decoded.source.kind === 'base64') out.push({ type: 'media', mediaType: decoded.source.mediaType, data: decoded.source.data });
+        }
+      }
+    }
+    if (candidate?.finishReason !== undefined) finishReason = candidate.finishReason;
+    if (chunk.usageMetadata) {
+      const next = decodeGeminiUsage(chunk.usageMetadata);
+      const key = JSON.stringify(next);
+      if (key !== usageKey) {
+        usageKey = key;
+        usage = next;
+        out.push({ type: 'usage', usage: next });
+      }
+    }
+  }
+
+  return {
+    push(event: WireEvent): UnifiedStreamEvent[] {
+      const out: UnifiedStreamEvent[] = [];
+      if (closed) return out;
+      let value: unknown;
+      try {
+        value = JSON.parse(event.data);
+      } catch (cause) {
+        fail(new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream Gemini stream: a chunk is not valid JSON', { cause }), out);
+        return out;
+      }
+      // Vertex and the OpenAI-compatible endpoint wrap errors in an array: `[{"error": …}]`.
+      for (const item of Array.isArray(value) ? value : [value]) {
+        if (closed) break;
+        handleChunk(item, event.data, out);
+      }
+      return out;
+    },
+    end(): UnifiedStreamEvent[] {
+      const out: UnifiedStreamEvent[] = [];
+      if (closed) return out;
+      if (!started) {
+        fail(new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream Gemini stream ended before any chunk'), out);
+        return out;
+      }
+      closed = true;
+      const reason = blocked && finishReason === undefined ? 'content_filter' : mapGeminiFinishReason(finishReason, toolIndex > 0);
+      out.push({ type: 'finish', finishReason: reason, usage: usage ?? ZERO_USAGE });
+      return out;
+    },
+  };
+}

@@ -1,0 +1,131 @@
+import type { WireEvent } from '../../sse/wire-event';
+import type { UnifiedRequest } from '../../unified/unified-request';
+import type { UnifiedUsage } from '../../unified/unified-response';
+import type { UnifiedStreamEvent } from '../../unified/unified-stream-event';
+import type { StreamEncoder } from '../codec';
+import { encodeGeminiStreamError } from '../shared/encode-gemini-error';
+import { encodeGeminiFinishReason } from './encode-gemini-finish-reason';
+import { encodeGeminiUsage } from './encode-gemini-usage';
+import { toGeminiArgs } from './to-gemini-args';
+import type { GeminiGenerateContentResponse, GeminiPart } from './gemini-types';
+
+interface BufferedCall {
+  id: string;
+  name: string;
+  signature?: string;
+  args: string;
+}
+
+/**
+ * Unified events → Gemini stream chunks, one GenerateContentResponse per delta (the core writes them
+ * as SSE `data:` events or JSON-array elements). Gemini clients expect each function call whole, so
+ * tool calls are buffered until an event that is not part of a tool call (or `finish`) and sent as one
+ * chunk of functionCall parts; buffering across calls also joins upstreams that interleave argument
+ * deltas of parallel calls. A reasoning signature rides on the next part, as Gemini places it. The
+ * last chunk carries `finishReason` and the full `usageMetadata`.
+ */
+export function createGeminiStreamEncoder(request: UnifiedRequest): StreamEncoder {
+  const showThoughts = request.reasoning?.includeThoughts !== false;
+  let responseId = '';
+  let model = request.model;
+  let usage: Partial<UnifiedUsage> | undefined;
+  let pendingSignature: string | undefined;
+  let closed = false;
+  const calls = new Map<number, BufferedCall>();
+
+  function chunk(parts: GeminiPart[], finishReason?: string): WireEvent {
+    const body: GeminiGenerateContentResponse = {
+      candidates: [{ content: { role: 'model', parts }, ...(finishReason ? { finishReason } : {}), index: 0 }],
+      ...(usage ? { usageMetadata: encodeGeminiUsage(usage) } : {}),
+      modelVersion: model,
+      responseId,
+    };
+    return { data: JSON.stringify(body) };
+  }
+
+  /** Puts a held signature on `part`, or on an empty text part before it when `part` has its own. */
+  function signed(part: GeminiPart): GeminiPart[] {
+    if (pendingSignature === undefined) return [part];
+    const signature = pendingSignature;
+    pendingSignature = undefined;
+    if (part.thoughtSignature === undefined) return [{ ...part, thoughtSignature: signature }];
+    return [{ text: '', thoughtSignature: signature }, part];
+  }
+
+  /** Takes the buffered calls, in index order, as functionCall parts (one chunk, as Gemini sends parallel calls). */
+  function takeCalls(): GeminiPart[] {
+    const parts = [...calls.entries()]
+      .sort(([a], [b]) => a - b)
+      .flatMap(([, call]) =>
+        signed({
+          functionCall: { id: call.id, name: call.name, args: toGeminiArgs(call.args) },
+          ...(call.signature ? { thoughtSignature: call.signature } : {}),
+        }),
+      );
+    calls.clear();
+    return parts;
+  }
+
+  return {
+    push(event: UnifiedStreamEvent): WireEvent[] {
+      const out: WireEvent[] = [];
+      if (closed) return out;
+      switch (event.type) {
+        case 'start':
+          responseId = event.id;
+          if (event.model) model = event.model;
+          if (event.usage) usage = { ...event.usage };
+          return out;
+        case 'usage':
+          usage = { ...usage, ...event.usage };
+          return out;
+        case 'tool_call_start':
+          calls.set(event.index, { id: event.id, name: event.name, args: '', ...(event.signature ? { signature: event.signature } : {}) });
+          return out;
+        case 'tool_call_delta': {
+          const call = calls.get(event.index);
+          if (call) call.args += event.argumentsDelta;
+          return out;
+        }
+        case 'error':
+          // Buffered calls may be incomplete: the client gets the error instead.
+          closed = true;
+          calls.clear();
+          out.push(...encodeGeminiStreamError(event.error));
+          return out;
+        case 'finish': {
+          // Pending calls go out with the finish reason and the final usage, as Gemini ends a call turn.
+          closed = true;
+          usage = event.usage;
+          const parts = takeCalls();
+          if (pendingSignature !== undefined) parts.push(...signed({ text: '' }));
+          out.push(chunk(parts, encodeGeminiFinishReason(event.finishReason)));
+          return out;
+        }
+        default:
+          break;
+      }
+      const callParts = takeCalls();
+      if (callParts.length > 0) out.push(chunk(callParts));
+      switch (event.type) {
+        case 'text_delta':
+          if (event.text !== '') out.push(chunk(signed({ text: event.text })));
+          break;
+        case 'reasoning_delta':
+          if (showThoughts && event.text !== '') out.push(chunk(signed({ text: event.text, thought: true })));
+          break;
+        case 'reasoning_signature':
+          if (pendingSignature !== undefined) out.push(chunk(signed({ text: '' })));
+          pendingSignature = event.signature;
+          break;
+        case 'media':
+          out.push(chunk(signed({ inlineData: { mimeType: event.mediaType, data: event.data } })));
+          break;
+        default:
+          // redacted_reasoning: opaque state of another provider, nothing a Gemini client can hold.
+          break;
+      }
+      return out;
+    },
+  };
+}

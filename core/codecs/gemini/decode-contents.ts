@@ -1,0 +1,81 @@
+import type { UnifiedMessage, UnifiedPart, UnifiedToolResultPart } from '../../unified/unified-request';
+import { createCallIdAllocator } from './create-call-id-allocator';
+import { decodeFunctionResponse } from './decode-function-response';
+import { decodeGeminiPart } from './decode-gemini-part';
+import type { GeminiContent, GeminiFunctionResponse } from './gemini-types';
+import { invalidField } from './invalid-field';
+
+const KNOWN_PART_FIELDS = 'text, inlineData, fileData, functionCall, functionResponse, executableCode, codeExecutionResult';
+
+interface CallRecord {
+  id: string;
+  name: string;
+  answered: boolean;
+}
+
+/**
+ * Matches a functionResponse to its call: the first unanswered call with its id, else the first
+ * unanswered call of its name (Gemini pairs them by name and position when ids are absent).
+ */
+function resolveResult(fr: GeminiFunctionResponse, calls: CallRecord[], nextId: () => string): UnifiedToolResultPart {
+  const open = calls.filter((c) => !c.answered);
+  const call = (fr.id !== undefined ? open.find((c) => c.id === fr.id) : undefined) ?? open.find((c) => c.name === fr.name);
+  if (call) call.answered = true;
+  const { content, isError } = decodeFunctionResponse(fr);
+  return {
+    type: 'tool_result',
+    toolCallId: call?.id ?? fr.id ?? nextId(),
+    name: fr.name,
+    content,
+    ...(isError ? { isError: true } : {}),
+  };
+}
+
+/**
+ * `contents` → unified messages. `model` turns become assistant messages; user turns are split into
+ * user messages and `tool` messages (runs of functionResponse parts), keeping order. Calls without
+ * an id get `call_<n>`, unique in the conversation and stable across replays.
+ */
+export function decodeContents(contents: GeminiContent[]): UnifiedMessage[] {
+  const givenIds = contents.flatMap((c) => c.parts.flatMap((p) => (p.functionCall?.id ? [p.functionCall.id] : [])));
+  const nextId = createCallIdAllocator(givenIds);
+  const calls: CallRecord[] = [];
+  const messages: UnifiedMessage[] = [];
+  const push = (role: UnifiedMessage['role'], parts: UnifiedPart[]): void => {
+    if (parts.length === 0) return;
+    const last = messages.at(-1);
+    if (last && last.role === role && role === 'tool') last.content.push(...parts);
+    else messages.push({ role, content: parts });
+  };
+
+  contents.forEach((content, i) => {
+    const model = content.role === 'model';
+    let run: UnifiedPart[] = [];
+    let runRole: UnifiedMessage['role'] = model ? 'assistant' : 'user';
+    content.parts.forEach((part, j) => {
+      const path = `contents[${i}].parts[${j}]`;
+      if (part.functionResponse) {
+        if (model) throw invalidField(`${path}.functionResponse`, 'function responses belong in a user turn');
+        if (runRole !== 'tool') {
+          push(runRole, run);
+          run = [];
+          runRole = 'tool';
+        }
+        run.push(resolveResult(part.functionResponse, calls, nextId));
+        return;
+      }
+      if (part.functionCall && !model) throw invalidField(`${path}.functionCall`, 'function calls belong in a model turn');
+      if (runRole === 'tool') {
+        push(runRole, run);
+        run = [];
+        runRole = 'user';
+      }
+      const decoded = decodeGeminiPart(part, nextId);
+      if (!decoded) throw invalidField(path, `must have one of ${KNOWN_PART_FIELDS}`);
+      for (const p of decoded) if (p.type === 'tool_call') calls.push({ id: p.id, name: p.name, answered: false });
+      run.push(...decoded);
+    });
+    push(runRole, run);
+  });
+  return messages;
+}

@@ -1,0 +1,135 @@
+import type { UnifiedMessage, UnifiedPart, UnifiedToolResultPart } from '../../unified/unified-request';
+import { parseToolCallArguments } from '../shared/parse-tool-call-arguments';
+import { encodeFunctionResponse } from './encode-function-response';
+import { encodeMediaPart } from './encode-media-part';
+import type { GeminiContent, GeminiPart } from './gemini-types';
+import { invalidField } from './invalid-field';
+import { isPreGemini3Model } from './is-pre-gemini3-model';
+import { isSynthesizedCallId } from './is-synthesized-call-id';
+
+/**
+ * The documented placeholder for a function call Gemini did not produce itself; Gemini 3 answers 400
+ * "Function call is missing a thought_signature" without one.
+ * @see https://ai.google.dev/gemini-api/docs/thought-signatures
+ */
+const DUMMY_THOUGHT_SIGNATURE = 'skip_thought_signature_validator';
+
+interface Turn {
+  role: 'user' | 'model';
+  parts: GeminiPart[];
+}
+
+/** State of one conversation: which function each call id names, and what was dropped. */
+interface EncodeState {
+  callNames: Map<string, string>;
+  warnings: string[];
+}
+
+function encodeToolResult(part: UnifiedToolResultPart, param: string, state: EncodeState): GeminiPart {
+  const name = state.callNames.get(part.toolCallId) ?? part.name;
+  if (!name) throw invalidField(`${param}.name`, `no earlier tool call has id "${part.toolCallId}", so the function name is unknown`);
+  const id = isSynthesizedCallId(part.toolCallId) ? {} : { id: part.toolCallId };
+  return { functionResponse: { ...id, name, response: encodeFunctionResponse(part) } };
+}
+
+/**
+ * An assistant message → model parts. A Gemini reasoning part's signature travels on the part that
+ * follows it, where Gemini put it (the decoder split it off that part); a signature with no part after
+ * it goes on an empty text part, as Gemini itself ends streams. Reasoning from other providers is dropped.
+ */
+function encodeModelParts(message: UnifiedMessage, mi: number, state: EncodeState): GeminiPart[] {
+  const out: GeminiPart[] = [];
+  let pending: string | undefined;
+  const emit = (part: GeminiPart): void => {
+    if (pending !== undefined) {
+      if (part.thoughtSignature === undefined) part.thoughtSignature = pending;
+      else out.push({ text: '', thoughtSignature: pending });
+      pending = undefined;
+    }
+    out.push(part);
+  };
+  message.content.forEach((part: UnifiedPart, pj) => {
+    const param = `messages[${mi}].content[${pj}]`;
+    switch (part.type) {
+      case 'text':
+        if (part.text !== '') emit({ text: part.text });
+        break;
+      case 'reasoning':
+        if (part.provider !== 'gemini') {
+          if (part.text || part.signature || part.redactedData) state.warnings.push(`${param}: reasoning from ${part.provider ?? 'another provider'} dropped`);
+        } else if (part.text !== '') {
+          emit({ text: part.text, thought: true, ...(part.signature ? { thoughtSignature: part.signature } : {}) });
+        } else if (part.signature) {
+          if (pending !== undefined) out.push({ text: '', thoughtSignature: pending });
+          pending = part.signature;
+        }
+        break;
+      case 'tool_call': {
+        const args = parseToolCallArguments(part.arguments, `${param}.arguments`);
+        const id = isSynthesizedCallId(part.id) ? {} : { id: part.id };
+        emit({ functionCall: { ...id, name: part.name, args }, ...(part.signature ? { thoughtSignature: part.signature } : {}) });
+        break;
+      }
+      case 'tool_result':
+        throw invalidField(param, 'a tool result cannot be part of an assistant message');
+      default:
+        emit(encodeMediaPart(part));
+    }
+  });
+  if (pending !== undefined) out.push({ text: '', thoughtSignature: pending });
+  return out;
+}
+
+/** A user, system or tool message → user parts; media returned by tools follows the functionResponse parts. */
+function encodeUserParts(message: UnifiedMessage, mi: number, state: EncodeState): GeminiPart[] {
+  const parts: GeminiPart[] = [];
+  const toolMedia: GeminiPart[] = [];
+  message.content.forEach((part: UnifiedPart, pj) => {
+    const param = `messages[${mi}].content[${pj}]`;
+    switch (part.type) {
+      case 'text':
+        if (part.text !== '') parts.push({ text: part.text });
+        break;
+      case 'reasoning':
+        break;
+      case 'tool_call':
+        throw invalidField(param, `a tool call cannot be part of a ${message.role} message`);
+      case 'tool_result':
+        parts.push(encodeToolResult(part, param, state));
+        for (const c of part.content) if (c.type !== 'text') toolMedia.push(encodeMediaPart(c));
+        break;
+      default:
+        parts.push(encodeMediaPart(part));
+    }
+  });
+  return [...parts, ...toolMedia];
+}
+
+/**
+ * Unified messages → Gemini `contents`: roles user/model, consecutive same-role turns merged (tool
+ * results and a following user text share one user turn; a mid-conversation system message joins the
+ * adjacent user turn as text). On Gemini 3 and later, the first functionCall of a model turn that has
+ * no signature gets the documented dummy one.
+ */
+export function encodeContents(messages: UnifiedMessage[], model: string, warnings: string[]): GeminiContent[] {
+  const state: EncodeState = { callNames: new Map(), warnings };
+  const turns: Turn[] = [];
+  messages.forEach((message, mi) => {
+    // The latest call with an id names its results: ids synthesized per response (`call_0`) repeat across turns.
+    for (const part of message.content) if (part.type === 'tool_call') state.callNames.set(part.id, part.name);
+    const role = message.role === 'assistant' ? 'model' : 'user';
+    const parts = role === 'model' ? encodeModelParts(message, mi, state) : encodeUserParts(message, mi, state);
+    if (parts.length === 0) return;
+    const last = turns.at(-1);
+    if (last && last.role === role) last.parts.push(...parts);
+    else turns.push({ role, parts });
+  });
+
+  if (!isPreGemini3Model(model)) {
+    for (const turn of turns) {
+      const firstCall = turn.role === 'model' ? turn.parts.find((p) => p.functionCall) : undefined;
+      if (firstCall && firstCall.thoughtSignature === undefined) firstCall.thoughtSignature = DUMMY_THOUGHT_SIGNATURE;
+    }
+  }
+  return turns;
+}

@@ -1,0 +1,121 @@
+import { isPlainObject } from '../shared/is-plain-object';
+
+
+/** `format` values the Gemini Schema accepts, by type; any other format is a 400 there. */
+const FORMATS: Readonly<Record<string, readonly string[]>> = {
+  string: ['enum', 'date-time'],
+  number: ['float', 'double'],
+  integer: ['int32', 'int64'],
+};
+
+interface PruneContext {
+  defs: Record<string, unknown>;
+  /** `$ref` names being expanded, so a recursive schema stops instead of looping. */
+  expanding: Set<string>;
+}
+
+function mergeAllOf(node: Record<string, unknown>): Record<string, unknown> {
+  const { allOf, ...rest } = node;
+  let merged: Record<string, unknown> = {};
+  for (const sub of Array.isArray(allOf) ? allOf : []) {
+    if (!isPlainObject(sub)) continue;
+    const properties = { ...(isPlainObject(merged.properties) ? merged.properties : {}), ...(isPlainObject(sub.properties) ? sub.properties : {}) };
+    const required = [...(Array.isArray(merged.required) ? merged.required : []), ...(Array.isArray(sub.required) ? sub.required : [])];
+    merged = { ...merged, ...sub, properties, required };
+  }
+  return { ...merged, ...rest };
+}
+
+function typeList(node: Record<string, unknown>): string[] {
+  const { type } = node;
+  if (typeof type === 'string') return [type.toLowerCase()];
+  if (Array.isArray(type)) return type.filter((t): t is string => typeof t === 'string').map((t) => t.toLowerCase());
+  return [];
+}
+
+function isNullSchema(value: unknown): boolean {
+  return isPlainObject(value) && typeList(value).length === 1 && typeList(value)[0] === 'null';
+}
+
+function prune(input: Record<string, unknown>, ctx: PruneContext): Record<string, unknown> {
+  if (typeof input.$ref === 'string') {
+    const name = /^#\/(?:\$defs|definitions)\/(.+)$/.exec(input.$ref)?.[1];
+    const target = name === undefined ? undefined : ctx.defs[name];
+    const { $ref: _ref, ...rest } = input;
+    if (name === undefined || !isPlainObject(target) || ctx.expanding.has(name)) return prune({ type: 'object', ...rest }, ctx);
+    ctx.expanding.add(name);
+    const expanded = prune({ ...target, ...rest }, ctx);
+    ctx.expanding.delete(name);
+    return expanded;
+  }
+  const node = Array.isArray(input.allOf) ? mergeAllOf(input) : input;
+
+  let types = typeList(node);
+  let nullable = node.nullable === true || types.includes('null');
+  types = types.filter((t) => t !== 'null');
+
+  const branches = [...(Array.isArray(node.anyOf) ? node.anyOf : []), ...(Array.isArray(node.oneOf) ? node.oneOf : [])].filter(isPlainObject);
+  const nonNull = branches.filter((b) => !isNullSchema(b));
+  if (nonNull.length < branches.length) nullable = true;
+  if (nonNull.length === 1 && types.length === 0) {
+    // `anyOf: [X, {type: null}]` (how Pydantic writes Optional[X]) is X with nullable.
+    const { anyOf: _a, oneOf: _o, ...outer } = node;
+    const flat = prune({ ...nonNull[0], ...outer }, ctx);
+    return nullable ? { ...flat, nullable: true } : flat;
+  }
+
+  const out: Record<string, unknown> = {};
+  if (nonNull.length > 1) out.anyOf = nonNull.map((b) => prune(b, ctx));
+  else if (types.length > 1) out.anyOf = types.map((t) => ({ type: t }));
+
+  let type = types.length === 1 ? types[0] : undefined;
+  const enumValues: unknown[] = Array.isArray(node.enum) ? node.enum : [];
+  const stringValues = enumValues.filter((v): v is string => typeof v === 'string');
+  const stringEnum = enumValues.length > 0 && stringValues.length === enumValues.length ? stringValues : undefined;
+  const constEnum = typeof node.const === 'string' ? [node.const] : undefined;
+  if (type === undefined && out.anyOf === undefined) {
+    if (isPlainObject(node.properties)) type = 'object';
+    else if (node.items !== undefined) type = 'array';
+    else if (stringEnum || constEnum) type = 'string';
+  }
+  if (type !== undefined) out.type = type;
+  if (typeof node.format === 'string' && type !== undefined && FORMATS[type]?.includes(node.format)) out.format = node.format;
+  if (typeof node.title === 'string') out.title = node.title;
+  if (typeof node.description === 'string') out.description = node.description;
+  if (nullable) out.nullable = true;
+  if (type === 'string' && (stringEnum ?? constEnum)) out.enum = stringEnum ?? constEnum;
+
+  if (isPlainObject(node.properties)) {
+    const entries = Object.entries(node.properties).filter((e): e is [string, Record<string, unknown>] => isPlainObject(e[1]));
+    if (entries.length > 0) {
+      out.properties = Object.fromEntries(entries.map(([name, sub]) => [name, prune(sub, ctx)]));
+      const names = new Set(entries.map(([name]) => name));
+      const required = Array.isArray(node.required) ? node.required.filter((r): r is string => typeof r === 'string' && names.has(r)) : [];
+      if (required.length > 0) out.required = [...new Set(required)];
+      if (Array.isArray(node.propertyOrdering)) {
+        const ordering = node.propertyOrdering.filter((p): p is string => typeof p === 'string' && names.has(p));
+        if (ordering.length > 0) out.propertyOrdering = ordering;
+      }
+    }
+  }
+  const items = Array.isArray(node.items) ? node.items[0] : node.items;
+  if (isPlainObject(items)) out.items = prune(items, ctx);
+  else if (type === 'array') out.items = {};
+  for (const key of ['minItems', 'maxItems', 'minimum', 'maximum'] as const) {
+    if (typeof node[key] === 'number') out[key] = node[key];
+  }
+  return out;
+}
+
+/**
+ * JSON Schema → the OpenAPI subset Gemini's `parameters` accepts (type, format, title, description,
+ * nullable, enum, properties, required, items, anyOf, minItems/maxItems, minimum/maximum,
+ * propertyOrdering). Gemini answers 400 "Unknown name … Cannot find field" for anything else, so
+ * `$schema`, `additionalProperties`, `propertyNames`, `exclusiveMinimum`, `default`, `pattern` … are
+ * dropped; `["x","null"]` and `anyOf [X, null]` become `nullable`; `const` a one-value enum; local
+ * `$ref`s are inlined (recursive ones end as a plain object); `allOf` is merged.
+ */
+export function encodeGeminiSchema(schema: Record<string, unknown>): Record<string, unknown> {
+  const defs = { ...(isPlainObject(schema.definitions) ? schema.definitions : {}), ...(isPlainObject(schema.$defs) ? schema.$defs : {}) };
+  return prune(schema, { defs, expanding: new Set() });
+}

@@ -1,0 +1,37 @@
+import type { UnifiedRequest } from '../../unified/unified-request';
+import { isPlainObject } from '../shared/is-plain-object';
+import { encodeThinkingConfig } from './encode-thinking-config';
+import type { GeminiGenerationConfig } from './gemini-types';
+
+/**
+ * Unified sampling, output format, modalities and reasoning → `generationConfig`, merged over the
+ * generationConfig fields a Gemini client sent that have no unified meaning (`kept`).
+ * A JSON schema goes as `responseJsonSchema` (full JSON Schema), never pruned.
+ */
+export function encodeGenerationConfig(request: UnifiedRequest, kept: Record<string, unknown> | undefined): GeminiGenerationConfig | undefined {
+  const out: GeminiGenerationConfig = { ...(kept ?? {}) };
+  if (request.maxTokens !== undefined) out.maxOutputTokens = request.maxTokens;
+  if (request.temperature !== undefined) out.temperature = request.temperature;
+  if (request.topP !== undefined) out.topP = request.topP;
+  if (request.topK !== undefined) out.topK = request.topK;
+  if (request.stop !== undefined && request.stop.length > 0) out.stopSequences = request.stop;
+  if (request.seed !== undefined) out.seed = request.seed;
+  if (request.presencePenalty !== undefined) out.presencePenalty = request.presencePenalty;
+  if (request.frequencyPenalty !== undefined) out.frequencyPenalty = request.frequencyPenalty;
+  const format = request.responseFormat;
+  if (format?.type === 'json_schema') {
+    out.responseMimeType = 'application/json';
+    out.responseJsonSchema = format.schema;
+  } else if (format?.type === 'json_object') {
+    out.responseMimeType = 'application/json';
+  }
+  if (request.outputModalities && request.outputModalities.length > 0) {
+    out.responseModalities = request.outputModalities.map((m) => m.toUpperCase());
+  }
+  if (request.imageAspectRatio !== undefined) {
+    out.imageConfig = { ...(isPlainObject(out.imageConfig) ? out.imageConfig : {}), aspectRatio: request.imageAspectRatio };
+  }
+  const thinking = encodeThinkingConfig(request.reasoning, request.model);
+  if (thinking) out.thinkingConfig = thinking;
+  return Object.keys(out).length > 0 ? out : undefined;
+}

@@ -1,0 +1,17 @@
+import type { UnifiedRequest } from '../../unified/unified-request';
+import type { UnifiedResponse } from '../../unified/unified-response';
+import { encodeGeminiFinishReason } from './encode-gemini-finish-reason';
+import { encodeGeminiUsage } from './encode-gemini-usage';
+import { encodeOutputParts } from './encode-output-parts';
+import type { GeminiGenerateContentResponse } from './gemini-types';
+
+/** Unified → the `GenerateContentResponse` a Gemini client parses (one candidate, index 0). */
+export function encodeResponse(response: UnifiedResponse, request: UnifiedRequest): GeminiGenerateContentResponse {
+  const parts = encodeOutputParts(response.content, request.reasoning?.includeThoughts !== false);
+  return {
+    candidates: [{ content: { role: 'model', parts }, finishReason: encodeGeminiFinishReason(response.finishReason), index: 0 }],
+    usageMetadata: encodeGeminiUsage(response.usage),
+    modelVersion: response.model,
+    responseId: response.id,
+  };
+}

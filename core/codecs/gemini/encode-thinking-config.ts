@@ -1,0 +1,47 @@
+import type { ReasoningEffort, UnifiedReasoningConfig } from '../../unified/unified-request';
+import type { GeminiThinkingConfig } from './gemini-types';
+import { isPreGemini3Model } from './is-pre-gemini3-model';
+
+/** The shared effort ↔ budget table of the codecs (DECISIONS, codec conventions). */
+const BUDGET_BY_EFFORT: Readonly<Record<ReasoningEffort, number>> = {
+  minimal: 1024,
+  low: 2048,
+  medium: 8192,
+  high: 16384,
+  xhigh: 32768,
+  max: 32768,
+};
+
+/** Gemini 3 levels that every Gemini 3 model takes (Pro has no `minimal`/`medium`). */
+const LEVEL_BY_EFFORT: Readonly<Record<ReasoningEffort, 'low' | 'high'>> = {
+  minimal: 'low',
+  low: 'low',
+  medium: 'high',
+  high: 'high',
+  xhigh: 'high',
+  max: 'high',
+};
+
+/**
+ * Unified reasoning → `thinkingConfig`, never with both `thinkingLevel` and `thinkingBudget` (a 400):
+ * - an explicit `budgetTokens` is sent as `thinkingBudget` (Gemini 3 still accepts budgets);
+ * - else an `effort` is a `thinkingLevel` (`low`|`high`) on Gemini 3, a budget from the shared table on 1.x/2.x;
+ * - `enabled: false` is budget 0 on 1.x/2.x (128, the floor, on 2.5 Pro, which cannot stop thinking)
+ *   and level `low` on Gemini 3, which cannot switch thinking off.
+ */
+export function encodeThinkingConfig(reasoning: UnifiedReasoningConfig | undefined, model: string): GeminiThinkingConfig | undefined {
+  if (!reasoning) return undefined;
+  const legacy = isPreGemini3Model(model);
+  const out: GeminiThinkingConfig = {};
+  if (reasoning.includeThoughts !== undefined) out.includeThoughts = reasoning.includeThoughts;
+  if (reasoning.enabled === false) {
+    if (legacy) out.thinkingBudget = /gemini-2\.5-pro/.test(model) ? 128 : 0;
+    else out.thinkingLevel = 'low';
+  } else if (reasoning.budgetTokens !== undefined) {
+    out.thinkingBudget = reasoning.budgetTokens;
+  } else if (reasoning.effort !== undefined) {
+    if (legacy) out.thinkingBudget = BUDGET_BY_EFFORT[reasoning.effort];
+    else out.thinkingLevel = LEVEL_BY_EFFORT[reasoning.effort];
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}

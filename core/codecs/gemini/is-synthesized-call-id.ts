@@ -1,0 +1,4 @@
+/** Ids the Gemini decoders make up (`call_<n>`, `call_<8 hex>_<n>`): Gemini never saw them, so they are not echoed upstream. */
+export function isSynthesizedCallId(id: string): boolean {
+  return /^call_(?:[0-9a-f]{8}_)?\d+$/.test(id);
+}

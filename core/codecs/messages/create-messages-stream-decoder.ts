@@ -1,0 +1,186 @@
+import { GatewayError } from '../../errors/gateway-error';
+import type { WireEvent } from '../../sse/wire-event';
+import type { FinishReason } from '../../unified/unified-response';
+import type { UnifiedStreamEvent } from '../../unified/unified-stream-event';
+import type { StreamDecoder } from '../codec';
+import { decodeMessagesError } from '../shared/decode-messages-error';
+import { decodeMessagesUsage } from './decode-messages-usage';
+import { mapMessagesFinishReason } from './map-messages-finish-reason';
+import type { MessagesUsage } from './messages-types';
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** What an open upstream content block turns into. */
+type BlockState =
+  | { kind: 'text' | 'thinking' | 'ignored' }
+  | { kind: 'tool'; toolIndex: number; argumentChars: number };
+
+/**
+ * Messages SSE events → unified stream events, for one response. Usage from `message_start` is
+ * replaced key by key by the cumulative `message_delta` usage. `finish` is held until `end()`;
+ * an `event: error` becomes one `error` event and nothing follows it.
+ */
+export function createMessagesStreamDecoder(): StreamDecoder {
+  let started = false;
+  let done = false;
+  let stopReason: string | undefined;
+  let stopSequence: string | undefined;
+  let sawStop = false;
+  let usage: MessagesUsage = {};
+  let toolCount = 0;
+  const blocks = new Map<number, BlockState>();
+
+  function fail(error: GatewayError): UnifiedStreamEvent[] {
+    done = true;
+    return [{ type: 'error', error }];
+  }
+
+  function mergeUsage(next: unknown): void {
+    if (!isObject(next)) return;
+    const merged: MessagesUsage = { ...usage };
+    for (const [key, value] of Object.entries(next)) if (value !== null && value !== undefined) merged[key] = value;
+    usage = merged;
+  }
+
+  function onMessageStart(payload: Json): UnifiedStreamEvent[] {
+    const message = isObject(payload.message) ? payload.message : {};
+    mergeUsage(message.usage);
+    started = true;
+    const unified = decodeMessagesUsage(usage);
+    return [{
+      type: 'start',
+      id: typeof message.id === 'string' ? message.id : '',
+      model: typeof message.model === 'string' ? message.model : '',
+      created: Math.floor(Date.now() / 1000),
+      usage: unified,
+    }];
+  }
+
+  function onBlockStart(payload: Json): UnifiedStreamEvent[] {
+    const index = Number(payload.index);
+    const block = isObject(payload.content_block) ? payload.content_block : {};
+    switch (block.type) {
+      case 'text':
+        blocks.set(index, { kind: 'text' });
+        return typeof block.text === 'string' && block.text ? [{ type: 'text_delta', text: block.text }] : [];
+      case 'thinking': {
+        blocks.set(index, { kind: 'thinking' });
+        const out: UnifiedStreamEvent[] = [];
+        if (typeof block.thinking === 'string' && block.thinking) out.push({ type: 'reasoning_delta', text: block.thinking });
+        if (typeof block.signature === 'string' && block.signature) out.push({ type: 'reasoning_signature', signature: block.signature });
+        return out;
+      }
+      case 'redacted_thinking':
+        blocks.set(index, { kind: 'ignored' });
+        return typeof block.data === 'string' ? [{ type: 'redacted_reasoning', data: block.data }] : [];
+      case 'tool_use': {
+        const state = { kind: 'tool' as const, toolIndex: toolCount++, argumentChars: 0 };
+        blocks.set(index, state);
+        const out: UnifiedStreamEvent[] = [{ type: 'tool_call_start', index: state.toolIndex, id: String(block.id ?? ''), name: String(block.name ?? '') }];
+        // `input: {}` at the start is a placeholder; some proxies send the whole input here instead of deltas.
+        if (isObject(block.input) && Object.keys(block.input).length > 0) {
+          const json = JSON.stringify(block.input);
+          state.argumentChars += json.length;
+          out.push({ type: 'tool_call_delta', index: state.toolIndex, argumentsDelta: json });
+        }
+        return out;
+      }
+      default:
+        // server_tool_use, web_search_tool_result…: server-side work with no unified stream form.
+        blocks.set(index, { kind: 'ignored' });
+        return [];
+    }
+  }
+
+  function onBlockDelta(payload: Json): UnifiedStreamEvent[] {
+    const state = blocks.get(Number(payload.index));
+    const delta = isObject(payload.delta) ? payload.delta : {};
+    if (!state || state.kind === 'ignored') return [];
+    switch (delta.type) {
+      case 'text_delta':
+        return typeof delta.text === 'string' && delta.text ? [{ type: 'text_delta', text: delta.text }] : [];
+      case 'thinking_delta':
+        return typeof delta.thinking === 'string' && delta.thinking ? [{ type: 'reasoning_delta', text: delta.thinking }] : [];
+      case 'signature_delta':
+        return typeof delta.signature === 'string' && delta.signature ? [{ type: 'reasoning_signature', signature: delta.signature }] : [];
+      case 'input_json_delta':
+        if (state.kind !== 'tool' || typeof delta.partial_json !== 'string' || delta.partial_json === '') return [];
+        state.argumentChars += delta.partial_json.length;
+        return [{ type: 'tool_call_delta', index: state.toolIndex, argumentsDelta: delta.partial_json }];
+      default:
+        // citations_delta and future delta types carry nothing the unified stream holds.
+        return [];
+    }
+  }
+
+  function onBlockStop(payload: Json): UnifiedStreamEvent[] {
+    const state = blocks.get(Number(payload.index));
+    // A tool called without arguments streams no fragments; its arguments are still the JSON object `{}`.
+    if (state?.kind === 'tool' && state.argumentChars === 0) {
+      state.argumentChars = 2;
+      return [{ type: 'tool_call_delta', index: state.toolIndex, argumentsDelta: '{}' }];
+    }
+    return [];
+  }
+
+  function onMessageDelta(payload: Json): UnifiedStreamEvent[] {
+    const delta = isObject(payload.delta) ? payload.delta : {};
+    if (typeof delta.stop_reason === 'string') stopReason = delta.stop_reason;
+    if (typeof delta.stop_sequence === 'string') stopSequence = delta.stop_sequence;
+    if (!isObject(payload.usage)) return [];
+    mergeUsage(payload.usage);
+    return [{ type: 'usage', usage: decodeMessagesUsage(usage) }];
+  }
+
+  function handle(type: unknown, payload: Json): UnifiedStreamEvent[] {
+    if (type === 'error') return fail(decodeMessagesError(payload));
+    if (type === 'message_start') return onMessageStart(payload);
+    if (!started) {
+      return type === 'ping' ? [] : fail(new GatewayError('GW_UPSTREAM_BAD_RESPONSE', `upstream stream sent ${String(type)} before message_start`));
+    }
+    switch (type) {
+      case 'content_block_start':
+        return onBlockStart(payload);
+      case 'content_block_delta':
+        return onBlockDelta(payload);
+      case 'content_block_stop':
+        return onBlockStop(payload);
+      case 'message_delta':
+        return onMessageDelta(payload);
+      case 'message_stop':
+        sawStop = true;
+        return [];
+      default:
+        // ping and event types added later.
+        return [];
+    }
+  }
+
+  return {
+    push(event: WireEvent): UnifiedStreamEvent[] {
+      if (done) return [];
+      let payload: unknown;
+      try {
+        payload = JSON.parse(event.data);
+      } catch (cause) {
+        return fail(new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream stream sent an event that is not JSON', { cause }));
+      }
+      if (!isObject(payload)) return fail(new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream stream sent an event that is not a JSON object'));
+      return handle(payload.type ?? event.event, payload);
+    },
+    end(): UnifiedStreamEvent[] {
+      if (done) return [];
+      done = true;
+      if (!started) return [{ type: 'error', error: new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream stream ended before message_start') }];
+      if (!sawStop && stopReason === undefined) {
+        return [{ type: 'error', error: new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream stream ended before message_stop') }];
+      }
+      const finishReason: FinishReason = mapMessagesFinishReason(stopReason);
+      return [{ type: 'finish', finishReason, ...(stopSequence ? { stopSequence } : {}), usage: decodeMessagesUsage(usage) }];
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import type { UnifiedBuiltinTool, UnifiedTool } from '../../unified/unified-request';
+import type { MessagesTool } from './messages-types';
+
+export interface DecodedMessagesTools {
+  tools?: UnifiedTool[];
+  builtinTools?: UnifiedBuiltinTool[];
+  /** Raw tools the unified form cannot hold whole; see `MessagesExtensions.tools`. */
+  rawTools?: MessagesTool[];
+}
+
+const CUSTOM_TOOL_KEYS = new Set(['name', 'description', 'input_schema', 'type']);
+
+/** `web_search_20250305` → web_search, `code_execution_20250825` → code_execution (any dated version). */
+function builtinOf(type: string): UnifiedBuiltinTool | undefined {
+  if (type.startsWith('web_search_')) return { type: 'web_search' };
+  if (type.startsWith('code_execution_')) return { type: 'code_execution' };
+  return undefined;
+}
+
+/**
+ * Messages `tools` → unified tools. Custom tools keep their JSON Schema untouched (`$schema`,
+ * `additionalProperties`, `propertyNames`, `const`… as Claude Code sends them). Dated server tools
+ * map to built-in tools where one exists; every tool that carries more than the unified form holds
+ * is also kept raw so that a Messages upstream receives it unchanged.
+ */
+export function decodeMessagesTools(wireTools: MessagesTool[] | undefined): DecodedMessagesTools {
+  if (!wireTools) return {};
+  const tools: UnifiedTool[] = [];
+  const builtinTools: UnifiedBuiltinTool[] = [];
+  const rawTools: MessagesTool[] = [];
+  for (const tool of wireTools) {
+    const isCustom = tool.type === undefined || tool.type === null || tool.type === 'custom';
+    if (isCustom) {
+      tools.push({
+        name: tool.name,
+        ...(tool.description !== undefined ? { description: tool.description } : {}),
+        parameters: tool.input_schema ?? { type: 'object' },
+        ...(typeof tool.strict === 'boolean' ? { strict: tool.strict } : {}),
+      });
+      if (Object.keys(tool).some((key) => !CUSTOM_TOOL_KEYS.has(key))) rawTools.push(tool);
+      continue;
+    }
+    const builtin = builtinOf(String(tool.type));
+    if (builtin && !builtinTools.some((b) => b.type === builtin.type)) builtinTools.push(builtin);
+    rawTools.push(tool);
+  }
+  return {
+    ...(tools.length > 0 ? { tools } : {}),
+    ...(builtinTools.length > 0 ? { builtinTools } : {}),
+    ...(rawTools.length > 0 ? { rawTools } : {}),
+  };
+}

@@ -1,0 +1,59 @@
+import { GatewayError } from '../../errors/gateway-error';
+import type { UnifiedOutputPart, UnifiedResponse } from '../../unified/unified-response';
+import { decodeMessagesError } from '../shared/decode-messages-error';
+import { decodeMessagesUsage } from './decode-messages-usage';
+import { mapMessagesFinishReason } from './map-messages-finish-reason';
+import type { MessagesUsage } from './messages-types';
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function decodeBlock(block: unknown): UnifiedOutputPart | undefined {
+  if (!isObject(block)) return undefined;
+  switch (block.type) {
+    case 'text':
+      return typeof block.text === 'string' ? { type: 'text', text: block.text } : undefined;
+    case 'thinking':
+      return {
+        type: 'reasoning',
+        text: typeof block.thinking === 'string' ? block.thinking : '',
+        ...(typeof block.signature === 'string' && block.signature ? { signature: block.signature } : {}),
+        provider: 'messages',
+      };
+    case 'redacted_thinking':
+      return typeof block.data === 'string' ? { type: 'reasoning', text: '', redactedData: block.data, provider: 'messages' } : undefined;
+    case 'tool_use':
+      return {
+        type: 'tool_call',
+        id: String(block.id ?? ''),
+        name: String(block.name ?? ''),
+        arguments: JSON.stringify(block.input ?? {}),
+      };
+    default:
+      // server_tool_use / web_search_tool_result…: server-side work whose outcome is in the text blocks.
+      return undefined;
+  }
+}
+
+/**
+ * A Messages response body → unified response. An error envelope throws the upstream error; a body
+ * without a `content` array is GW_UPSTREAM_BAD_RESPONSE. `created` is the arrival time (Anthropic sends none).
+ */
+export function decodeMessagesResponse(body: unknown): UnifiedResponse {
+  if (isObject(body) && body.type === 'error') throw decodeMessagesError(body);
+  if (!isObject(body) || !Array.isArray(body.content)) {
+    throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream answered a Messages body without a content array');
+  }
+  return {
+    id: typeof body.id === 'string' ? body.id : '',
+    model: typeof body.model === 'string' ? body.model : '',
+    created: Math.floor(Date.now() / 1000),
+    content: body.content.map(decodeBlock).filter((part): part is UnifiedOutputPart => part !== undefined),
+    finishReason: mapMessagesFinishReason(typeof body.stop_reason === 'string' ? body.stop_reason : undefined),
+    ...(typeof body.stop_sequence === 'string' ? { stopSequence: body.stop_sequence } : {}),
+    usage: decodeMessagesUsage(isObject(body.usage) ? (body.usage as MessagesUsage) : undefined),
+  };
+}

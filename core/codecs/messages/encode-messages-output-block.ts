@@ -1,0 +1,40 @@
+import type { UnifiedOutputPart } from '../../unified/unified-response';
+import { toPrefixedId } from '../shared/to-prefixed-id';
+import type { MessagesResponseBlock } from './messages-types';
+
+function parseInput(text: string): unknown {
+  if (text.trim() === '') return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {};
+  } catch {
+    // A call cut off by max_tokens has incomplete JSON; the client still needs a well-formed block.
+    return {};
+  }
+}
+
+/**
+ * One unified output part → a Messages response block, or undefined when it has nothing to show.
+ * Reasoning from other providers is shown as a thinking block without a signature (it cannot be
+ * replayed to Anthropic anyway); opaque data of other providers is not exposed.
+ */
+export function encodeMessagesOutputBlock(part: UnifiedOutputPart, showThoughts: boolean): MessagesResponseBlock | undefined {
+  switch (part.type) {
+    case 'text':
+      return part.text === '' ? undefined : { type: 'text', text: part.text };
+    case 'reasoning':
+      if (part.provider === 'messages') {
+        if (part.redactedData) return { type: 'redacted_thinking', data: part.redactedData };
+        return { type: 'thinking', thinking: part.text, signature: part.signature ?? '' };
+      }
+      return showThoughts && part.text !== '' ? { type: 'thinking', thinking: part.text, signature: '' } : undefined;
+    case 'tool_call':
+      return { type: 'tool_use', id: toPrefixedId('toolu_', part.id), name: part.name, input: parseInput(part.arguments) };
+    case 'image':
+      return part.source.kind === 'base64'
+        ? { type: 'image', source: { type: 'base64', media_type: part.source.mediaType, data: part.source.data } }
+        : undefined;
+    default:
+      return undefined;
+  }
+}

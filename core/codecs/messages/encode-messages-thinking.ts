@@ -1,0 +1,75 @@
+import type { ReasoningEffort, UnifiedRequest } from '../../unified/unified-request';
+import type { MessagesExtensions, MessagesThinkingConfig } from './messages-types';
+
+/** `max_tokens` is required by the API; platforms (the claude plugin) set their own default before encoding. */
+export const DEFAULT_MESSAGES_MAX_TOKENS = 4096;
+
+/** The API's floor for `budget_tokens`. */
+const MIN_BUDGET_TOKENS = 1024;
+
+/** Effort → thinking budget, shared by all codecs (codec conventions). */
+const EFFORT_BUDGET: Record<ReasoningEffort, number> = {
+  minimal: 1024,
+  low: 2048,
+  medium: 8192,
+  high: 16384,
+  xhigh: 32768,
+  max: 32768,
+};
+
+export interface EncodedMessagesThinking {
+  thinking?: MessagesThinkingConfig;
+  /** `output_config.effort`, sent only where the client spoke Messages or asked for adaptive thinking. */
+  effort?: string;
+  maxTokens: number;
+}
+
+/**
+ * Unified reasoning settings → `thinking`, `output_config.effort` and a `max_tokens` that fits them.
+ * Other formats' settings become `{type: "enabled", budget_tokens}`, which every thinking model takes;
+ * `adaptive` and effort are sent only when a Messages client asked for them. The budget is at least
+ * 1024 and `max_tokens` is raised above it, keeping the requested room for the answer.
+ * Forced tool use cannot be combined with thinking: thinking is then left out with a warning.
+ */
+export function encodeMessagesThinking(
+  request: UnifiedRequest,
+  ext: MessagesExtensions,
+  forcedToolChoice: boolean,
+  warnings: string[],
+): EncodedMessagesThinking {
+  const reasoning = request.reasoning;
+  const maxTokens = request.maxTokens ?? DEFAULT_MESSAGES_MAX_TOKENS;
+  if (!reasoning) return { maxTokens };
+
+  const rawThinking = ext.thinking;
+  const clientEffort = ext.output_config?.effort !== undefined && ext.output_config.effort !== null;
+  const effort = reasoning.effort === 'minimal' ? 'low' : reasoning.effort;
+  const effortField = effort !== undefined && (clientEffort || rawThinking?.type === 'adaptive') ? { effort } : {};
+
+  if (reasoning.enabled === false) return { thinking: { type: 'disabled' }, maxTokens, ...effortField };
+  // A Messages client's `output_config.effort` without `thinking` tunes effort only; it does not switch thinking on.
+  const effortOnly =
+    reasoning.enabled === undefined &&
+    reasoning.budgetTokens === undefined &&
+    reasoning.includeThoughts !== true &&
+    (clientEffort || effort === undefined);
+  if (effortOnly) return { maxTokens, ...effortField };
+  if (forcedToolChoice) {
+    warnings.push('thinking: left out because the API does not allow forced tool use (tool_choice any/tool) with thinking');
+    return { maxTokens };
+  }
+  if (reasoning.budgetTokens === undefined && (rawThinking?.type === 'adaptive' || rawThinking?.type === 'between_tools')) {
+    return { thinking: rawThinking, maxTokens, ...effortField };
+  }
+
+  const budget = Math.max(MIN_BUDGET_TOKENS, reasoning.budgetTokens ?? EFFORT_BUDGET[reasoning.effort ?? 'medium']);
+  let fitted = maxTokens;
+  if (request.maxTokens === undefined) {
+    fitted = budget + DEFAULT_MESSAGES_MAX_TOKENS;
+  } else if (request.maxTokens <= budget) {
+    fitted = budget + request.maxTokens;
+    warnings.push(`max_tokens: raised from ${request.maxTokens} to ${fitted} to exceed thinking budget_tokens ${budget}`);
+  }
+  const extras = rawThinking?.type === 'enabled' ? rawThinking : {};
+  return { thinking: { ...extras, type: 'enabled', budget_tokens: budget }, maxTokens: fitted, ...effortField };
+}

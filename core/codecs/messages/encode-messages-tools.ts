@@ -1,0 +1,60 @@
+import type { UnifiedBuiltinTool, UnifiedTool } from '../../unified/unified-request';
+import type { MessagesTool } from './messages-types';
+
+/** The server tool sent for a built-in tool when the client did not spell out its own version. */
+const DEFAULT_BUILTIN: Record<UnifiedBuiltinTool['type'], MessagesTool> = {
+  web_search: { type: 'web_search_20250305', name: 'web_search' },
+  code_execution: { type: 'code_execution_20250825', name: 'code_execution' },
+};
+
+const BUILTIN_PREFIX: Record<UnifiedBuiltinTool['type'], string> = {
+  web_search: 'web_search_',
+  code_execution: 'code_execution_',
+};
+
+function isCustom(tool: MessagesTool): boolean {
+  return tool.type === undefined || tool.type === null || tool.type === 'custom';
+}
+
+/** `input_schema` must be an object schema; clients of other formats may send `{}` for "no arguments". */
+function toInputSchema(parameters: Record<string, unknown>): Record<string, unknown> {
+  if (parameters.type !== undefined) return parameters;
+  return { type: 'object', ...(parameters.properties === undefined ? { properties: {} } : {}), ...parameters };
+}
+
+function encodeCustomTool(tool: UnifiedTool, raw: MessagesTool | undefined): MessagesTool {
+  // Fields only a Messages client sets (cache_control, strict, defer_loading…) come back from the raw tool.
+  const { name: _name, description: _description, input_schema: _schema, ...extras } = raw ?? { name: tool.name };
+  return {
+    ...extras,
+    name: tool.name,
+    ...(tool.description !== undefined ? { description: tool.description } : {}),
+    input_schema: toInputSchema(tool.parameters),
+  };
+}
+
+/**
+ * Unified tools → Messages `tools`. Schemas go unchanged (Anthropic accepts full JSON Schema).
+ * `strict` from other formats is not sent: older Claude models reject it and it does not change the
+ * answer. Built-in tools become dated server tools; raw Messages tools in `rawTools` come back as sent.
+ */
+export function encodeMessagesTools(
+  tools: UnifiedTool[] | undefined,
+  builtinTools: UnifiedBuiltinTool[] | undefined,
+  rawTools: MessagesTool[] = [],
+): MessagesTool[] | undefined {
+  const out: MessagesTool[] = (tools ?? []).map((tool) =>
+    encodeCustomTool(tool, rawTools.find((raw) => isCustom(raw) && raw.name === tool.name)),
+  );
+  const builtinKinds = new Set((builtinTools ?? []).map((b) => b.type));
+  for (const kind of builtinKinds) {
+    const raw = rawTools.filter((r) => !isCustom(r) && String(r.type).startsWith(BUILTIN_PREFIX[kind]));
+    out.push(...(raw.length > 0 ? raw : [DEFAULT_BUILTIN[kind]]));
+  }
+  for (const raw of rawTools) {
+    if (isCustom(raw)) continue;
+    const kind = (Object.keys(BUILTIN_PREFIX) as Array<UnifiedBuiltinTool['type']>).find((k) => String(raw.type).startsWith(BUILTIN_PREFIX[k]));
+    if (kind === undefined) out.push(raw);
+  }
+  return out.length > 0 ? out : undefined;
+}

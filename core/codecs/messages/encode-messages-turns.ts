@@ -1,0 +1,126 @@
+import { GatewayError } from '../../errors/gateway-error';
+import type {
+  UnifiedMessage,
+  UnifiedPart,
+  UnifiedReasoningPart,
+  UnifiedToolResultPart,
+} from '../../unified/unified-request';
+import { parseToolCallArguments } from '../shared/parse-tool-call-arguments';
+import { encodeMessagesMedia } from './encode-messages-media';
+import type { MessagesContentBlock, MessagesTextBlock, MessagesToolResultBlock } from './messages-types';
+
+export interface MessagesTurn {
+  role: 'user' | 'assistant';
+  content: MessagesContentBlock[];
+}
+
+function invalid(param: string, detail: string): GatewayError {
+  return new GatewayError('GW_INVALID_REQUEST', `${param}: ${detail}`, { param });
+}
+
+/** Tool ids must match `^[a-zA-Z0-9_-]+$`; tool_use and tool_result go through the same mapping, so they still pair. */
+function toToolId(id: string): string {
+  return id.replace(/[^a-zA-Z0-9_-]/g, '_') || 'toolu_0';
+}
+
+function cache(part: { cacheControl?: Record<string, unknown> }): { cache_control?: Record<string, unknown> } {
+  return part.cacheControl ? { cache_control: part.cacheControl } : {};
+}
+
+function textBlock(text: string, part: { cacheControl?: Record<string, unknown> }): MessagesTextBlock | undefined {
+  // The API rejects empty text blocks.
+  return text === '' ? undefined : { type: 'text', text, ...cache(part) };
+}
+
+function encodeToolResult(part: UnifiedToolResultPart, path: string): MessagesToolResultBlock {
+  const blocks = part.content
+    .map((inner, k) => (inner.type === 'text' ? textBlock(inner.text, inner) : encodeMessagesMedia(inner, `${path}.content[${k}]`)))
+    .filter((b): b is NonNullable<typeof b> => b !== undefined);
+  const onlyText = blocks.length === 1 && blocks[0].type === 'text' && !blocks[0].cache_control;
+  const content = onlyText ? (blocks[0] as MessagesTextBlock).text : blocks;
+  return {
+    type: 'tool_result',
+    tool_use_id: toToolId(part.toolCallId),
+    ...(blocks.length > 0 ? { content } : {}),
+    ...(part.isError ? { is_error: true } : {}),
+    ...cache(part),
+  };
+}
+
+/** Thinking is replayed only to the provider that signed it; other reasoning cannot be verified upstream. */
+function encodeReasoning(part: UnifiedReasoningPart): MessagesContentBlock | undefined {
+  if (part.provider !== 'messages') return undefined;
+  if (part.redactedData) return { type: 'redacted_thinking', data: part.redactedData };
+  if (part.signature) return { type: 'thinking', thinking: part.text, signature: part.signature };
+  return undefined;
+}
+
+function encodePart(
+  part: UnifiedPart,
+  role: UnifiedMessage['role'],
+  path: string,
+  warnings: string[],
+): MessagesContentBlock | undefined {
+  switch (part.type) {
+    case 'text':
+      return textBlock(part.text, part);
+    case 'reasoning':
+      return role === 'assistant' ? encodeReasoning(part) : undefined;
+    case 'tool_call':
+      if (role !== 'assistant') throw invalid(path, 'tool calls are only allowed in assistant messages');
+      return {
+        type: 'tool_use',
+        id: toToolId(part.id),
+        name: part.name,
+        input: parseToolCallArguments(part.arguments, `${path}.arguments`),
+        ...cache(part),
+      };
+    case 'tool_result':
+      if (role === 'assistant') throw invalid(path, 'tool results are not allowed in assistant messages');
+      return encodeToolResult(part, path);
+    default:
+      if (role === 'assistant') {
+        // Messages assistant turns cannot hold media (e.g. an image a Gemini image model generated earlier).
+        warnings.push(`${path}: ${part.type} in an assistant message dropped`);
+        return undefined;
+      }
+      return encodeMessagesMedia(part, path);
+  }
+}
+
+/** Tool results must open the user turn that follows the assistant's tool_use turn. */
+function toolResultsFirst(blocks: MessagesContentBlock[]): MessagesContentBlock[] {
+  const results = blocks.filter((b) => b.type === 'tool_result');
+  return results.length === 0 ? blocks : [...results, ...blocks.filter((b) => b.type !== 'tool_result')];
+}
+
+/** A final assistant turn (prefill) may not end with whitespace. */
+function trimPrefill(turns: MessagesTurn[]): MessagesTurn[] {
+  const last = turns.at(-1);
+  const lastBlock = last?.content.at(-1);
+  if (!last || last.role !== 'assistant' || lastBlock?.type !== 'text') return turns;
+  const text = lastBlock.text.trimEnd();
+  const content = text ? [...last.content.slice(0, -1), { ...lastBlock, text }] : last.content.slice(0, -1);
+  return content.length > 0 ? [...turns.slice(0, -1), { role: 'assistant', content }] : turns.slice(0, -1);
+}
+
+/**
+ * Unified messages → alternating Messages turns. System messages after the start become user text;
+ * tool messages become tool_result blocks at the head of the next user turn; consecutive turns of
+ * one role are merged; empty turns are left out.
+ */
+export function encodeMessagesTurns(messages: UnifiedMessage[], warnings: string[]): MessagesTurn[] {
+  const turns: MessagesTurn[] = [];
+  messages.forEach((message, i) => {
+    const role = message.role === 'assistant' ? 'assistant' : 'user';
+    const content = message.content
+      .map((part, j) => encodePart(part, message.role, `messages[${i}].content[${j}]`, warnings))
+      .filter((b): b is MessagesContentBlock => b !== undefined);
+    if (content.length === 0) return;
+    const previous = turns.at(-1);
+    if (previous && previous.role === role) previous.content.push(...content);
+    else turns.push({ role, content });
+  });
+  const ordered = turns.map((turn) => (turn.role === 'user' ? { role: turn.role, content: toolResultsFirst(turn.content) } : turn));
+  return trimPrefill(ordered);
+}

@@ -1,0 +1,114 @@
+import { GatewayError } from '../../errors/gateway-error';
+import type { UnifiedRequest } from '../../unified/unified-request';
+import type { Converted } from '../codec';
+import { assertStatelessRequest } from '../shared/assert-stateless-request';
+import { encodeMessagesThinking } from './encode-messages-thinking';
+import { encodeMessagesToolChoice } from './encode-messages-tool-choice';
+import { encodeMessagesTools } from './encode-messages-tools';
+import { encodeMessagesTurns } from './encode-messages-turns';
+import type { MessagesExtensions, MessagesOutputConfig, MessagesRawBlock } from './messages-types';
+
+/** Extension keys this encoder merges itself; every other extension is copied back verbatim. */
+const MERGED_EXTENSIONS = new Set(['system', 'tools', 'thinking', 'output_config', 'metadata']);
+
+/** System strings → text blocks; a block the client sent with cache_control/citations is reused when its text is unchanged. */
+function encodeSystem(system: string[], raw: MessagesRawBlock[] | undefined): MessagesRawBlock[] | undefined {
+  const unused = [...(raw ?? [])];
+  const blocks = system
+    .filter((text) => text !== '')
+    .map((text) => {
+      const index = unused.findIndex((b) => b.type === 'text' && b.text === text);
+      return index >= 0 ? unused.splice(index, 1)[0] : { type: 'text', text };
+    });
+  return blocks.length > 0 ? blocks : undefined;
+}
+
+interface Sampling {
+  temperature?: number;
+  top_p?: number;
+  top_k?: number;
+}
+
+/** With thinking the API takes temperature 1 only, top_p ≥ 0.95 and no top_k; its temperature range is 0..1. */
+function encodeSampling(request: UnifiedRequest, thinkingOn: boolean, warnings: string[]): Sampling {
+  const out: Sampling = {};
+  if (request.temperature !== undefined) {
+    if (thinkingOn && request.temperature !== 1) warnings.push('temperature: dropped, thinking requires the default');
+    else if (request.temperature > 1) {
+      warnings.push(`temperature: ${request.temperature} clamped to 1`);
+      out.temperature = 1;
+    } else out.temperature = request.temperature;
+  }
+  if (request.topP !== undefined) {
+    if (thinkingOn && request.topP < 0.95) warnings.push('top_p: dropped, thinking requires top_p >= 0.95');
+    else out.top_p = request.topP;
+  }
+  if (request.topK !== undefined) {
+    if (thinkingOn) warnings.push('top_k: dropped, not allowed with thinking');
+    else out.top_k = request.topK;
+  }
+  return out;
+}
+
+function encodeOutputConfig(request: UnifiedRequest, effort: string | undefined, ext: MessagesExtensions, warnings: string[]): MessagesOutputConfig | undefined {
+  const { effort: _effort, format: _format, ...rest } = ext.output_config ?? {};
+  const out: MessagesOutputConfig = { ...rest };
+  if (effort !== undefined) out.effort = effort;
+  const format = request.responseFormat;
+  if (format?.type === 'json_schema') out.format = { type: 'json_schema', schema: format.schema };
+  else if (format?.type === 'json_object') warnings.push('response_format: json_object has no Messages form and was dropped');
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+function warnUnsupported(request: UnifiedRequest, warnings: string[]): void {
+  if (request.seed !== undefined) warnings.push('seed: not supported by the Messages API, dropped');
+  if (request.presencePenalty !== undefined) warnings.push('presence_penalty: not supported by the Messages API, dropped');
+  if (request.frequencyPenalty !== undefined) warnings.push('frequency_penalty: not supported by the Messages API, dropped');
+  if (request.outputModalities?.some((m) => m !== 'text')) warnings.push('output modalities: the Messages API answers text only');
+}
+
+/**
+ * Unified request → a Messages request body for an Anthropic-format upstream. `max_tokens` is always
+ * set (4096 when the request has none). What the API cannot express and that would change the answer
+ * (audio/video input, unparsable tool arguments) throws; what it can safely drop is listed in `warnings`.
+ */
+export function encodeMessagesRequest(request: UnifiedRequest): Converted<Record<string, unknown>> {
+  assertStatelessRequest(request);
+  const warnings: string[] = [];
+  const ext: MessagesExtensions = request.extensions?.messages ?? {};
+
+  const messages = encodeMessagesTurns(request.messages, warnings);
+  if (messages.length === 0) {
+    throw new GatewayError('GW_INVALID_REQUEST', 'messages: at least one message with content is required', { param: 'messages' });
+  }
+  const system = encodeSystem(request.system, ext.system);
+  const tools = encodeMessagesTools(request.tools, request.builtinTools, ext.tools);
+  const toolChoice = encodeMessagesToolChoice(request.toolChoice, request.parallelToolCalls, tools !== undefined);
+  const forced = toolChoice?.type === 'any' || toolChoice?.type === 'tool';
+  const thinking = encodeMessagesThinking(request, ext, forced, warnings);
+  const thinkingOn = thinking.thinking !== undefined && thinking.thinking.type !== 'disabled';
+  const outputConfig = encodeOutputConfig(request, thinking.effort, ext, warnings);
+  const stop = request.stop?.filter((s) => s.trim() !== '');
+  if (stop && stop.length !== request.stop?.length) warnings.push('stop: whitespace-only stop sequences dropped');
+  const metadata = { ...ext.metadata, ...(request.user !== undefined ? { user_id: request.user } : {}) };
+  warnUnsupported(request, warnings);
+
+  const body: Record<string, unknown> = {
+    model: request.model,
+    max_tokens: thinking.maxTokens,
+    ...(system ? { system } : {}),
+    messages,
+    ...(tools ? { tools } : {}),
+    ...(toolChoice ? { tool_choice: toolChoice } : {}),
+    ...(thinking.thinking ? { thinking: thinking.thinking } : {}),
+    ...(outputConfig ? { output_config: outputConfig } : {}),
+    ...encodeSampling(request, thinkingOn, warnings),
+    ...(stop && stop.length > 0 ? { stop_sequences: stop } : {}),
+    ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
+    ...(request.stream ? { stream: true } : {}),
+  };
+  for (const [key, value] of Object.entries(ext)) {
+    if (!MERGED_EXTENSIONS.has(key) && !(key in body)) body[key] = value;
+  }
+  return { value: body, warnings };
+}

@@ -1,0 +1,24 @@
+import type { UnifiedRequest } from '../../unified/unified-request';
+import type { UnifiedResponse } from '../../unified/unified-response';
+import { toPrefixedId } from '../shared/to-prefixed-id';
+import { encodeMessagesOutputBlock } from './encode-messages-output-block';
+import { encodeMessagesStopReason } from './encode-messages-stop-reason';
+import { encodeMessagesUsage } from './encode-messages-usage';
+import type { MessagesResponse, MessagesResponseBlock } from './messages-types';
+
+/** Unified response → the Messages `message` object a Messages client parses. */
+export function encodeMessagesResponse(response: UnifiedResponse, request: UnifiedRequest): MessagesResponse {
+  const showThoughts = request.reasoning?.includeThoughts !== false;
+  return {
+    id: toPrefixedId('msg_', response.id),
+    type: 'message',
+    role: 'assistant',
+    model: response.model || request.model,
+    content: response.content
+      .map((part) => encodeMessagesOutputBlock(part, showThoughts))
+      .filter((block): block is MessagesResponseBlock => block !== undefined),
+    stop_reason: encodeMessagesStopReason(response.finishReason, response.stopSequence),
+    stop_sequence: response.stopSequence ?? null,
+    usage: encodeMessagesUsage(response.usage),
+  };
+}

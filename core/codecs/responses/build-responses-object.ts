@@ -1,0 +1,59 @@
+import type { UnifiedRequest } from '../../unified/unified-request';
+import { encodeResponsesTextFormat } from './encode-responses-text-format';
+import { encodeResponsesTools } from './encode-responses-tools';
+import type { ResponsesObject, ResponsesOutputItem, ResponsesStatus, ResponsesUsage } from './responses-types';
+
+export interface ResponsesObjectFields {
+  id: string;
+  createdAt: number;
+  model: string;
+  status: ResponsesStatus;
+  completedAt: number | null;
+  incompleteDetails: { reason: string } | null;
+  output: ResponsesOutputItem[];
+  usage: ResponsesUsage | null;
+}
+
+function stringOrNull(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+/**
+ * The full `response` object (fixtures openai-responses/response-basic.json), with the request's
+ * settings echoed the way the API echoes them. The gateway stores nothing, so `store` is false.
+ */
+export function buildResponsesObject(fields: ResponsesObjectFields, request: UnifiedRequest): ResponsesObject {
+  const ext = request.extensions?.responses ?? {};
+  const originalReasoning = typeof ext.reasoning === 'object' && ext.reasoning !== null ? (ext.reasoning as Record<string, unknown>) : {};
+  const originalText = typeof ext.text === 'object' && ext.text !== null ? (ext.text as Record<string, unknown>) : {};
+  const toolChoice = request.toolChoice;
+  return {
+    id: fields.id,
+    object: 'response',
+    created_at: fields.createdAt,
+    status: fields.status,
+    completed_at: fields.completedAt,
+    error: null,
+    incomplete_details: fields.incompleteDetails,
+    instructions: request.system.length > 0 ? request.system.join('\n\n') : null,
+    max_output_tokens: request.maxTokens ?? null,
+    model: fields.model || request.model,
+    output: fields.output,
+    parallel_tool_calls: request.parallelToolCalls ?? true,
+    previous_response_id: stringOrNull(ext.previous_response_id),
+    reasoning: {
+      effort: request.reasoning?.effort ?? null,
+      summary: stringOrNull(originalReasoning.summary) ?? (request.reasoning?.includeThoughts ? 'auto' : null),
+    },
+    store: false,
+    temperature: request.temperature ?? 1,
+    text: { ...originalText, format: request.responseFormat ? encodeResponsesTextFormat(request.responseFormat) : { type: 'text' } },
+    tool_choice: toolChoice === undefined ? 'auto' : typeof toolChoice === 'string' ? toolChoice : { type: 'function', name: toolChoice.name },
+    tools: encodeResponsesTools(request),
+    top_p: request.topP ?? 1,
+    truncation: 'disabled',
+    usage: fields.usage,
+    user: request.user ?? null,
+    metadata: typeof ext.metadata === 'object' && ext.metadata !== null ? (ext.metadata as Record<string, unknown>) : {},
+  };
+}

@@ -1,0 +1,221 @@
+import type { WireEvent } from '../../sse/wire-event';
+import type { UnifiedRequest } from '../../unified/unified-request';
+import type { UnifiedUsage } from '../../unified/unified-response';
+import type { UnifiedStreamEvent } from '../../unified/unified-stream-event';
+import type { StreamEncoder } from '../codec';
+import { toDataUri } from '../shared/parse-data-uri';
+import { toPrefixedId } from '../shared/to-prefixed-id';
+import { buildResponsesObject } from './build-responses-object';
+import { encodeResponsesFunctionCall, responsesItemId } from './encode-responses-output';
+import { encodeResponsesStreamError } from './encode-responses-stream-error';
+import { encodeResponsesUsage } from './encode-responses-usage';
+import { encodeResponsesStatus } from './map-responses-status';
+import type { ResponsesOutputFunctionCall, ResponsesOutputItem, ResponsesOutputReasoning, ResponsesStatus } from './responses-types';
+
+interface Head {
+  id: string;
+  createdAt: number;
+  model: string;
+}
+
+/** The text item (message or reasoning) being streamed; only one is open at a time. */
+interface OpenText {
+  kind: 'message' | 'reasoning';
+  outputIndex: number;
+  id: string;
+  text: string;
+  encrypted?: string;
+}
+
+/** A function call being streamed. Calls stay open until another kind of event, so interleaved upstream calls still join. */
+interface OpenCall {
+  outputIndex: number;
+  item: ResponsesOutputFunctionCall;
+}
+
+function nowSeconds(): number {
+  return Math.floor(Date.now() / 1000);
+}
+
+/**
+ * Unified events → the Responses event sequence (fixtures openai-responses/stream-*.sse): `response.created`,
+ * `response.in_progress`, then per output item `output_item.added`, its content events
+ * (`content_part.added`, `output_text.delta`…, `output_text.done`, `content_part.done` for messages;
+ * `reasoning_summary_part.added`, `reasoning_summary_text.delta`… for reasoning;
+ * `function_call_arguments.delta`…/`.done` for calls) and `output_item.done`, then `response.completed`
+ * (or `response.incomplete` for length/content_filter) with the whole output and usage. `sequence_number`
+ * runs from 0 without gaps.
+ */
+export function createResponsesStreamEncoder(request: UnifiedRequest): StreamEncoder {
+  let sequence = 0;
+  let head: Head | undefined;
+  let closed = false;
+  let open: OpenText | undefined;
+  const calls = new Map<number, OpenCall>();
+  /** Output items by output_index; a slot is reserved when the item opens and filled when it is done. */
+  const output: Array<ResponsesOutputItem | undefined> = [];
+
+  function emit(out: WireEvent[], type: string, payload: Record<string, unknown>): void {
+    out.push({ event: type, data: JSON.stringify({ type, sequence_number: sequence++, ...payload }) });
+  }
+
+  function snapshot(h: Head, status: ResponsesStatus, usage: UnifiedUsage | undefined, completedAt: number | null, incompleteDetails: { reason: string } | null): unknown {
+    return buildResponsesObject(
+      { id: h.id, createdAt: h.createdAt, model: h.model, status, completedAt, incompleteDetails, output: status === 'in_progress' ? [] : output.filter((item): item is ResponsesOutputItem => item !== undefined), usage: usage ? encodeResponsesUsage(usage) : null },
+      request,
+    );
+  }
+
+  function begin(id: string, model: string, created: number, out: WireEvent[]): Head {
+    const h: Head = { id: toPrefixedId('resp_', id), createdAt: created, model: model || request.model };
+    head = h;
+    emit(out, 'response.created', { response: snapshot(h, 'in_progress', undefined, null, null) });
+    emit(out, 'response.in_progress', { response: snapshot(h, 'in_progress', undefined, null, null) });
+    return h;
+  }
+
+  function ensureHead(out: WireEvent[]): Head {
+    return head ?? begin('resp_gateway', request.model, nowSeconds(), out);
+  }
+
+  function closeText(out: WireEvent[]): void {
+    const item = open;
+    if (!item) return;
+    open = undefined;
+    const base = { item_id: item.id, output_index: item.outputIndex };
+    let done: ResponsesOutputItem;
+    if (item.kind === 'message') {
+      const part = { type: 'output_text' as const, annotations: [], logprobs: [], text: item.text };
+      emit(out, 'response.output_text.done', { ...base, content_index: 0, text: item.text, logprobs: [] });
+      emit(out, 'response.content_part.done', { ...base, content_index: 0, part });
+      done = { id: item.id, type: 'message', status: 'completed', content: [part], role: 'assistant' };
+    } else {
+      const summary: ResponsesOutputReasoning['summary'] = item.text ? [{ type: 'summary_text', text: item.text }] : [];
+      if (item.text) {
+        emit(out, 'response.reasoning_summary_text.done', { ...base, summary_index: 0, text: item.text });
+        emit(out, 'response.reasoning_summary_part.done', { ...base, summary_index: 0, part: summary[0] });
+      }
+      const reasoningItem: ResponsesOutputReasoning = { id: item.id, type: 'reasoning', summary };
+      if (item.encrypted !== undefined) reasoningItem.encrypted_content = item.encrypted;
+      done = reasoningItem;
+    }
+    output[item.outputIndex] = done;
+    emit(out, 'response.output_item.done', { output_index: item.outputIndex, item: done });
+  }
+
+  function closeCalls(out: WireEvent[]): void {
+    for (const call of calls.values()) {
+      const { item, outputIndex } = call;
+      emit(out, 'response.function_call_arguments.done', { item_id: item.id, output_index: outputIndex, name: item.name, arguments: item.arguments });
+      const done: ResponsesOutputFunctionCall = { ...item, status: 'completed' };
+      output[outputIndex] = done;
+      emit(out, 'response.output_item.done', { output_index: outputIndex, item: done });
+    }
+    calls.clear();
+  }
+
+  function openText(kind: OpenText['kind'], h: Head, out: WireEvent[]): OpenText {
+    if (open?.kind === kind) return open;
+    closeText(out);
+    closeCalls(out);
+    const outputIndex = output.length;
+    output.push(undefined);
+    const item: OpenText = { kind, outputIndex, id: responsesItemId(kind === 'message' ? 'msg_' : 'rs_', h.id, outputIndex), text: '' };
+    open = item;
+    if (kind === 'message') {
+      emit(out, 'response.output_item.added', { output_index: outputIndex, item: { id: item.id, type: 'message', status: 'in_progress', content: [], role: 'assistant' } });
+      emit(out, 'response.content_part.added', { item_id: item.id, output_index: outputIndex, content_index: 0, part: { type: 'output_text', annotations: [], logprobs: [], text: '' } });
+    } else {
+      emit(out, 'response.output_item.added', { output_index: outputIndex, item: { id: item.id, type: 'reasoning', summary: [] } });
+    }
+    return item;
+  }
+
+  function text(delta: string, h: Head, out: WireEvent[]): void {
+    const item = openText('message', h, out);
+    item.text += delta;
+    emit(out, 'response.output_text.delta', { item_id: item.id, output_index: item.outputIndex, content_index: 0, delta, logprobs: [] });
+  }
+
+  function reasoning(delta: string, h: Head, out: WireEvent[]): void {
+    const item = openText('reasoning', h, out);
+    if (item.text === '') {
+      emit(out, 'response.reasoning_summary_part.added', { item_id: item.id, output_index: item.outputIndex, summary_index: 0, part: { type: 'summary_text', text: '' } });
+    }
+    item.text += delta;
+    emit(out, 'response.reasoning_summary_text.delta', { item_id: item.id, output_index: item.outputIndex, summary_index: 0, delta });
+  }
+
+  function startCall(index: number, id: string, name: string, out: WireEvent[]): OpenCall {
+    closeText(out);
+    const outputIndex = output.length;
+    output.push(undefined);
+    const item: ResponsesOutputFunctionCall = { ...encodeResponsesFunctionCall(id, name, '', request), status: 'in_progress' };
+    const call: OpenCall = { outputIndex, item };
+    calls.set(index, call);
+    emit(out, 'response.output_item.added', { output_index: outputIndex, item });
+    return call;
+  }
+
+  return {
+    push(event: UnifiedStreamEvent): WireEvent[] {
+      const out: WireEvent[] = [];
+      if (closed) return out;
+      if (event.type === 'start') {
+        if (!head) begin(event.id, event.model, event.created, out);
+        return out;
+      }
+      if (event.type === 'error') {
+        closed = true;
+        return encodeResponsesStreamError(event.error, sequence++);
+      }
+      const h = ensureHead(out);
+      switch (event.type) {
+        case 'text_delta':
+          if (event.text) text(event.text, h, out);
+          break;
+        case 'media':
+          text(`![image](${toDataUri(event.mediaType, event.data)})`, h, out);
+          break;
+        case 'reasoning_delta':
+          if (event.text) reasoning(event.text, h, out);
+          break;
+        case 'reasoning_signature':
+          if (open?.kind === 'reasoning') open.encrypted = event.signature;
+          else {
+            openText('reasoning', h, out).encrypted = event.signature;
+            closeText(out);
+          }
+          break;
+        case 'redacted_reasoning':
+          closeText(out);
+          openText('reasoning', h, out).encrypted = event.data;
+          closeText(out);
+          break;
+        case 'tool_call_start':
+          if (!calls.has(event.index)) startCall(event.index, event.id, event.name, out);
+          break;
+        case 'tool_call_delta': {
+          if (!event.argumentsDelta) break;
+          const call = calls.get(event.index) ?? startCall(event.index, `call_${event.index}`, '', out);
+          call.item.arguments += event.argumentsDelta;
+          emit(out, 'response.function_call_arguments.delta', { item_id: call.item.id, output_index: call.outputIndex, delta: event.argumentsDelta });
+          break;
+        }
+        case 'usage':
+          // Cumulative usage is reported once, in the terminal event.
+          break;
+        case 'finish': {
+          closeText(out);
+          closeCalls(out);
+          closed = true;
+          const { status, incompleteDetails } = encodeResponsesStatus(event.finishReason);
+          const type = status === 'completed' ? 'response.completed' : 'response.incomplete';
+          emit(out, type, { response: snapshot(h, status, event.usage, nowSeconds(), incompleteDetails) });
+          break;
+        }
+      }
+      return out;
+    },
+  };
+}

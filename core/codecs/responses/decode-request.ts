@@ -1,0 +1,269 @@
+import { GatewayError } from '../../errors/gateway-error';
+import type {
+  ReasoningEffort,
+  UnifiedBuiltinTool,
+  UnifiedMessage,
+  UnifiedPart,
+  UnifiedReasoningConfig,
+  UnifiedReasoningPart,
+  UnifiedRequest,
+  UnifiedResponseFormat,
+  UnifiedTextPart,
+  UnifiedTool,
+  UnifiedToolChoice,
+  UnifiedToolResultPart,
+} from '../../unified/unified-request';
+import type { DecodeContext } from '../codec';
+import { decodeResponsesContent } from './decode-responses-content';
+import { validateResponsesRequest } from './request-schema';
+import type {
+  ResponsesContentPart,
+  ResponsesFunctionTool,
+  ResponsesInputItem,
+  ResponsesMessageItem,
+  ResponsesReasoningItem,
+  ResponsesRequest,
+  ResponsesTextFormat,
+  ResponsesTool,
+  ResponsesToolChoice,
+} from './responses-types';
+
+/** Request fields with a unified meaning; every other field is kept in `extensions.responses`. */
+const KNOWN_FIELDS = new Set([
+  'model', 'input', 'instructions', 'tools', 'tool_choice', 'parallel_tool_calls', 'max_output_tokens',
+  'temperature', 'top_p', 'reasoning', 'text', 'stream', 'user',
+]);
+
+const WEB_SEARCH_TOOLS = new Set(['web_search', 'web_search_preview', 'web_search_2025_08_26', 'web_search_preview_2025_03_11']);
+
+function invalid(param: string, detail: string): GatewayError {
+  return new GatewayError('GW_INVALID_REQUEST', `${param}: ${detail}`, { param });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `item_reference` points at an item stored upstream: say why it cannot work before the schema's generic enum error. */
+function rejectItemReferences(body: unknown): void {
+  if (!isRecord(body) || !Array.isArray(body.input)) return;
+  body.input.forEach((item: unknown, i: number) => {
+    if (isRecord(item) && item.type === 'item_reference') {
+      throw invalid(`input[${i}].type`, 'item_reference is not supported; the gateway is stateless, send the full item instead');
+    }
+  });
+}
+
+function decodeTextOnly(content: string | ResponsesContentPart[], path: string, what: string): UnifiedTextPart[] {
+  return decodeResponsesContent(content, path).map((part, j) => {
+    if (part.type !== 'text') throw invalid(`${path}.content[${j}].type`, `only text parts are allowed in ${what}`);
+    return part;
+  });
+}
+
+function decodeReasoningItem(item: ResponsesReasoningItem): UnifiedReasoningPart {
+  const summary = (item.summary ?? []).map((s) => s.text);
+  const text = summary.length > 0 ? summary.join('\n\n') : (item.content ?? []).map((c) => c.text).join('');
+  const part: UnifiedReasoningPart = { type: 'reasoning', text, provider: 'responses' };
+  if (item.id) part.id = item.id;
+  if (item.encrypted_content) part.redactedData = item.encrypted_content;
+  return part;
+}
+
+/** Rebuilds turns from the flat item list: a run of reasoning/assistant/call items is one assistant turn. */
+class ConversationBuilder {
+  readonly system: string[] = [];
+  readonly messages: UnifiedMessage[] = [];
+  readonly warnings: string[] = [];
+  private readonly toolNames = new Map<string, string>();
+  private leading = true;
+
+  constructor(instructions: string | null | undefined) {
+    if (instructions) this.system.push(instructions);
+  }
+
+  private assistant(part: UnifiedPart): void {
+    this.leading = false;
+    const last = this.messages[this.messages.length - 1];
+    if (last?.role === 'assistant') last.content.push(part);
+    else this.messages.push({ role: 'assistant', content: [part] });
+  }
+
+  private toolResult(callId: string, content: UnifiedToolResultPart['content']): void {
+    this.leading = false;
+    const result: UnifiedToolResultPart = { type: 'tool_result', toolCallId: callId, content };
+    const name = this.toolNames.get(callId);
+    if (name !== undefined) result.name = name;
+    const last = this.messages[this.messages.length - 1];
+    if (last?.role === 'tool') last.content.push(result);
+    else this.messages.push({ role: 'tool', content: [result] });
+  }
+
+  private call(id: string, name: string, args: string): void {
+    this.toolNames.set(id, name);
+    this.assistant({ type: 'tool_call', id, name, arguments: args });
+  }
+
+  private message(item: ResponsesMessageItem, path: string): void {
+    if (item.role === 'system' || item.role === 'developer') {
+      const text = decodeTextOnly(item.content, path, 'a system message').map((p) => p.text).join('\n');
+      if (this.leading) this.system.push(text);
+      else this.messages.push({ role: 'system', content: [{ type: 'text', text }] });
+      return;
+    }
+    if (item.role === 'assistant') {
+      for (const part of decodeTextOnly(item.content, path, 'an assistant message')) this.assistant(part);
+      return;
+    }
+    this.leading = false;
+    this.messages.push({ role: 'user', content: decodeResponsesContent(item.content, path) });
+  }
+
+  add(item: ResponsesInputItem, path: string): void {
+    switch (item.type) {
+      case undefined:
+      case 'message':
+        return this.message(item, path);
+      case 'function_call':
+        return this.call(item.call_id, item.name, item.arguments);
+      case 'custom_tool_call':
+        // Freeform input has no JSON shape: it travels as `{"input": …}`.
+        return this.call(item.call_id, item.name, JSON.stringify({ input: item.input }));
+      case 'local_shell_call':
+        return this.call(item.call_id, 'local_shell', JSON.stringify(item.action));
+      case 'function_call_output':
+      case 'custom_tool_call_output': {
+        const output = typeof item.output === 'string' ? [{ type: 'text' as const, text: item.output }] : decodeResponsesContent(item.output, `${path}.output`);
+        return this.toolResult(item.call_id, output);
+      }
+      case 'local_shell_call_output':
+        return this.toolResult(item.call_id ?? item.id, [{ type: 'text', text: item.output }]);
+      case 'reasoning':
+        return this.assistant(decodeReasoningItem(item));
+      default:
+        // Server-side tool records (web search, code interpreter, compaction…): nothing another upstream can replay.
+        this.warnings.push(`${path}: ${item.type} item dropped`);
+    }
+  }
+}
+
+function decodeFunctionTool(tool: ResponsesFunctionTool, namespace?: string): UnifiedTool {
+  const out: UnifiedTool = { name: tool.name, parameters: tool.parameters ?? { type: 'object', properties: {} } };
+  if (typeof tool.description === 'string') out.description = tool.description;
+  if (typeof tool.strict === 'boolean') out.strict = tool.strict;
+  if (namespace !== undefined) out.namespace = namespace;
+  return out;
+}
+
+function isFunctionTool(tool: { type: string }): tool is ResponsesFunctionTool {
+  return tool.type === 'function';
+}
+
+function decodeTools(tools: ResponsesTool[], warnings: string[]): { tools: UnifiedTool[]; builtinTools: UnifiedBuiltinTool[] } {
+  const out: UnifiedTool[] = [];
+  const builtin = new Set<UnifiedBuiltinTool['type']>();
+  tools.forEach((tool, i) => {
+    if (isFunctionTool(tool)) {
+      out.push(decodeFunctionTool(tool));
+    } else if (tool.type === 'namespace' && Array.isArray(tool.tools) && typeof tool.name === 'string') {
+      // Codex namespace tools: the model sees the inner functions; calls come back with `namespace` set again.
+      const namespace = tool.name;
+      tool.tools.forEach((inner: { type: string }, j: number) => {
+        if (isFunctionTool(inner)) out.push(decodeFunctionTool(inner, namespace));
+        else warnings.push(`tools[${i}].tools[${j}]: tool type "${inner.type}" dropped`);
+      });
+    } else if (WEB_SEARCH_TOOLS.has(tool.type)) {
+      builtin.add('web_search');
+    } else if (tool.type === 'code_interpreter') {
+      builtin.add('code_execution');
+    } else {
+      warnings.push(`tools[${i}]: tool type "${tool.type}" dropped`);
+    }
+  });
+  return { tools: out, builtinTools: [...builtin].map((type) => ({ type })) };
+}
+
+function decodeToolChoice(choice: ResponsesToolChoice): { toolChoice: UnifiedToolChoice; allowed?: Set<string> } {
+  if (typeof choice === 'string') return { toolChoice: choice };
+  if (choice.type === 'function' && typeof choice.name === 'string') return { toolChoice: { name: choice.name } };
+  if (choice.type === 'allowed_tools' && 'mode' in choice && Array.isArray(choice.tools)) {
+    const allowed = new Set(choice.tools.flatMap((t) => (t.type === 'function' && typeof t.name === 'string' ? [t.name] : [])));
+    return { toolChoice: choice.mode === 'required' ? 'required' : 'auto', allowed };
+  }
+  // Forcing a hosted or custom tool has no unified form: let the model choose.
+  return { toolChoice: 'auto' };
+}
+
+function decodeTextFormat(format: ResponsesTextFormat): UnifiedResponseFormat {
+  if (format.type !== 'json_schema') return { type: format.type };
+  const out: UnifiedResponseFormat = { type: 'json_schema', schema: format.schema ?? {} };
+  if (format.name !== undefined) out.name = format.name;
+  if (typeof format.strict === 'boolean') out.strict = format.strict;
+  return out;
+}
+
+function decodeReasoning(reasoning: ResponsesRequest['reasoning']): UnifiedReasoningConfig | undefined {
+  if (!reasoning) return undefined;
+  const out: UnifiedReasoningConfig = {};
+  if (reasoning.effort === 'none') out.enabled = false;
+  else if (reasoning.effort) {
+    out.enabled = true;
+    out.effort = reasoning.effort as ReasoningEffort; // the schema enum allows only ReasoningEffort values besides "none"
+  }
+  if (reasoning.summary) out.includeThoughts = true;
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+function collectExtensions(body: ResponsesRequest): Record<string, unknown> {
+  const ext: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (!KNOWN_FIELDS.has(key) && value !== undefined) ext[key] = value;
+  }
+  // Kept whole so a responses upstream gets `summary` and `verbosity` back exactly as sent.
+  if (body.reasoning) ext.reasoning = body.reasoning;
+  if (body.text) {
+    const { format: _format, ...rest } = body.text;
+    if (Object.keys(rest).length > 0) ext.text = rest;
+  }
+  return ext;
+}
+
+/** Responses body → unified request. Throws GW_INVALID_REQUEST naming the field. */
+export function decodeResponsesRequest(raw: unknown, ctx?: DecodeContext): UnifiedRequest {
+  rejectItemReferences(raw);
+  const body = validateResponsesRequest(raw);
+  const builder = new ConversationBuilder(body.instructions);
+  if (typeof body.input === 'string') builder.add({ role: 'user', content: body.input }, 'input');
+  else body.input.forEach((item, i) => builder.add(item, `input[${i}]`));
+
+  const request: UnifiedRequest = {
+    model: ctx?.model ?? body.model,
+    system: builder.system,
+    messages: builder.messages,
+    stream: body.stream === true || ctx?.stream === true,
+  };
+  const warnings = builder.warnings;
+  if (body.tools && body.tools.length > 0) {
+    const decoded = decodeTools(body.tools, warnings);
+    if (decoded.tools.length > 0) request.tools = decoded.tools;
+    if (decoded.builtinTools.length > 0) request.builtinTools = decoded.builtinTools;
+  }
+  if (body.tool_choice) {
+    const { toolChoice, allowed } = decodeToolChoice(body.tool_choice);
+    request.toolChoice = toolChoice;
+    if (allowed && request.tools) request.tools = request.tools.filter((t) => allowed.has(t.name));
+  }
+  if (typeof body.parallel_tool_calls === 'boolean') request.parallelToolCalls = body.parallel_tool_calls;
+  if (typeof body.max_output_tokens === 'number') request.maxTokens = body.max_output_tokens;
+  if (typeof body.temperature === 'number') request.temperature = body.temperature;
+  if (typeof body.top_p === 'number') request.topP = body.top_p;
+  if (body.text?.format) request.responseFormat = decodeTextFormat(body.text.format);
+  const reasoning = decodeReasoning(body.reasoning);
+  if (reasoning) request.reasoning = reasoning;
+  if (typeof body.user === 'string') request.user = body.user;
+
+  const ext = collectExtensions(body);
+  if (Object.keys(ext).length > 0) request.extensions = { responses: ext };
+  if (warnings.length > 0) request.warnings = warnings;
+  return request;
+}

@@ -1,0 +1,172 @@
+import { GatewayError } from '../../errors/gateway-error';
+import type {
+  UnifiedMediaPart,
+  UnifiedMessage,
+  UnifiedReasoningConfig,
+  UnifiedRequest,
+  UnifiedTextPart,
+  UnifiedToolChoice,
+} from '../../unified/unified-request';
+import type { Converted } from '../codec';
+import { toDataUri } from '../shared/parse-data-uri';
+import { encodeResponsesTextFormat } from './encode-responses-text-format';
+import { encodeResponsesTools } from './encode-responses-tools';
+
+type Json = Record<string, unknown>;
+
+function mediaUrl(part: UnifiedMediaPart): string {
+  return part.source.kind === 'url' ? part.source.url : toDataUri(part.source.mediaType, part.source.data);
+}
+
+/** User/tool content part → Responses input content. Audio and video have no Responses input form. */
+function encodeInputPart(part: UnifiedTextPart | UnifiedMediaPart, path: string): Json {
+  switch (part.type) {
+    case 'text':
+      return { type: 'input_text', text: part.text };
+    case 'image':
+      return { type: 'input_image', image_url: mediaUrl(part), detail: part.detail ?? 'auto' };
+    case 'file': {
+      const file: Json = { type: 'input_file' };
+      if (part.source.kind === 'url') file.file_url = part.source.url;
+      else file.file_data = mediaUrl(part);
+      file.filename = part.filename ?? 'file';
+      return file;
+    }
+    case 'audio':
+    case 'video':
+      throw new GatewayError('GW_MEDIA_NOT_ALLOWED', `${path}: ${part.type} input is not accepted by this platform`, { param: path });
+  }
+}
+
+function textOf(message: UnifiedMessage): string {
+  return message.content.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n');
+}
+
+function encodeAssistant(message: UnifiedMessage, path: string, namespaces: Map<string, string>): Json[] {
+  const items: Json[] = [];
+  let text: string[] = [];
+  const flushText = (): void => {
+    if (text.length === 0) return;
+    items.push({ type: 'message', role: 'assistant', content: [{ type: 'output_text', text: text.join(''), annotations: [] }] });
+    text = [];
+  };
+  message.content.forEach((part, j) => {
+    if (part.type === 'text') {
+      text.push(part.text);
+      return;
+    }
+    flushText();
+    if (part.type === 'tool_call') {
+      const call: Json = { type: 'function_call', call_id: part.id, name: part.name, arguments: part.arguments };
+      const namespace = namespaces.get(part.name);
+      if (namespace !== undefined) call.namespace = namespace;
+      items.push(call);
+    } else if (part.type === 'reasoning') {
+      // Encrypted reasoning replays only to the format that produced it; plain text from elsewhere is dropped.
+      if (part.provider !== 'responses' || part.redactedData === undefined) return;
+      const item: Json = { type: 'reasoning', summary: part.text ? [{ type: 'summary_text', text: part.text }] : [], encrypted_content: part.redactedData };
+      if (part.id !== undefined) item.id = part.id;
+      items.push(item);
+    } else if (part.type === 'tool_result') {
+      throw new GatewayError('GW_INVALID_REQUEST', `${path}.content[${j}]: a tool result cannot be part of an assistant turn`, { param: `${path}.content[${j}]` });
+    } else {
+      text.push(`![image](${mediaUrl(part)})`);
+    }
+  });
+  flushText();
+  return items;
+}
+
+function encodeToolResults(message: UnifiedMessage, path: string): Json[] {
+  return message.content.flatMap((part, j) => {
+    if (part.type !== 'tool_result') return [];
+    const onlyText = part.content.every((p) => p.type === 'text');
+    const output = onlyText
+      ? part.content.map((p) => (p.type === 'text' ? p.text : '')).join('\n')
+      : part.content.map((p, k) => encodeInputPart(p, `${path}.content[${j}].content[${k}]`));
+    return [{ type: 'function_call_output', call_id: part.toolCallId, output }];
+  });
+}
+
+function encodeInput(request: UnifiedRequest): Json[] {
+  const namespaces = new Map((request.tools ?? []).flatMap((t): Array<[string, string]> => (t.namespace ? [[t.name, t.namespace]] : [])));
+  const items: Json[] = [];
+  request.messages.forEach((message, i) => {
+    const path = `messages[${i}]`;
+    switch (message.role) {
+      case 'system':
+        items.push({ type: 'message', role: 'developer', content: [{ type: 'input_text', text: textOf(message) }] });
+        break;
+      case 'user': {
+        items.push(...encodeToolResults(message, path));
+        const content = message.content.flatMap((part, j) =>
+          part.type === 'text' || part.type === 'image' || part.type === 'audio' || part.type === 'video' || part.type === 'file'
+            ? [encodeInputPart(part, `${path}.content[${j}]`)]
+            : [],
+        );
+        if (content.length > 0) items.push({ type: 'message', role: 'user', content });
+        break;
+      }
+      case 'assistant':
+        items.push(...encodeAssistant(message, path, namespaces));
+        break;
+      case 'tool':
+        items.push(...encodeToolResults(message, path));
+        break;
+    }
+  });
+  return items;
+}
+
+function encodeToolChoice(choice: UnifiedToolChoice): unknown {
+  return typeof choice === 'string' ? choice : { type: 'function', name: choice.name };
+}
+
+const EFFORT_BY_BUDGET: Array<[number, string]> = [[1024, 'minimal'], [2048, 'low'], [8192, 'medium'], [Infinity, 'high']];
+
+function encodeReasoning(reasoning: UnifiedReasoningConfig | undefined, original: unknown): Json | undefined {
+  const base: Json = typeof original === 'object' && original !== null ? { ...(original as Json) } : {};
+  // "Thinking off" is left to the upstream default: `effort: "none"` is rejected by older reasoning models.
+  if (reasoning?.enabled === false) return Object.keys(base).length > 0 ? base : undefined;
+  if (reasoning?.effort) base.effort = reasoning.effort === 'max' ? 'xhigh' : reasoning.effort;
+  else if (reasoning?.budgetTokens !== undefined) {
+    const budget = reasoning.budgetTokens;
+    base.effort = EFFORT_BY_BUDGET.find(([limit]) => budget <= limit)?.[1];
+  }
+  if (reasoning?.includeThoughts && base.summary === undefined) base.summary = 'auto';
+  return Object.keys(base).length > 0 ? base : undefined;
+}
+
+/** Unified → Responses body for an OpenAI Responses upstream. Stateless: `store` defaults to false. */
+export function encodeResponsesRequest(request: UnifiedRequest): Converted<Record<string, unknown>> {
+  const warnings: string[] = [];
+  const { reasoning: originalReasoning, text: originalText, ...ext } = request.extensions?.responses ?? {};
+  const body: Json = { model: request.model };
+  if (request.system.length > 0) body.instructions = request.system.join('\n\n');
+  body.input = encodeInput(request);
+  Object.assign(body, ext);
+
+  const tools = encodeResponsesTools(request);
+  if (tools.length > 0) {
+    body.tools = tools;
+    if (request.toolChoice !== undefined) body.tool_choice = encodeToolChoice(request.toolChoice);
+  }
+  if (request.parallelToolCalls !== undefined) body.parallel_tool_calls = request.parallelToolCalls;
+  if (request.maxTokens !== undefined) body.max_output_tokens = request.maxTokens;
+  if (request.temperature !== undefined) body.temperature = request.temperature;
+  if (request.topP !== undefined) body.top_p = request.topP;
+  const reasoning = encodeReasoning(request.reasoning, originalReasoning);
+  if (reasoning) body.reasoning = reasoning;
+  const text: Json = typeof originalText === 'object' && originalText !== null ? { ...(originalText as Json) } : {};
+  if (request.responseFormat) text.format = encodeResponsesTextFormat(request.responseFormat);
+  if (Object.keys(text).length > 0) body.text = text;
+  if (request.stream) body.stream = true;
+  if (request.user !== undefined) body.user = request.user;
+  if (body.store === undefined) body.store = false;
+
+  if (request.stop && request.stop.length > 0) warnings.push('stop dropped: the Responses API has no stop sequences');
+  if (request.seed !== undefined) warnings.push('seed dropped: the Responses API has no seed');
+  if (request.topK !== undefined) warnings.push('topK dropped: the Responses API has no top_k');
+  if (request.presencePenalty !== undefined || request.frequencyPenalty !== undefined) warnings.push('penalties dropped: the Responses API has none');
+  return { value: body, warnings };
+}

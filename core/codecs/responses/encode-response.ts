@@ -1,0 +1,28 @@
+import type { UnifiedRequest } from '../../unified/unified-request';
+import type { UnifiedResponse } from '../../unified/unified-response';
+import { toPrefixedId } from '../shared/to-prefixed-id';
+import { buildResponsesObject } from './build-responses-object';
+import { encodeResponsesOutput } from './encode-responses-output';
+import { encodeResponsesUsage } from './encode-responses-usage';
+import { encodeResponsesStatus } from './map-responses-status';
+import type { ResponsesObject } from './responses-types';
+
+/** Unified response → Responses `response` object (status completed, or incomplete with its reason). */
+export function encodeResponsesResponse(response: UnifiedResponse, request: UnifiedRequest): ResponsesObject {
+  const id = toPrefixedId('resp_', response.id);
+  const { status, incompleteDetails } = encodeResponsesStatus(response.finishReason);
+  return buildResponsesObject(
+    {
+      id,
+      createdAt: response.created,
+      model: response.model,
+      status,
+      // The unified response has one timestamp; a non-streamed answer is complete when it is returned.
+      completedAt: response.created,
+      incompleteDetails,
+      output: encodeResponsesOutput(response.content, id, request),
+      usage: encodeResponsesUsage(response.usage),
+    },
+    request,
+  );
+}

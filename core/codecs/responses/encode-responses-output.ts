@@ -1,0 +1,57 @@
+import type { UnifiedRequest } from '../../unified/unified-request';
+import type { UnifiedOutputPart } from '../../unified/unified-response';
+import { toDataUri } from '../shared/parse-data-uri';
+import { toPrefixedId } from '../shared/to-prefixed-id';
+import type { ResponsesOutputFunctionCall, ResponsesOutputItem, ResponsesOutputMessage, ResponsesOutputReasoning } from './responses-types';
+
+/** Ids of output items, derived from the response id and the item's position (deterministic). */
+export function responsesItemId(prefix: 'msg_' | 'rs_', responseId: string, outputIndex: number): string {
+  return toPrefixedId(prefix, responseId, outputIndex);
+}
+
+/** A function-call item: the item id `fc_…` comes from the call id, which stays the `call_id` the client echoes. */
+export function encodeResponsesFunctionCall(callId: string, name: string, args: string, request: UnifiedRequest): ResponsesOutputFunctionCall {
+  const item: ResponsesOutputFunctionCall = { id: toPrefixedId('fc_', callId), type: 'function_call', status: 'completed', arguments: args, call_id: callId, name };
+  const namespace = request.tools?.find((t) => t.name === name)?.namespace;
+  if (namespace !== undefined) item.namespace = namespace;
+  return item;
+}
+
+/**
+ * Unified output parts → `output[]`: reasoning items, message items (consecutive text parts are
+ * `output_text` parts of one message; generated images become markdown) and function_call items.
+ */
+export function encodeResponsesOutput(content: UnifiedOutputPart[], responseId: string, request: UnifiedRequest): ResponsesOutputItem[] {
+  const output: ResponsesOutputItem[] = [];
+  let message: ResponsesOutputMessage | undefined;
+  const addText = (text: string): void => {
+    if (!message) {
+      message = { id: responsesItemId('msg_', responseId, output.length), type: 'message', status: 'completed', content: [], role: 'assistant' };
+      output.push(message);
+    }
+    message.content.push({ type: 'output_text', annotations: [], logprobs: [], text });
+  };
+  for (const part of content) {
+    if (part.type === 'text') {
+      addText(part.text);
+    } else if (part.type === 'tool_call') {
+      message = undefined;
+      output.push(encodeResponsesFunctionCall(part.id, part.name, part.arguments, request));
+    } else if (part.type === 'reasoning') {
+      message = undefined;
+      const fromResponses = part.provider === undefined || part.provider === 'responses';
+      const item: ResponsesOutputReasoning = {
+        id: fromResponses && part.id?.startsWith('rs_') ? part.id : responsesItemId('rs_', responseId, output.length),
+        type: 'reasoning',
+        summary: part.text ? [{ type: 'summary_text', text: part.text }] : [],
+      };
+      // Opaque reasoning is replayable only by the provider that made it.
+      if (fromResponses && part.redactedData !== undefined) item.encrypted_content = part.redactedData;
+      output.push(item);
+    } else {
+      const url = part.source.kind === 'url' ? part.source.url : toDataUri(part.source.mediaType, part.source.data);
+      addText(`![image](${url})`);
+    }
+  }
+  return output;
+}

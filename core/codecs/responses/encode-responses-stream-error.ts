@@ -1,0 +1,27 @@
+import type { GatewayError } from '../../errors/gateway-error';
+import type { WireEvent } from '../../sse/wire-event';
+import { encodeOpenAiError } from '../shared/encode-openai-error';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A late error in a Responses stream: `event: error` with `{type, code, message, param, sequence_number}`
+ * (OAS `ResponseErrorEvent`). `code` is the upstream's code or type when there was one, else the
+ * OpenAI error type for the status (`server_error`, `rate_limit_error`, …). The stream encoder passes
+ * its next sequence number; the default 0 is for an error before any event was sent.
+ */
+export function encodeResponsesStreamError(error: GatewayError, sequenceNumber = 0): WireEvent[] {
+  const { body } = encodeOpenAiError(error);
+  const envelope = isRecord(body) && isRecord(body.error) ? body.error : {};
+  const fallback = typeof envelope.type === 'string' ? envelope.type : 'server_error';
+  const payload = {
+    type: 'error',
+    sequence_number: sequenceNumber,
+    code: error.upstreamCode ?? error.upstreamType ?? fallback,
+    message: error.message,
+    param: error.param ?? null,
+  };
+  return [{ event: 'error', data: JSON.stringify(payload) }];
+}

@@ -1,0 +1,38 @@
+import type { UnifiedRequest, UnifiedTool } from '../../unified/unified-request';
+
+type Json = Record<string, unknown>;
+
+function encodeFunctionTool(tool: UnifiedTool): Json {
+  const out: Json = { type: 'function', name: tool.name };
+  if (tool.description !== undefined) out.description = tool.description;
+  out.parameters = tool.parameters;
+  // Responses treats an absent `strict` as true, which rejects most schemas written for other APIs.
+  out.strict = tool.strict ?? false;
+  return out;
+}
+
+/**
+ * The request's tools in Responses shape: flat function tools, Codex namespace members nested back under
+ * their namespace, and the hosted tools (`web_search`, `code_interpreter`).
+ */
+export function encodeResponsesTools(request: UnifiedRequest): Json[] {
+  const tools: Json[] = [];
+  const namespaces = new Map<string, Json[]>();
+  for (const tool of request.tools ?? []) {
+    if (tool.namespace === undefined) {
+      tools.push(encodeFunctionTool(tool));
+      continue;
+    }
+    let members = namespaces.get(tool.namespace);
+    if (!members) {
+      members = [];
+      namespaces.set(tool.namespace, members);
+      tools.push({ type: 'namespace', name: tool.namespace, tools: members });
+    }
+    members.push(encodeFunctionTool(tool));
+  }
+  for (const builtin of request.builtinTools ?? []) {
+    tools.push(builtin.type === 'web_search' ? { type: 'web_search' } : { type: 'code_interpreter', container: { type: 'auto' } });
+  }
+  return tools;
+}

@@ -1,0 +1,19 @@
+import type { GatewayConfig } from './config-types';
+
+const SECRET_KEYS = /^(apiKey|sessionKey|token|accessToken|refreshToken|secret|password|key)$/i;
+
+/** Every secret value in the config (licenses, admin keys, platform credentials), for the log redactor. */
+export function collectSecrets(config: GatewayConfig): string[] {
+  const found = new Set<string>([...config.licenses, ...config.adminKeys]);
+  const visit = (value: unknown, key: string): void => {
+    if (typeof value === 'string') {
+      if (SECRET_KEYS.test(key) && value.length >= 8) found.add(value);
+    } else if (Array.isArray(value)) {
+      for (const item of value) visit(item, key);
+    } else if (value && typeof value === 'object') {
+      for (const [childKey, child] of Object.entries(value)) visit(child, childKey);
+    }
+  };
+  visit(config.platforms, '');
+  return [...found];
+}

@@ -1,0 +1,84 @@
+/** JSON schema of the operator's config file (DECISIONS §3). Plugin-specific platform keys are checked by each plugin. */
+export const configSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['platforms'],
+  properties: {
+    server: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        host: { type: 'string', minLength: 1 },
+        port: { type: 'integer', minimum: 0, maximum: 65535 },
+        shutdownGraceMs: { type: 'integer', minimum: 0 },
+        publicBaseUrl: { type: 'string', pattern: '^https?://' },
+      },
+    },
+    licenses: { type: 'array', items: { type: 'string' } },
+    adminKeys: { type: 'array', items: { type: 'string' } },
+    store: {
+      oneOf: [
+        { type: 'object', additionalProperties: false, required: ['driver'], properties: { driver: { const: 'memory' } } },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['driver', 'path'],
+          properties: { driver: { const: 'sqlite' }, path: { type: 'string', minLength: 1 } },
+        },
+      ],
+    },
+    media: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        maxBytes: { type: 'integer', minimum: 1 },
+        timeoutMs: { type: 'integer', minimum: 1 },
+        allowPrivateAddresses: { type: 'boolean' },
+      },
+    },
+    limits: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { jsonBodyBytes: { type: 'integer', minimum: 1 }, fileBytes: { type: 'integer', minimum: 1 } },
+    },
+    logging: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        level: { enum: ['error', 'warn', 'info', 'debug', 'silent'] },
+        format: { enum: ['json', 'pretty'] },
+      },
+    },
+    platforms: {
+      type: 'object',
+      propertyNames: { pattern: '^[a-z0-9][a-z0-9_-]*$' },
+      additionalProperties: {
+        type: 'object',
+        required: ['plugin', 'baseUrl'],
+        properties: {
+          plugin: { type: 'string', minLength: 1 },
+          baseUrl: { type: 'string', pattern: '^https?://[^\\s]+$' },
+          timeouts: {
+            type: 'object',
+            additionalProperties: false,
+            properties: {
+              connectMs: { type: 'integer', minimum: 1 },
+              totalMs: { type: 'integer', minimum: 1 },
+              idleMs: { type: 'integer', minimum: 1 },
+            },
+          },
+          models: { type: 'array', items: { type: 'string', minLength: 1 } },
+        },
+      },
+    },
+  },
+} as const;
+
+export const CONFIG_DEFAULTS = {
+  server: { host: '127.0.0.1', port: 8080, shutdownGraceMs: 10_000 },
+  store: { driver: 'sqlite', path: './data/gateway.db' },
+  media: { maxBytes: 20 * 1024 * 1024, timeoutMs: 15_000, allowPrivateAddresses: false },
+  limits: { jsonBodyBytes: 25 * 1024 * 1024, fileBytes: 20 * 1024 * 1024 },
+  logging: { level: 'info', format: 'json' },
+  timeouts: { connectMs: 10_000, totalMs: 600_000, idleMs: 120_000 },
+} as const;

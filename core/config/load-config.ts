@@ -1,0 +1,98 @@
+import path from 'node:path';
+import { cosmiconfig } from 'cosmiconfig';
+import { ajv, describeAjvError } from '../validation/compile-validator';
+import { CONFIG_DEFAULTS, configSchema } from './config-schema';
+import type { GatewayConfig, GatewayConfigFile } from './config-types';
+import { resolveEnvRefs } from './resolve-env-refs';
+
+/** A config problem found at start-up; the message names the file and the field. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export interface LoadConfigOptions {
+  /** Explicit file (`--config`); else `GATEWAY_CONFIG`; else cosmiconfig searches `cwd`. */
+  file?: string;
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface LoadedConfig {
+  config: GatewayConfig;
+  /** Non-fatal notes for the start-up log (unset env variables). */
+  warnings: string[];
+}
+
+const SEARCH_PLACES = [
+  'gateway.config.ts',
+  'gateway.config.js',
+  'gateway.config.cjs',
+  'gateway.config.mjs',
+  'gateway.config.json',
+  'gateway.config.yaml',
+  'gateway.config.yml',
+];
+
+const validateConfig = ajv.compile(configSchema);
+
+export async function loadConfig(options: LoadConfigOptions = {}): Promise<LoadedConfig> {
+  const env = options.env ?? process.env;
+  const cwd = options.cwd ?? process.cwd();
+  const explorer = cosmiconfig('gateway', { searchPlaces: SEARCH_PLACES, searchStrategy: 'none', cache: false });
+  const file = options.file ?? env.GATEWAY_CONFIG;
+  let found: { config: unknown; filepath: string } | null;
+  try {
+    found = file ? await explorer.load(path.resolve(cwd, file)) : await explorer.search(cwd);
+  } catch (error) {
+    throw new ConfigError(`cannot read config ${file ?? `in ${cwd}`}: ${(error as Error).message}`);
+  }
+  if (!found) throw new ConfigError(`no config found: create gateway.config.ts in ${cwd} or pass --config <file>`);
+  return parseConfig(unwrapDefault(found.config), found.filepath, env);
+}
+
+/** Validates and completes a config object (also used by tests and the demo, which build configs in code). */
+export function parseConfig(raw: unknown, source: string, env: NodeJS.ProcessEnv = process.env): LoadedConfig {
+  const { value, warnings } = resolveEnvRefs(raw, env);
+  if (!validateConfig(value)) {
+    const { message } = describeAjvError(validateConfig.errors?.[0], 'config');
+    throw new ConfigError(`invalid config ${source}: ${message}`);
+  }
+  const file = value as unknown as GatewayConfigFile;
+  const licenses = [...(file.licenses ?? []), ...splitList(env.GATEWAY_LICENSES)];
+  const adminKeys = [...(file.adminKeys ?? []), ...splitList(env.GATEWAY_ADMIN_KEYS)];
+  const server = { ...CONFIG_DEFAULTS.server, ...file.server };
+  if (env.PORT) server.port = parsePort(env.PORT);
+  if (env.HOST) server.host = env.HOST;
+  const config: GatewayConfig = {
+    server,
+    licenses,
+    adminKeys,
+    store: file.store ?? { ...CONFIG_DEFAULTS.store },
+    media: { ...CONFIG_DEFAULTS.media, ...file.media },
+    limits: { ...CONFIG_DEFAULTS.limits, ...file.limits },
+    logging: { ...CONFIG_DEFAULTS.logging, ...file.logging },
+    platforms: file.platforms,
+    source,
+  };
+  if (config.store.driver === 'sqlite' && !path.isAbsolute(config.store.path)) {
+    config.store = { driver: 'sqlite', path: path.resolve(path.dirname(source), config.store.path) };
+  }
+  return { config, warnings };
+}
+
+function unwrapDefault(value: unknown): unknown {
+  if (value && typeof value === 'object' && 'default' in value && Object.keys(value).length === 1) {
+    return (value as { default: unknown }).default;
+  }
+  return value;
+}
+
+function splitList(value: string | undefined): string[] {
+  return (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT: must be an integer 0-65535, got "${value}"`);
+  return port;
+}

@@ -1,0 +1,86 @@
+import { GatewayError } from '../errors/gateway-error';
+import type { RequestContext, UpstreamFailure, UpstreamResponse } from '../hooks/plugin-api';
+import { readUpstreamFailure } from '../upstream/read-upstream-failure';
+import type { CredentialPool } from './create-credential-pool';
+import type { CredentialEntry } from './credential-types';
+
+/** What to do with the credential after a failed answer. */
+export type FailureVerdict =
+  /** Rate-limited or overloaded: set it aside until `untilMs`, try another. */
+  | { action: 'cooldown'; untilMs: number; state?: 'cooling_down' | 'limit_marked' }
+  /** Broken (bad key, banned account): take it out of service, try another. */
+  | { action: 'disable'; state?: 'invalid' | 'abnormal' }
+  /** Try the same credential once more (e.g. after refreshing its token). */
+  | { action: 'retry-same' }
+  /** The request itself is at fault: answer the client with this error. */
+  | { action: 'fail' };
+
+export interface CredentialCall<Secret> {
+  pool: CredentialPool<Secret>;
+  ctx: RequestContext;
+  /** Upper bound on upstream calls for this request. */
+  maxAttempts: number;
+  /** Which credentials may serve this request (e.g. premium tier only). */
+  accept?: (entry: CredentialEntry<Secret>) => boolean;
+  send(entry: CredentialEntry<Secret>): Promise<UpstreamResponse>;
+  /** Turns the failed answer into the error the client would see. */
+  classify(failure: UpstreamFailure): GatewayError;
+  /** Decides the credential's fate from the failure and its classified error. */
+  judge(failure: UpstreamFailure, error: GatewayError, entry: CredentialEntry<Secret>): FailureVerdict | Promise<FailureVerdict>;
+  /** The error when no credential can serve at all (defaults: 429 all cooling, 503 none healthy). */
+  noneUsable?(): GatewayError;
+}
+
+/**
+ * Calls the upstream with the next usable credential; on a failure that is the credential's fault, marks it and
+ * retries on another, while nothing has reached the client yet. Resolves with the first 2xx answer.
+ */
+export async function callWithCredentials<Secret>(call: CredentialCall<Secret>): Promise<UpstreamResponse> {
+  const { pool, ctx } = call;
+  const tried = new Set<string>();
+  let lastError: GatewayError | undefined;
+  let retriedSame = false;
+  let entry: CredentialEntry<Secret> | undefined;
+  for (let attempt = 0; attempt < call.maxAttempts; attempt += 1) {
+    if (!entry) entry = pool.acquire({ exclude: tried, accept: call.accept });
+    if (!entry) break;
+    pool.recordRequest(entry.id);
+    ctx.state.set('credential', entry.id);
+    const response = await call.send(entry);
+    if (response.status < 400) return response;
+
+    const failure = await readUpstreamFailure(response);
+    const error = call.classify(failure);
+    lastError = error;
+    const verdict = await call.judge(failure, error, entry);
+    if (verdict.action === 'fail') throw error;
+    if (verdict.action === 'retry-same' && !retriedSame) {
+      retriedSame = true;
+      continue;
+    }
+    if (verdict.action === 'cooldown') {
+      await pool.markCooldown(entry.id, verdict.untilMs, error.message, verdict.state);
+    } else {
+      await pool.markInvalid(entry.id, error.message, verdict.action === 'disable' ? verdict.state : 'invalid');
+    }
+    tried.add(entry.id);
+    entry = undefined;
+    retriedSame = false;
+  }
+  throw noCredentialError(call, lastError);
+}
+
+function noCredentialError<Secret>(call: CredentialCall<Secret>, lastError: GatewayError | undefined): GatewayError {
+  const usableExists = call.pool.acquire({ accept: call.accept }) !== undefined;
+  if (usableExists && lastError) return lastError;
+  if (call.noneUsable) return call.noneUsable();
+  const nextAt = call.pool.nextAvailableAt(call.accept);
+  if (nextAt !== undefined) {
+    return new GatewayError('GW_RATE_LIMITED', `every credential of platform "${call.pool.platform}" is rate-limited; retry later`, {
+      retryAfterMs: Math.max(0, nextAt - Date.now()),
+      cause: lastError,
+    });
+  }
+  return new GatewayError('GW_NO_CREDENTIAL', `no healthy credential is left on platform "${call.pool.platform}"`, { cause: lastError });
+}
+

@@ -1,0 +1,183 @@
+import { maskSecret } from '../errors/mask-secret';
+import type { Logger } from '../logging';
+import type { Store } from '../store/store';
+import { credentialId } from './credential-id';
+import type { AdminView, CredentialEntry, CredentialState, CredentialStatus, CredentialView } from './credential-types';
+
+export interface CredentialPoolOptions<Secret> {
+  platform: string;
+  store: Store;
+  log: Logger;
+  credentials: Array<{ kind: string; secret: Secret; tier?: string; key: string }>;
+  /** Clock, replaceable in tests. */
+  now?: () => number;
+}
+
+const COUNTER_FLUSH_MS = 5_000;
+
+/**
+ * The credentials of one platform with their health, shared by every plugin that rotates keys. Picks the next
+ * usable credential round-robin; marks (cooldown, invalid, …) are written to the store before the call that made
+ * them resolves, so a restart keeps them. Request/error counters are flushed in the background.
+ */
+export function createCredentialPool<Secret = string>(options: CredentialPoolOptions<Secret>) {
+  const now = options.now ?? Date.now;
+  const namespace = `credentials:${options.platform}`;
+  const entries: Array<CredentialEntry<Secret>> = options.credentials.map((c) => ({
+    id: credentialId(c.key),
+    kind: c.kind,
+    secret: c.secret,
+    masked: maskSecret(c.key),
+    tier: c.tier,
+  }));
+  const status = new Map<string, CredentialStatus>(entries.map((e) => [e.id, { state: 'healthy', requests: 0, errors: 0 }]));
+  let cursor = 0;
+  let dirty = new Set<string>();
+  let flushTimer: NodeJS.Timeout | undefined;
+
+  /** A cooldown that has ended turns back into health without anyone having to write it. */
+  function effectiveState(s: CredentialStatus): CredentialState {
+    if ((s.state === 'cooling_down' || s.state === 'limit_marked') && (s.cooldownUntil ?? 0) <= now()) return 'healthy';
+    return s.state;
+  }
+
+  function persist(id: string): Promise<void> {
+    return options.store.set(namespace, id, status.get(id));
+  }
+
+  function scheduleFlush(id: string): void {
+    dirty.add(id);
+    if (flushTimer) return;
+    flushTimer = setTimeout(() => void pool.flush(), COUNTER_FLUSH_MS);
+    flushTimer.unref();
+  }
+
+  const pool = {
+    platform: options.platform,
+    entries: entries as ReadonlyArray<CredentialEntry<Secret>>,
+
+    /** Restores marks and counters of credentials still configured; forgets those removed from the config. */
+    async load(): Promise<void> {
+      const stored = await options.store.list<CredentialStatus>(namespace);
+      for (const { key, value } of stored) {
+        if (status.has(key)) status.set(key, { ...value, requests: value.requests ?? 0, errors: value.errors ?? 0 });
+        else await options.store.delete(namespace, key);
+      }
+    },
+
+    state(id: string): CredentialState {
+      const s = status.get(id);
+      return s ? effectiveState(s) : 'invalid';
+    },
+
+    status(id: string): CredentialStatus | undefined {
+      return status.get(id);
+    },
+
+    /**
+     * The next usable credential after the last one handed out, skipping `exclude` (already tried for this
+     * request) and those `accept` refuses (e.g. a tier filter). Undefined when none is usable.
+     */
+    acquire(choice: { exclude?: ReadonlySet<string>; accept?: (entry: CredentialEntry<Secret>) => boolean } = {}): CredentialEntry<Secret> | undefined {
+      for (let step = 0; step < entries.length; step += 1) {
+        const entry = entries[(cursor + step) % entries.length];
+        if (choice.exclude?.has(entry.id) || (choice.accept && !choice.accept(entry))) continue;
+        if (effectiveState(status.get(entry.id)!) !== 'healthy') continue;
+        cursor = (cursor + step + 1) % entries.length;
+        return entry;
+      }
+      return undefined;
+    },
+
+    /** Epoch ms when the first cooling credential (among those `accept` takes) becomes usable again. */
+    nextAvailableAt(accept?: (entry: CredentialEntry<Secret>) => boolean): number | undefined {
+      let soonest: number | undefined;
+      for (const entry of entries) {
+        if (accept && !accept(entry)) continue;
+        const s = status.get(entry.id)!;
+        if ((s.state === 'cooling_down' || s.state === 'limit_marked') && s.cooldownUntil !== undefined) {
+          soonest = soonest === undefined ? s.cooldownUntil : Math.min(soonest, s.cooldownUntil);
+        }
+      }
+      return soonest;
+    },
+
+    recordRequest(id: string): void {
+      const s = status.get(id);
+      if (!s) return;
+      s.requests += 1;
+      scheduleFlush(id);
+    },
+
+    /** Puts a credential aside until `untilMs` (rate limit, overload). Durable before it resolves. */
+    async markCooldown(id: string, untilMs: number, reason: string, state: 'cooling_down' | 'limit_marked' = 'cooling_down'): Promise<void> {
+      await pool.mark(id, { state, cooldownUntil: untilMs, reason });
+      options.log.warn('credential cooling down', { credential: pool.masked(id), until: new Date(untilMs).toISOString(), reason });
+    },
+
+    /** Takes a credential out of service until an operator resets it. Durable before it resolves. */
+    async markInvalid(id: string, reason: string, state: 'invalid' | 'abnormal' = 'invalid'): Promise<void> {
+      await pool.mark(id, { state, cooldownUntil: undefined, reason });
+      options.log.warn('credential disabled', { credential: pool.masked(id), state, reason });
+    },
+
+    async mark(id: string, change: Partial<CredentialStatus>): Promise<void> {
+      const s = status.get(id);
+      if (!s) return;
+      const isError = change.state !== undefined && change.state !== 'healthy';
+      Object.assign(s, change);
+      if (isError) {
+        s.errors += 1;
+        s.lastError = change.reason ?? s.lastError;
+      }
+      await persist(id);
+    },
+
+    /** Back to healthy (admin reset). */
+    async reset(id: string): Promise<boolean> {
+      const s = status.get(id);
+      if (!s) return false;
+      Object.assign(s, { state: 'healthy', cooldownUntil: undefined, reason: undefined });
+      await persist(id);
+      return true;
+    },
+
+    masked(id: string): string {
+      return entries.find((e) => e.id === id)?.masked ?? id;
+    },
+
+    view(extra?: (entry: CredentialEntry<Secret>) => Partial<CredentialView>): AdminView {
+      return {
+        platform: options.platform,
+        credentials: entries.map((entry) => {
+          const s = status.get(entry.id)!;
+          const state = effectiveState(s);
+          return {
+            id: entry.id,
+            kind: entry.kind,
+            masked: entry.masked,
+            ...(entry.tier ? { tier: entry.tier } : {}),
+            state,
+            ...(state !== 'healthy' && s.cooldownUntil ? { cooldownUntil: new Date(s.cooldownUntil).toISOString() } : {}),
+            requests: s.requests,
+            errors: s.errors,
+            ...(s.lastError ? { lastError: s.lastError } : {}),
+            ...extra?.(entry),
+          };
+        }),
+      };
+    },
+
+    /** Writes pending counters; called by a timer and on shutdown. */
+    async flush(): Promise<void> {
+      if (flushTimer) clearTimeout(flushTimer);
+      flushTimer = undefined;
+      const ids = dirty;
+      dirty = new Set();
+      for (const id of ids) await persist(id);
+    },
+  };
+  return pool;
+}
+
+export type CredentialPool<Secret = string> = ReturnType<typeof createCredentialPool<Secret>>;

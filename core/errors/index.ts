@@ -1,0 +1,3 @@
+export * from './codes';
+export * from './gateway-error';
+export * from './mask-secret';

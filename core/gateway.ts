@@ -1,0 +1,91 @@
+import type http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tapLicenseAuth } from './auth/tap-license-auth';
+import { createKeyChecker } from './auth/create-key-checker';
+import { collectSecrets } from './config/collect-secrets';
+import type { GatewayConfig } from './config/config-types';
+import { createGatewayHooks } from './hooks/gateway-hooks';
+import type { GatewaySettings } from './hooks/plugin-api';
+import { createApp, createHttpServer } from './http/create-app';
+import type { GatewayRuntime } from './http/gateway-runtime';
+import { createBodyReaders } from './http/read-body';
+import { createLogger, type Logger } from './logging';
+import { loadPlugins } from './plugins/load-plugins';
+import { createAdminRegistry } from './plugins/admin-registry';
+import { createStore } from './store';
+import { createUpstreamClient } from './upstream/upstream-client';
+
+export interface Gateway {
+  runtime: GatewayRuntime;
+  server: http.Server;
+  /** Starts listening; resolves with the bound address (port 0 picks a free port). */
+  listen(port?: number, host?: string): Promise<{ url: string; port: number }>;
+  /** Stops accepting, lets open requests finish up to `graceMs`, then closes plugins, store and sockets. */
+  close(graceMs?: number): Promise<void>;
+}
+
+export interface CreateGatewayOptions {
+  log?: Logger;
+}
+
+/** Builds the whole gateway from a validated config: store, hooks, plugins, Express app and HTTP server. */
+export async function createGateway(config: GatewayConfig, options: CreateGatewayOptions = {}): Promise<Gateway> {
+  const secrets = collectSecrets(config);
+  const log = options.log ?? createProcessLogger(config, secrets);
+  const store = createStore(config.store);
+  const upstream = createUpstreamClient();
+  const hooks = createGatewayHooks();
+  const settings: GatewaySettings = { media: config.media, limits: config.limits, publicBaseUrl: config.server.publicBaseUrl };
+  if (config.licenses.length === 0) log.warn('no licenses configured: every platform request will answer 401', { source: config.source });
+  tapLicenseAuth(hooks, config.licenses);
+
+  const admin = createAdminRegistry();
+  const mounted = await loadPlugins(config, hooks, { log, store, upstream, gateway: settings, admin });
+  const runtime: GatewayRuntime = {
+    config,
+    settings,
+    hooks,
+    platforms: new Map(mounted.map((platform) => [platform.key, platform])),
+    store,
+    upstream,
+    log,
+    bodies: createBodyReaders(config.limits),
+    admin,
+    isAdminKey: createKeyChecker(config.adminKeys),
+  };
+  const server = createHttpServer(createApp(runtime));
+
+  return {
+    runtime,
+    server,
+    listen(port = config.server.port, host = config.server.host) {
+      return new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          const address = server.address() as AddressInfo;
+          const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+          resolve({ url: `http://${shownHost}:${address.port}`, port: address.port });
+        });
+      });
+    },
+    async close(graceMs = config.server.shutdownGraceMs) {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+      await closed;
+      clearTimeout(timer);
+      for (const platform of mounted) await platform.plugin.close?.();
+      upstream.close();
+      await store.close();
+    },
+  };
+}
+
+/** `silent` is the config's way to switch logging off (tests, benchmarks of the bare hot path). */
+function createProcessLogger(config: GatewayConfig, secrets: string[]): Logger {
+  const silent = config.logging.level === 'silent';
+  const log = createLogger({ level: silent ? 'error' : config.logging.level, format: config.logging.format, secrets: () => secrets });
+  log.silent = silent;
+  return log;
+}

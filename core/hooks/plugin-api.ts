@@ -1,0 +1,181 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
+import type { Logger } from '../logging';
+import type { Store } from '../store/store';
+import type { UpstreamClient, UpstreamTimeouts } from '../upstream/upstream-client';
+import type { UnifiedRequest, WireFormat } from '../unified/unified-request';
+import type { UnifiedResponse } from '../unified/unified-response';
+import type { UnifiedStreamEvent } from '../unified/unified-stream-event';
+import type { GatewayError } from '../errors/gateway-error';
+import type { EndpointId } from './endpoints';
+import type { PlatformAdmin } from '../plugins/admin-registry';
+import type { GatewayHooks } from './gateway-hooks';
+
+/** Bumped whenever a hook's signature or these types change in a way plugins can see. */
+export const PLUGIN_API_VERSION = '1.0.0';
+
+/** Who is calling: the license that opened the request (never forwarded upstream). */
+export interface Principal {
+  kind: 'license' | 'admin';
+  /** Masked license, safe for logs. */
+  id: string;
+}
+
+/** What the auth hook sees: every place a credential can hide. */
+export interface AuthInput {
+  path: string;
+  headers: IncomingHttpHeaders;
+  query: Record<string, string>;
+}
+
+/** Per-request facts and services. Created by core for every request. */
+export interface RequestContext {
+  readonly requestId: string;
+  /** Platform key (first path segment). */
+  readonly platform: string;
+  readonly endpoint: EndpointId;
+  /** The client's wire format for generation endpoints. */
+  readonly clientFormat?: WireFormat;
+  readonly headers: IncomingHttpHeaders;
+  readonly query: Record<string, string>;
+  /** Path parameters (`model`, `taskId`). */
+  readonly params: Record<string, string>;
+  /** Aborts when the client disconnects; pass it to every upstream call. */
+  readonly signal: AbortSignal;
+  readonly log: Logger;
+  readonly store: Store;
+  readonly upstream: UpstreamClient;
+  principal?: Principal;
+  model?: string;
+  stream: boolean;
+  /** Time to upstream response headers, set by whoever calls the upstream; logged. */
+  upstreamLatencyMs?: number;
+  /** Scratch space for plugins, per request (e.g. the credential chosen). */
+  readonly state: Map<string, unknown>;
+}
+
+export interface RouteQuery {
+  endpoint: EndpointId;
+  model?: string;
+  stream: boolean;
+}
+
+/**
+ * How a platform serves an endpoint:
+ * - `passthrough`: the platform's native format; request and response bytes are forwarded, only credentials change.
+ * - `translate`: core decodes the client format to the unified model and the platform speaks `upstream` format.
+ * - `custom`: the plugin answers itself (models lists, images, videos, search).
+ */
+export type RouteDecision =
+  | { mode: 'passthrough'; format: WireFormat | 'other' }
+  | { mode: 'translate'; upstream: WireFormat }
+  | { mode: 'custom'; handle: CustomHandler };
+
+/** A parsed request body of a custom endpoint: JSON fields plus any uploaded files (multipart). */
+export interface CustomRequest {
+  body: Record<string, unknown>;
+  files: UploadedFile[];
+}
+
+export interface UploadedFile {
+  field: string;
+  filename: string;
+  mediaType: string;
+  data: Buffer;
+}
+
+/** What a custom handler answers: a JSON body, or a byte stream with its headers. */
+export type CustomResult =
+  | { status: number; json: unknown; headers?: Record<string, string> }
+  | { status: number; stream: Readable; headers: Record<string, string> };
+
+export type CustomHandler = (request: CustomRequest, ctx: RequestContext) => Promise<CustomResult>;
+
+/**
+ * The request that will go upstream. On passthrough `body` holds the client's raw bytes; on translation
+ * `unified` holds the decoded request and `json` the encoded upstream body. Core sends `body` when set,
+ * else `JSON.stringify(json)`.
+ */
+export interface UpstreamRequest {
+  mode: 'passthrough' | 'translate';
+  /** Wire format of the upstream request and response. */
+  format: WireFormat | 'other';
+  method: string;
+  /** Path and query relative to the platform's baseUrl, e.g. `/v1/messages?beta=true`. */
+  path: string;
+  /** Client headers that may go upstream (credentials and hop-by-hop headers already removed). */
+  headers: Record<string, string>;
+  body?: Buffer;
+  json?: Record<string, unknown>;
+  unified?: UnifiedRequest;
+  stream: boolean;
+}
+
+/** An upstream's answer as it arrived; the body is unread. */
+export interface UpstreamResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Readable;
+}
+
+/** A failed upstream answer, for `errorClassify`. `text` is the body as read (bounded). */
+export interface UpstreamFailure {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  /** The body parsed as JSON, when it was JSON. */
+  json?: unknown;
+}
+
+/**
+ * A per-response transformer of unified output, assembled once per response by `streamTransform`.
+ * Streams call `event` per event and `end` once; non-streaming answers call `response` once.
+ */
+export interface StreamStage {
+  name: string;
+  event?(event: UnifiedStreamEvent): UnifiedStreamEvent[];
+  end?(): UnifiedStreamEvent[];
+  response?(response: UnifiedResponse): UnifiedResponse | Promise<UnifiedResponse>;
+}
+
+/** Defaults every platform entry gets (DECISIONS §3), resolved before the plugin sees its options. */
+export interface PlatformBaseOptions {
+  plugin: string;
+  baseUrl: string;
+  timeouts: UpstreamTimeouts;
+  /** Extra model ids listed by GET /v1/models. */
+  models?: string[];
+}
+
+/** What `apply` receives besides the hooks. */
+export interface PluginContext<Options> {
+  /** The platform key (path segment) this instance serves; tap only `.for(key)`. */
+  key: string;
+  options: Options & PlatformBaseOptions;
+  log: Logger;
+  store: Store;
+  upstream: UpstreamClient;
+  /** Gateway-wide settings plugins may need. */
+  gateway: GatewaySettings;
+  /** Publishes this platform's admin views (`/admin/credentials/{key}`, `/admin/pools/{key}`). */
+  admin: PlatformAdmin;
+}
+
+export interface GatewaySettings {
+  media: { maxBytes: number; timeoutMs: number; allowPrivateAddresses: boolean };
+  limits: { jsonBodyBytes: number; fileBytes: number };
+  /** Absolute base URL clients reach the gateway at, when known (for `url` answers). */
+  publicBaseUrl?: string;
+}
+
+export interface GatewayPlugin<Options = Record<string, unknown>> {
+  name: string;
+  /** Semver range of PLUGIN_API_VERSION this plugin was written for, e.g. `^1`. */
+  apiVersion: string;
+  /** JSON schema of the plugin-specific options (validated by core before `apply`). */
+  optionsSchema?: object;
+  apply(hooks: GatewayHooks, context: PluginContext<Options>): void | Promise<void>;
+  /** Called on shutdown. */
+  close?(): void | Promise<void>;
+}
+

@@ -1,0 +1,68 @@
+import http from 'node:http';
+import express, { type Request, type Response } from 'express';
+import { GatewayError } from '../errors/gateway-error';
+import { ENDPOINTS } from '../hooks/endpoints';
+import type { GatewayRuntime } from './gateway-runtime';
+import { createEndpointHandler } from './handle-endpoint';
+import { createErrorMiddleware } from './error-middleware';
+import { createRequestLog } from './request-log';
+import { mountAdminRoutes } from './admin-routes';
+
+/** The Express app: health, admin, every endpoint under `/:platform`, 404s and the error renderer. */
+export function createApp(runtime: GatewayRuntime): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use(createRequestLog(runtime.log));
+
+  app.get('/healthz', (_req: Request, res: Response) => {
+    res.json({ status: 'ok', platforms: [...runtime.platforms.keys()] });
+  });
+  mountAdminRoutes(app, runtime);
+
+  for (const spec of ENDPOINTS) {
+    const handler = createEndpointHandler(spec, runtime);
+    if (spec.method === 'GET') app.get(`/:platform${spec.path}`, handler);
+    else app.post(`/:platform${spec.path}`, handler);
+  }
+  const gemini = ENDPOINTS.find((spec) => spec.id === 'gemini.models');
+  if (gemini) {
+    const generate = createEndpointHandler({ id: 'gemini.generateContent', method: 'POST', path: '/v1beta/models/:modelAction', family: 'gemini', format: 'gemini', body: 'json' }, runtime);
+    app.post('/:platform/v1beta/models/:modelAction', generate);
+    app.post('/:platform/v1/models/:modelAction', generate);
+  }
+
+  app.use((req: Request) => {
+    const platform = req.path.split('/')[1] ?? '';
+    if (platform && !runtime.platforms.has(platform)) {
+      throw new GatewayError('GW_PLATFORM_NOT_FOUND', `no platform "${platform}" is configured on this gateway`);
+    }
+    throw new GatewayError('GW_ROUTE_NOT_FOUND', `no route for ${req.method} ${req.path}`);
+  });
+  app.use(createErrorMiddleware(runtime.log));
+  return app;
+}
+
+/**
+ * The HTTP server. Its request/response constructors already produce objects whose prototypes are Express's
+ * `app.request`/`app.response`, so Express's per-request `setPrototypeOf` becomes a no-op (expressjs/express#5998).
+ */
+export function createHttpServer(app: express.Express): http.Server {
+  const protos = app as unknown as { request: object; response: object };
+  function GatewayRequest(this: http.IncomingMessage, socket: import('node:net').Socket): void {
+    http.IncomingMessage.call(this, socket);
+  }
+  function GatewayResponse(this: http.ServerResponse, req: http.IncomingMessage): void {
+    http.ServerResponse.call(this, req);
+  }
+  GatewayRequest.prototype = protos.request;
+  GatewayResponse.prototype = protos.response;
+  return http.createServer(
+    {
+      IncomingMessage: GatewayRequest as unknown as typeof http.IncomingMessage,
+      ServerResponse: GatewayResponse as unknown as typeof http.ServerResponse,
+      keepAliveTimeout: 65_000,
+    },
+    app,
+  );
+}

@@ -1,0 +1,102 @@
+import type { Request, Response } from 'express';
+import { CODECS } from '../codecs';
+import { GatewayError } from '../errors/gateway-error';
+import { GEMINI_METHODS, type EndpointId, type EndpointSpec } from '../hooks/endpoints';
+import type { RequestContext } from '../hooks/plugin-api';
+import { describeRequest } from '../pipeline/describe-request';
+import { forwardableRequestHeaders } from '../pipeline/forward-headers';
+import { PASSTHROUGH_VALIDATORS } from '../pipeline/passthrough-schemas';
+import { runCustom } from '../pipeline/run-custom';
+import { runPassthrough } from '../pipeline/run-passthrough';
+import { runTranslation } from '../pipeline/run-translation';
+import type { GatewayRuntime } from './gateway-runtime';
+import { createRequestContext } from './request-context';
+
+/**
+ * The one handler behind every `/{platform}/…` endpoint: platform → auth → body → route decision → passthrough,
+ * translation or the plugin's own handler. Errors are thrown and rendered by the error middleware.
+ */
+export function createEndpointHandler(spec: EndpointSpec, runtime: GatewayRuntime) {
+  const { hooks, bodies } = runtime;
+  return async (req: Request, res: Response): Promise<void> => {
+    const platformKey = String(req.params.platform);
+    const endpointId = spec.path.includes(':modelAction') ? geminiEndpoint(req) : spec.id;
+    const family = spec.family;
+    res.locals.family = family;
+    if (!runtime.platforms.has(platformKey)) {
+      throw new GatewayError('GW_PLATFORM_NOT_FOUND', `no platform "${platformKey}" is configured on this gateway`);
+    }
+    const params = pathParams(req);
+    const ctx = createRequestContext(req, res, runtime, { platform: platformKey, endpoint: endpointId, clientFormat: spec.format, params });
+    res.locals.ctx = ctx;
+
+    ctx.principal = await hooks.auth.promise({ path: req.path, headers: req.headers, query: ctx.query }, ctx);
+    if (!ctx.principal) throw new GatewayError('GW_UNAUTHORIZED', 'missing or unknown license: send it as Authorization: Bearer <license>');
+
+    if (spec.body === 'multipart-or-json') {
+      const form = await bodies.form(req, res);
+      Object.assign(ctx, describeRequest(endpointId, form.body, params));
+      const decision = route(runtime, ctx);
+      if (decision.mode !== 'custom') throw new GatewayError('GW_ROUTE_NOT_FOUND', `${endpointId} is not served by platform "${platformKey}"`);
+      await runCustom(decision.handle, form, ctx, res);
+      return;
+    }
+
+    const body = spec.body === 'json' ? await bodies.json(req, res) : undefined;
+    Object.assign(ctx, describeRequest(endpointId, body?.json, params));
+    const decision = route(runtime, ctx);
+    if (decision.mode === 'custom') {
+      await runCustom(decision.handle, { body: body?.json ?? {}, files: [] }, ctx, res);
+      return;
+    }
+    if (decision.mode === 'passthrough') {
+      if (body && decision.format !== 'other') PASSTHROUGH_VALIDATORS[decision.format](body.json);
+      const input = { format: decision.format, method: req.method, path: upstreamPath(req, platformKey), headers: forwardableRequestHeaders(req.headers), body: body?.raw, json: body?.json };
+      await runPassthrough(hooks, input, ctx, res);
+      return;
+    }
+    if (!spec.format || !body) throw new GatewayError('GW_ROUTE_NOT_FOUND', `${endpointId} cannot be translated`);
+    const unified = CODECS[spec.format].decodeRequest(body.json, { model: params.model, stream: ctx.stream });
+    ctx.stream = unified.stream;
+    const framing = spec.format === 'gemini' && ctx.query.alt !== 'sse' ? 'json-array' : 'sse';
+    await runTranslation(hooks, { clientFormat: spec.format, upstreamFormat: decision.upstream, unified, framing }, ctx, res);
+  };
+}
+
+function route(runtime: GatewayRuntime, ctx: RequestContext) {
+  const decision = runtime.hooks.route.get(ctx.platform)?.call({ endpoint: ctx.endpoint, model: ctx.model, stream: ctx.stream }, ctx);
+  if (!decision) {
+    throw new GatewayError('GW_ROUTE_NOT_FOUND', `platform "${ctx.platform}" does not serve ${ctx.endpoint.replace('gemini.', '')}`);
+  }
+  return decision;
+}
+
+/** `gemini-2.5-flash:streamGenerateContent` → the endpoint id; an unknown method is a 404. */
+function geminiEndpoint(req: Request): EndpointId {
+  const action = String(req.params.modelAction);
+  const method = action.slice(action.lastIndexOf(':') + 1);
+  const endpoint = action.includes(':') ? GEMINI_METHODS[method] : undefined;
+  if (!endpoint) throw new GatewayError('GW_ROUTE_NOT_FOUND', `unknown model method "${method}"; expected generateContent, streamGenerateContent or countTokens`);
+  return endpoint;
+}
+
+function pathParams(req: Request): Record<string, string> {
+  const params: Record<string, string> = {};
+  if (req.params.taskId) params.taskId = String(req.params.taskId);
+  if (req.params.modelAction) {
+    const action = String(req.params.modelAction);
+    params.model = action.slice(0, action.lastIndexOf(':')).replace(/^models\//, '');
+  }
+  return params;
+}
+
+/** The client's path and query below the platform segment, without the license (`key=`) query parameter. */
+function upstreamPath(req: Request, platformKey: string): string {
+  const url = req.originalUrl.slice(platformKey.length + 1);
+  const queryStart = url.indexOf('?');
+  if (queryStart < 0) return url;
+  const query = new URLSearchParams(url.slice(queryStart + 1));
+  query.delete('key');
+  const rest = query.toString();
+  return rest ? `${url.slice(0, queryStart)}?${rest}` : url.slice(0, queryStart);
+}

@@ -1,0 +1,84 @@
+import express, { type Request, type Response } from 'express';
+import multer from 'multer';
+import { GatewayError } from '../errors/gateway-error';
+import type { UploadedFile } from '../hooks/plugin-api';
+
+export interface BodyReaders {
+  /** Raw bytes of a JSON endpoint, parsed once; the bytes are kept for passthrough. */
+  json(req: Request, res: Response): Promise<{ raw: Buffer; json: Record<string, unknown> }>;
+  /** JSON or multipart/form-data (fields + files). */
+  form(req: Request, res: Response): Promise<{ body: Record<string, unknown>; files: UploadedFile[]; raw?: Buffer }>;
+}
+
+/** Built once at start-up: body-parser and multer instances with the configured limits. */
+export function createBodyReaders(limits: { jsonBodyBytes: number; fileBytes: number }): BodyReaders {
+  const raw = express.raw({ type: () => true, limit: limits.jsonBodyBytes });
+  const multipart = multer({ storage: multer.memoryStorage(), limits: { fileSize: limits.fileBytes, fieldSize: limits.jsonBodyBytes } }).any();
+
+  const json: BodyReaders['json'] = async (req, res) => {
+    const type = req.headers['content-type'];
+    if (type !== undefined && !/^application\/([\w.+-]+\+)?json\b/i.test(type) && !/^text\/plain\b/i.test(type)) {
+      throw new GatewayError('GW_UNSUPPORTED_CONTENT_TYPE', `content-type ${type.split(';')[0]} is not accepted here; send application/json`);
+    }
+    await run(raw, req, res);
+    const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    return { raw: bytes, json: parseJsonObject(bytes) };
+  };
+
+  const form: BodyReaders['form'] = async (req, res) => {
+    const type = req.headers['content-type'] ?? '';
+    if (/^multipart\/form-data/i.test(type)) {
+      await run(multipart, req, res);
+      const files = ((req.files as Express.Multer.File[] | undefined) ?? []).map((file) => ({
+        field: file.fieldname,
+        filename: file.originalname,
+        mediaType: file.mimetype,
+        data: file.buffer,
+      }));
+      return { body: { ...(req.body as Record<string, unknown>) }, files };
+    }
+    const parsed = await json(req, res);
+    return { body: parsed.json, files: [], raw: parsed.raw };
+  };
+
+  return { json, form };
+}
+
+function parseJsonObject(bytes: Buffer): Record<string, unknown> {
+  if (bytes.length === 0) throw new GatewayError('GW_INVALID_JSON', 'request body is empty; send a JSON object');
+  let value: unknown;
+  try {
+    value = JSON.parse(bytes.toString('utf8'));
+  } catch (error) {
+    throw new GatewayError('GW_INVALID_JSON', `request body is not valid JSON: ${(error as Error).message}`);
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new GatewayError('GW_INVALID_REQUEST', 'request body must be a JSON object');
+  }
+  return value as Record<string, unknown>;
+}
+
+type Middleware = (req: Request, res: Response, next: (error?: unknown) => void) => void;
+
+/** Runs a connect-style middleware as a promise, mapping body-parser and multer errors to GatewayErrors. */
+function run(middleware: Middleware, req: Request, res: Response): Promise<void> {
+  return new Promise((resolve, reject) => {
+    middleware(req, res, (error?: unknown) => (error ? reject(toBodyError(error)) : resolve()));
+  });
+}
+
+function toBodyError(error: unknown): GatewayError {
+  const e = error as { type?: string; code?: string; limit?: number; field?: string; message?: string };
+  if (e.type === 'entity.too.large' || e.code === 'LIMIT_FILE_SIZE' || e.code === 'LIMIT_FIELD_VALUE') {
+    const what = e.field ? `file field "${e.field}"` : 'request body';
+    return new GatewayError('GW_BODY_TOO_LARGE', `${what} is larger than the limit${e.limit ? ` of ${e.limit} bytes` : ''}`);
+  }
+  if (e.code?.startsWith('LIMIT_') || e.type === 'entity.verify.failed' || e.message?.includes('Multipart')) {
+    return new GatewayError('GW_INVALID_REQUEST', `malformed form data: ${e.message ?? e.code}`);
+  }
+  if (e.type === 'request.aborted') return new GatewayError('GW_INVALID_REQUEST', 'client aborted the request body', { cause: error });
+  if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') {
+    return new GatewayError('GW_UNSUPPORTED_CONTENT_TYPE', e.message ?? 'unsupported body encoding');
+  }
+  return new GatewayError('GW_INVALID_REQUEST', 'could not read the request body', { cause: error });
+}

@@ -1,0 +1,22 @@
+/**
+ * @gateway/core: the one import of every plugin. Hooks and their types, errors, codecs, the unified model,
+ * and the helpers plugins share (upstream calls, validation, secrets).
+ */
+export { createGatewayHooks, type GatewayHooks } from './hooks/gateway-hooks';
+export { Stage } from './hooks/stages';
+export { ENDPOINTS, type EndpointId, type EndpointSpec } from './hooks/endpoints';
+export * from './hooks/plugin-api';
+export * from './errors';
+export { classifyUpstreamFailure, parseRetryAfter, readErrorEnvelope } from './errors/classify-upstream-failure';
+export * from './unified';
+export * from './codecs';
+export { compileValidator, type Validator } from './validation/compile-validator';
+export { sendUpstreamRequest } from './upstream/send-upstream-request';
+export { readUpstreamBody, type UpstreamClient, type UpstreamTimeouts } from './upstream/upstream-client';
+export type { Store } from './store/store';
+export type { Logger } from './logging';
+export { createGateway, type Gateway } from './gateway';
+export { loadConfig, parseConfig, ConfigError } from './config/load-config';
+export type { GatewayConfig, GatewayConfigFile, PlatformConfig } from './config/config-types';
+export * from './credentials';
+export { readUpstreamFailure } from './upstream/read-upstream-failure';

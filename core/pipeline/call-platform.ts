@@ -1,0 +1,37 @@
+import { classifyUpstreamFailure } from '../errors/classify-upstream-failure';
+import { GatewayError } from '../errors/gateway-error';
+import type { GatewayHooks } from '../hooks/gateway-hooks';
+import type { RequestContext, UpstreamFailure, UpstreamRequest, UpstreamResponse } from '../hooks/plugin-api';
+import { readUpstreamFailure } from '../upstream/read-upstream-failure';
+
+/**
+ * Runs the platform's requestTransform and upstreamCall taps. A non-2xx answer is read, classified with the
+ * platform's errorClassify taps (core's generic reading as fallback) and thrown as a GatewayError.
+ */
+export async function callPlatform(hooks: GatewayHooks, request: UpstreamRequest, ctx: RequestContext): Promise<UpstreamResponse> {
+  return sendToPlatform(hooks, await shapeRequest(hooks, request, ctx), ctx);
+}
+
+/** The platform's requestTransform taps, in stage order. */
+export async function shapeRequest(hooks: GatewayHooks, request: UpstreamRequest, ctx: RequestContext): Promise<UpstreamRequest> {
+  const transform = hooks.requestTransform.get(ctx.platform);
+  return transform ? transform.promise(request, ctx) : request;
+}
+
+/** The platform's upstreamCall taps; a non-2xx answer becomes a thrown, classified GatewayError. */
+export async function sendToPlatform(hooks: GatewayHooks, request: UpstreamRequest, ctx: RequestContext): Promise<UpstreamResponse> {
+  const caller = hooks.upstreamCall.get(ctx.platform);
+  const response = caller ? await caller.promise(request, ctx) : undefined;
+  if (!response) throw new GatewayError('GW_INTERNAL', `platform "${ctx.platform}" has no upstream caller`);
+  if (response.status >= 200 && response.status < 300) return response;
+  throw await readFailure(hooks, response, ctx);
+}
+
+export async function readFailure(hooks: GatewayHooks, response: UpstreamResponse, ctx: RequestContext): Promise<GatewayError> {
+  return classifyFailure(hooks, await readUpstreamFailure(response), ctx);
+}
+
+export function classifyFailure(hooks: GatewayHooks, failure: UpstreamFailure, ctx: RequestContext): GatewayError {
+  const classified = hooks.errorClassify.get(ctx.platform)?.call(failure, ctx);
+  return classified ?? classifyUpstreamFailure(failure);
+}

@@ -1,0 +1,51 @@
+import type { ServerResponse } from 'node:http';
+import { once } from 'node:events';
+import { SSE_HEADERS, formatSseEvent } from '../sse/format-sse-event';
+import { createJsonArrayWriter } from '../sse/json-array-writer';
+import type { WireEvent } from '../sse/wire-event';
+
+export type ClientFraming = 'sse' | 'json-array';
+
+/**
+ * Writes wire events to the client as they come, framed as SSE or as a streamed JSON array. One `write` call per
+ * batch, so a batch of events reaches the socket together; `drained()` lets the pump honour backpressure.
+ */
+export function createClientStreamWriter(res: ServerResponse, framing: ClientFraming) {
+  const array = framing === 'json-array' ? createJsonArrayWriter() : undefined;
+  let needsDrain = false;
+  let wroteAny = false;
+
+  function start(extraHeaders: Record<string, string | string[]> = {}): void {
+    if (res.headersSent) return;
+    const headers = framing === 'sse' ? SSE_HEADERS : { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' };
+    res.writeHead(200, { ...extraHeaders, ...headers });
+    res.flushHeaders();
+  }
+
+  return {
+    start,
+    write(events: WireEvent[]): void {
+      if (events.length === 0 || res.destroyed) return;
+      let text = '';
+      for (const event of events) text += array ? array.element(event.data) : formatSseEvent(event);
+      wroteAny = true;
+      if (!res.write(text)) needsDrain = true;
+    },
+    /** Resolves when the socket can take more (immediately when it already can). */
+    async drained(): Promise<void> {
+      if (!needsDrain || res.destroyed) return;
+      needsDrain = false;
+      await Promise.race([once(res, 'drain'), once(res, 'close')]);
+    },
+    end(): void {
+      if (res.destroyed || res.writableEnded) return;
+      if (array) res.write(array.close());
+      res.end();
+    },
+    get wroteAny(): boolean {
+      return wroteAny;
+    },
+  };
+}
+
+export type ClientStreamWriter = ReturnType<typeof createClientStreamWriter>;

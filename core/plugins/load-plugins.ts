@@ -1,0 +1,100 @@
+import path from 'node:path';
+import type { GatewayConfig, PlatformConfig } from '../config/config-types';
+import { ConfigError } from '../config/load-config';
+import { CONFIG_DEFAULTS } from '../config/config-schema';
+import type { GatewayHooks } from '../hooks/gateway-hooks';
+import { PLUGIN_API_VERSION, type GatewayPlugin, type GatewaySettings, type PlatformBaseOptions } from '../hooks/plugin-api';
+import type { Logger } from '../logging';
+import type { Store } from '../store/store';
+import type { UpstreamClient } from '../upstream/upstream-client';
+import { ajv, describeAjvError } from '../validation/compile-validator';
+import type { AdminRegistry } from './admin-registry';
+
+export interface MountedPlatform {
+  key: string;
+  plugin: GatewayPlugin;
+  options: PlatformBaseOptions & Record<string, unknown>;
+}
+
+export interface PluginServices {
+  log: Logger;
+  store: Store;
+  upstream: UpstreamClient;
+  gateway: GatewaySettings;
+  admin: AdminRegistry;
+}
+
+/**
+ * Loads the plugin package of every `platforms` entry, checks its API version and options, and lets it tap the
+ * hooks for its key. Any problem stops start-up with a message naming the platform, the plugin and the field.
+ */
+export async function loadPlugins(config: GatewayConfig, hooks: GatewayHooks, services: PluginServices): Promise<MountedPlatform[]> {
+  const mounted: MountedPlatform[] = [];
+  for (const [key, entry] of Object.entries(config.platforms)) {
+    const plugin = requirePlugin(entry.plugin, key, path.dirname(config.source));
+    checkApiVersion(plugin, key);
+    const options = withBaseDefaults(entry);
+    validatePluginOptions(plugin, key, options);
+    const log = services.log.child({ plugin: plugin.name, platform: key });
+    await plugin.apply(hooks, {
+      key,
+      options,
+      log,
+      store: services.store,
+      upstream: services.upstream,
+      gateway: services.gateway,
+      admin: services.admin.forPlatform(key),
+    });
+    mounted.push({ key, plugin, options });
+  }
+  return mounted;
+}
+
+/** `openai` → `@gateway/plugin-openai`, else a package name, else a path relative to the config file. */
+function requirePlugin(name: string, key: string, configDir: string): GatewayPlugin {
+  const candidates = name.startsWith('.') || path.isAbsolute(name) ? [path.resolve(configDir, name)] : [`@gateway/plugin-${name}`, name];
+  for (const candidate of candidates) {
+    let resolved: string;
+    try {
+      resolved = require.resolve(candidate, { paths: [configDir, __dirname] });
+    } catch {
+      continue;
+    }
+    const loaded: unknown = require(resolved);
+    const plugin = (loaded as { default?: unknown }).default ?? loaded;
+    if (!isPlugin(plugin)) throw new ConfigError(`platforms.${key}.plugin: "${name}" (${resolved}) does not export a gateway plugin`);
+    return plugin;
+  }
+  throw new ConfigError(`platforms.${key}.plugin: unknown plugin "${name}" (tried ${candidates.join(', ')})`);
+}
+
+function isPlugin(value: unknown): value is GatewayPlugin {
+  const candidate = value as Partial<GatewayPlugin> | undefined;
+  return typeof candidate?.name === 'string' && typeof candidate.apply === 'function' && typeof candidate.apiVersion === 'string';
+}
+
+/** Supports the caret ranges plugins declare (`^1`, `^1.2`): same major, at least the minor. */
+function checkApiVersion(plugin: GatewayPlugin, key: string): void {
+  const [major, minor] = PLUGIN_API_VERSION.split('.').map(Number);
+  const match = /^\^?(\d+)(?:\.(\d+))?/.exec(plugin.apiVersion);
+  const ok = match !== null && Number(match[1]) === major && Number(match[2] ?? 0) <= minor;
+  if (!ok) {
+    throw new ConfigError(`platforms.${key}: plugin "${plugin.name}" needs plugin API ${plugin.apiVersion}, core provides ${PLUGIN_API_VERSION}`);
+  }
+}
+
+function withBaseDefaults(entry: PlatformConfig): PlatformBaseOptions & Record<string, unknown> {
+  return {
+    ...entry,
+    baseUrl: entry.baseUrl.replace(/\/+$/, ''),
+    timeouts: { ...CONFIG_DEFAULTS.timeouts, ...entry.timeouts },
+  };
+}
+
+function validatePluginOptions(plugin: GatewayPlugin, key: string, options: Record<string, unknown>): void {
+  if (!plugin.optionsSchema) return;
+  const validate = ajv.compile(plugin.optionsSchema);
+  if (validate(options)) return;
+  const { message } = describeAjvError(validate.errors?.[0], 'options');
+  throw new ConfigError(`platforms.${key} (plugin "${plugin.name}"): ${message}`);
+}

@@ -1,0 +1,19 @@
+import type { WireEvent } from './wire-event';
+
+/** Response headers of every event stream the gateway sends; `x-accel-buffering` stops nginx from buffering it. */
+export const SSE_HEADERS = Object.freeze({
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache',
+  connection: 'keep-alive',
+  'x-accel-buffering': 'no',
+});
+
+const LINE_BREAK = /\r\n|\r|\n/;
+
+/** One event on the wire: `event: x\ndata: y\n\n`. Each line of a multi-line `data` becomes its own `data:` line. */
+export function formatSseEvent(e: WireEvent): string {
+  const head = e.event === undefined ? '' : `event: ${e.event}\n`;
+  const { data } = e;
+  if (data.indexOf('\n') === -1 && data.indexOf('\r') === -1) return `${head}data: ${data}\n\n`;
+  return `${head}data: ${data.split(LINE_BREAK).join('\ndata: ')}\n\n`;
+}

@@ -1,0 +1,154 @@
+import { StringDecoder } from 'node:string_decoder';
+import { GatewayError } from '../errors/gateway-error';
+import type { WireEvent } from './wire-event';
+
+export interface JsonArrayParser {
+  /** Feeds the next piece of the body; returns one event per element it completed (`data` = the element's exact text). */
+  push(chunk: Buffer | string): WireEvent[];
+  /** The body ended. Throws GW_UPSTREAM_BAD_RESPONSE when the array was not closed. */
+  end(): WireEvent[];
+}
+
+const BEFORE_ARRAY = 0;
+const BETWEEN = 1;
+const IN_ELEMENT = 2;
+const AFTER_ARRAY = 3;
+
+const QUOTE = 34;
+const BACKSLASH = 92;
+const COMMA = 44;
+const OPEN_BRACE = 123;
+const CLOSE_BRACE = 125;
+const OPEN_BRACKET = 91;
+const CLOSE_BRACKET = 93;
+const BOM = 0xfeff;
+
+function isWhitespace(c: number): boolean {
+  return c === 32 || c === 10 || c === 13 || c === 9;
+}
+
+function badResponse(message: string): GatewayError {
+  return new GatewayError('GW_UPSTREAM_BAD_RESPONSE', `upstream JSON array stream: ${message}`);
+}
+
+/**
+ * Splits a streamed top-level JSON array (Gemini `:streamGenerateContent` without `alt=sse`) into
+ * its elements as they complete. It tracks nesting, strings and escapes only; elements are not
+ * validated here, the decoder parses them. Each chunk is scanned once; string bodies are skipped
+ * with `indexOf`, which keeps large inline base64 payloads cheap.
+ */
+export function createJsonArrayParser(): JsonArrayParser {
+  const decoder = new StringDecoder('utf8');
+  let started = false;
+  let state = BEFORE_ARRAY;
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  /** A scalar element (number, true, false, null) ends at the first delimiter. */
+  let scalar = false;
+  let partial: string[] = [];
+
+  function scan(text: string, out: WireEvent[]): void {
+    const n = text.length;
+    let i = 0;
+    if (!started && n > 0) {
+      started = true;
+      if (text.charCodeAt(0) === BOM) i = 1;
+    }
+    let start = 0;
+    let nextQuote = -2;
+    let nextBackslash = -2;
+
+    const emit = (endExclusive: number): void => {
+      let data = text.slice(start, endExclusive);
+      if (partial.length > 0) {
+        partial.push(data);
+        data = partial.join('');
+        partial = [];
+      }
+      out.push({ data });
+      state = BETWEEN;
+    };
+
+    while (i < n) {
+      if (state === IN_ELEMENT) {
+        if (inString) {
+          if (escaped) {
+            escaped = false;
+            i += 1;
+            continue;
+          }
+          if (nextQuote !== -1 && nextQuote < i) nextQuote = text.indexOf('"', i);
+          if (nextBackslash !== -1 && nextBackslash < i) nextBackslash = text.indexOf('\\', i);
+          if (nextBackslash !== -1 && (nextQuote === -1 || nextBackslash < nextQuote)) {
+            escaped = true;
+            i = nextBackslash + 1;
+            continue;
+          }
+          if (nextQuote === -1) {
+            i = n;
+            break;
+          }
+          inString = false;
+          i = nextQuote + 1;
+          if (depth === 0) emit(i);
+          continue;
+        }
+        const c = text.charCodeAt(i);
+        if (scalar) {
+          if (c === COMMA || c === CLOSE_BRACKET || isWhitespace(c)) {
+            scalar = false;
+            emit(i);
+            continue; // the delimiter is handled in the BETWEEN state
+          }
+        } else if (c === QUOTE) {
+          inString = true;
+        } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+          depth += 1;
+        } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
+          depth -= 1;
+          if (depth === 0) emit(i + 1);
+        }
+        i += 1;
+        continue;
+      }
+
+      const c = text.charCodeAt(i);
+      if (isWhitespace(c)) {
+        i += 1;
+        continue;
+      }
+      if (state === BETWEEN) {
+        if (c === CLOSE_BRACKET) state = AFTER_ARRAY;
+        else if (c !== COMMA) {
+          state = IN_ELEMENT;
+          start = i;
+          if (c === OPEN_BRACE || c === OPEN_BRACKET) depth = 1;
+          else if (c === QUOTE) inString = true;
+          else scalar = true;
+        }
+      } else if (state === BEFORE_ARRAY) {
+        if (c !== OPEN_BRACKET) throw badResponse(`expected '[' but got ${JSON.stringify(text[i])}`);
+        state = BETWEEN;
+      } else {
+        throw badResponse(`unexpected ${JSON.stringify(text[i])} after the closing ']'`);
+      }
+      i += 1;
+    }
+    if (state === IN_ELEMENT && start < n) partial.push(start === 0 ? text : text.slice(start));
+  }
+
+  return {
+    push(chunk) {
+      const out: WireEvent[] = [];
+      scan(typeof chunk === 'string' ? chunk : decoder.write(chunk), out);
+      return out;
+    },
+    end() {
+      const out: WireEvent[] = [];
+      scan(decoder.end(), out);
+      if (state !== AFTER_ARRAY) throw badResponse('the body ended before the closing \']\'');
+      return out;
+    },
+  };
+}

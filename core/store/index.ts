@@ -1,0 +1,4 @@
+export * from './store';
+export * from './memory-store';
+export * from './sqlite-store';
+export * from './create-store';

@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import nodePath from 'node:path';
+import Database from 'better-sqlite3';
+import { GatewayError, isGatewayError } from '../errors/gateway-error';
+import type { Store } from './store';
+import {
+  PURGE_INTERVAL_MS,
+  decodeStoreValue,
+  describe,
+  encodeStoreValue,
+  isLive,
+  toExpiresAt,
+} from './store-entry';
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS entries (
+    namespace TEXT NOT NULL,
+    key TEXT NOT NULL,
+    value TEXT NOT NULL,
+    expires_at INTEGER,
+    PRIMARY KEY (namespace, key)
+  );
+  CREATE INDEX IF NOT EXISTS entries_expires_at ON entries (expires_at) WHERE expires_at IS NOT NULL;
+`;
+
+type Row = { value: string; expiresAt: number | null };
+type KeyedRow = Row & { key: string };
+
+/**
+ * A Store in one SQLite file. better-sqlite3 is synchronous, so with `synchronous = FULL` each write
+ * has reached the disk when its promise resolves. WAL lets another connection (an admin tool, a
+ * second process) read while the gateway writes. Expired rows are never returned, and are deleted
+ * when met, at open, and by a sweep at most once a minute on write.
+ * `now` is the clock, replaceable in tests.
+ */
+export function createSqliteStore(path: string, now: () => number = Date.now): Store {
+  const label = `sqlite store ${path}`;
+  const { db, statements } = openDatabase(path, label);
+  let lastPurgeAt = now();
+  guard(label, 'purge', () => statements.purgeAll.run(lastPurgeAt));
+
+  return {
+    async get<T>(namespace: string, key: string): Promise<T | undefined> {
+      return guard(label, `get ${namespace}/${key}`, () => {
+        const row = statements.selectOne.get(namespace, key);
+        if (!row) return undefined;
+        const at = now();
+        if (!isLive(row.expiresAt, at)) {
+          statements.deleteExpiredOne.run(namespace, key, at);
+          return undefined;
+        }
+        return decodeStoreValue<T>(row.value, `${label}, entry ${namespace}/${key}`);
+      });
+    },
+
+    async set<T>(namespace: string, key: string, value: T, options: { ttlMs?: number } = {}): Promise<void> {
+      const where = `${label}, entry ${namespace}/${key}`;
+      const json = encodeStoreValue(value, where);
+      const at = now();
+      const expiresAt = toExpiresAt(at, options.ttlMs, where);
+      guard(label, `set ${namespace}/${key}`, () => {
+        if (at - lastPurgeAt >= PURGE_INTERVAL_MS) {
+          statements.purgeAll.run(at);
+          lastPurgeAt = at;
+        }
+        statements.upsert.run(namespace, key, json, expiresAt);
+      });
+    },
+
+    async delete(namespace: string, key: string): Promise<boolean> {
+      return guard(label, `delete ${namespace}/${key}`, () => {
+        const row = statements.deleteOne.get(namespace, key);
+        return row !== undefined && isLive(row.expiresAt, now());
+      });
+    },
+
+    async list<T>(namespace: string): Promise<Array<{ key: string; value: T }>> {
+      return guard(label, `list ${namespace}`, () => {
+        const at = now();
+        const rows = statements.selectNamespace.all(namespace);
+        const live = rows.filter((row) => isLive(row.expiresAt, at));
+        if (live.length < rows.length) statements.purgeNamespace.run(namespace, at);
+        return live.map((row) => ({
+          key: row.key,
+          value: decodeStoreValue<T>(row.value, `${label}, entry ${namespace}/${row.key}`),
+        }));
+      });
+    },
+
+    async close(): Promise<void> {
+      if (db.open) guard(label, 'close', () => db.close());
+    },
+  };
+}
+
+function openDatabase(path: string, label: string) {
+  let db: Database.Database | undefined;
+  try {
+    fs.mkdirSync(nodePath.dirname(path), { recursive: true });
+    // The file holds upstream credentials: create it owner-only. SQLite gives its -wal and -shm
+    // files the database file's permissions.
+    fs.closeSync(fs.openSync(path, 'a', 0o600));
+    db = new Database(path);
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.exec(SCHEMA);
+    return { db, statements: prepareStatements(db) };
+  } catch (cause) {
+    db?.close();
+    throw new GatewayError('GW_INTERNAL', `${label}: cannot open the database file: ${describe(cause)}`, { cause });
+  }
+}
+
+function prepareStatements(db: Database.Database) {
+  return {
+    selectOne: db.prepare<[string, string], Row>(
+      'SELECT value, expires_at AS expiresAt FROM entries WHERE namespace = ? AND key = ?',
+    ),
+    upsert: db.prepare<[string, string, string, number | null]>(
+      `INSERT INTO entries (namespace, key, value, expires_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (namespace, key) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at`,
+    ),
+    deleteOne: db.prepare<[string, string], Pick<Row, 'expiresAt'>>(
+      'DELETE FROM entries WHERE namespace = ? AND key = ? RETURNING expires_at AS expiresAt',
+    ),
+    deleteExpiredOne: db.prepare<[string, string, number]>(
+      'DELETE FROM entries WHERE namespace = ? AND key = ? AND expires_at <= ?',
+    ),
+    // BINARY collation: UTF-8 byte order, which the memory driver reproduces with compareKeys.
+    selectNamespace: db.prepare<[string], KeyedRow>(
+      'SELECT key, value, expires_at AS expiresAt FROM entries WHERE namespace = ? ORDER BY key',
+    ),
+    purgeNamespace: db.prepare<[string, number]>('DELETE FROM entries WHERE namespace = ? AND expires_at <= ?'),
+    purgeAll: db.prepare<[number]>('DELETE FROM entries WHERE expires_at <= ?'),
+  };
+}
+
+/** Driver errors (I/O, a locked or damaged file, use after close) become GatewayErrors naming the file. */
+function guard<R>(label: string, operation: string, run: () => R): R {
+  try {
+    return run();
+  } catch (cause) {
+    if (isGatewayError(cause)) throw cause;
+    throw new GatewayError('GW_INTERNAL', `${label}: ${operation} failed: ${describe(cause)}`, { cause });
+  }
+}

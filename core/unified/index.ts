@@ -1,0 +1,3 @@
+export * from './unified-request';
+export * from './unified-response';
+export * from './unified-stream-event';

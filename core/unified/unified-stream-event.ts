@@ -1,0 +1,26 @@
+import type { GatewayError } from '../errors/gateway-error';
+import type { FinishReason, UnifiedUsage } from './unified-response';
+
+/**
+ * One step of a generation stream. Decoders turn upstream wire events into these; encoders turn them
+ * into client wire events. Block boundaries are implicit: an encoder closes the open block when an
+ * event of another kind (or another tool-call index) arrives.
+ *
+ * Order: `start` first; then any mix of deltas; then exactly one `finish` (or one `error`).
+ */
+export type UnifiedStreamEvent =
+  | { type: 'start'; id: string; model: string; created: number; usage?: Partial<UnifiedUsage> }
+  | { type: 'text_delta'; text: string }
+  | { type: 'reasoning_delta'; text: string }
+  /** The signature (or opaque data) that closes the current reasoning block. */
+  | { type: 'reasoning_signature'; signature: string }
+  | { type: 'redacted_reasoning'; data: string }
+  /** `index` counts tool calls within this response, from 0. */
+  | { type: 'tool_call_start'; index: number; id: string; name: string; signature?: string }
+  | { type: 'tool_call_delta'; index: number; argumentsDelta: string }
+  /** A whole generated media item (Gemini image output). */
+  | { type: 'media'; mediaType: string; data: string }
+  /** Cumulative usage so far; the last one wins. */
+  | { type: 'usage'; usage: Partial<UnifiedUsage> }
+  | { type: 'finish'; finishReason: FinishReason; stopSequence?: string; usage: UnifiedUsage }
+  | { type: 'error'; error: GatewayError };

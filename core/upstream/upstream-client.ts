@@ -1,0 +1,300 @@
+import http from 'node:http';
+import https from 'node:https';
+import { Transform, type Readable } from 'node:stream';
+import axios from 'axios';
+import { GatewayError, isGatewayError } from '../errors/gateway-error';
+import { classifyUpstreamError } from './classify-upstream-error';
+
+/** Each in milliseconds; 0 (or a value beyond the 2^31-1 ms timer range) disables that timeout. */
+export interface UpstreamTimeouts {
+  /** Until a socket is connected (TLS included); time spent waiting for a pooled socket counts too. */
+  connectMs: number;
+  /** The whole exchange: connect, request, response headers and the whole body. */
+  totalMs: number;
+  /** Longest gap without body bytes once the response headers have arrived. */
+  idleMs: number;
+}
+
+export interface UpstreamHttpRequest {
+  url: string;
+  method: string;
+  /**
+   * Sent as given, except hop-by-hop headers, host and content-length, which the client manages. Nothing
+   * is added (no user-agent, accept or accept-encoding): a caller that wants compression asks for it.
+   */
+  headers: Record<string, string>;
+  body?: Buffer | string;
+  /** Aborted when the gateway's own client goes away: the upstream request is torn down. */
+  signal?: AbortSignal;
+  timeouts: UpstreamTimeouts;
+}
+
+export interface UpstreamHttpResponse {
+  /** Every status, 2xx or not; only transport failures reject. */
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /**
+   * Decompressed bytes. Errors it emits are GatewayErrors (timeouts, connection loss); with no listener of
+   * the caller's they are swallowed rather than crash the process. Destroying it closes the upstream socket.
+   */
+  body: Readable;
+  /** Until the response headers arrived. */
+  latencyMs: number;
+}
+
+export interface UpstreamClient {
+  send(req: UpstreamHttpRequest): Promise<UpstreamHttpResponse>;
+  /** Closes pooled sockets. */
+  close(): void;
+}
+
+/** Hop-by-hop headers (RFC 9110 §7.6.1), plus the ones Node derives from the body and the URL. */
+const DROPPED_HEADERS = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+  'host',
+  'content-length',
+]);
+
+/** Headers axios would add on its own; `false` tells it not to, so only the caller's headers go out. */
+const AXIOS_DEFAULT_HEADERS = ['accept', 'user-agent', 'accept-encoding', 'content-type'];
+
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+function noop(): void {}
+
+/**
+ * The one way core and plugins call upstreams. One axios instance over keep-alive agents;
+ * timeouts, abort and error mapping are handled here so callers only see GatewayErrors.
+ */
+export function createUpstreamClient(): UpstreamClient {
+  const agentOptions = {
+    keepAlive: true,
+    keepAliveMsecs: 60_000,
+    // Long streams hold a socket each; the cap only guards against runaway fan-out.
+    maxSockets: 1024,
+    maxFreeSockets: 256,
+    // Idle pooled sockets are closed before typical upstream idle cut-offs, so a reused socket is rarely dead.
+    timeout: 30_000,
+  };
+  const httpAgent = new http.Agent(agentOptions);
+  const httpsAgent = new https.Agent(agentOptions);
+  const instance = axios.create({
+    httpAgent,
+    httpsAgent,
+    proxy: false,
+    maxRedirects: 0,
+    responseType: 'stream',
+    decompress: true,
+    validateStatus: () => true,
+    transformRequest: [],
+    transformResponse: [],
+  });
+
+  return {
+    send: (req) => sendRequest(instance, req),
+    close() {
+      httpAgent.destroy();
+      httpsAgent.destroy();
+    },
+  };
+}
+
+type AxiosInstance = ReturnType<typeof axios.create>;
+
+function sendRequest(instance: AxiosInstance, req: UpstreamHttpRequest): Promise<UpstreamHttpResponse> {
+  const started = performance.now();
+  const { connectMs, totalMs, idleMs } = req.timeouts;
+  const target = describeTarget(req.url);
+  const { signal } = req;
+
+  if (signal?.aborted) return Promise.reject(abortError(signal, target));
+
+  return new Promise<UpstreamHttpResponse>((resolve, reject) => {
+    const controller = new AbortController();
+    let failure: GatewayError | undefined;
+    let clientRequest: http.ClientRequest | undefined;
+    let incoming: http.IncomingMessage | undefined;
+    let body: Transform | undefined;
+    let idleTimer: NodeJS.Timeout | undefined;
+
+    const connectTimer = startTimer(connectMs, () =>
+      fail(new GatewayError('GW_UPSTREAM_TIMEOUT', `upstream connect timeout after ${connectMs}ms (${target})`)),
+    );
+    const totalTimer = startTimer(totalMs, () =>
+      fail(new GatewayError('GW_UPSTREAM_TIMEOUT', `upstream total timeout after ${totalMs}ms (${target})`)),
+    );
+    const onClientAbort = (): void => fail(abortError(signal, target));
+    signal?.addEventListener('abort', onClientAbort, { once: true });
+
+    function cleanup(): void {
+      clearTimeout(connectTimer);
+      clearTimeout(totalTimer);
+      clearTimeout(idleTimer);
+      signal?.removeEventListener('abort', onClientAbort);
+    }
+
+    function fail(error: GatewayError): void {
+      if (failure !== undefined) return;
+      failure = error;
+      cleanup();
+      controller.abort();
+      clientRequest?.destroy();
+      incoming?.destroy();
+      if (body === undefined) reject(error);
+      else body.destroy(error);
+    }
+
+    const transport = {
+      request(options: http.RequestOptions, onResponse: (res: http.IncomingMessage) => void): http.ClientRequest {
+        const handle = (res: http.IncomingMessage): void => {
+          incoming = res;
+          const encoding = res.headers['content-encoding'];
+          onResponse(res);
+          // axios drops content-encoding when it decompresses; the length is then wrong too.
+          if (encoding !== undefined && res.headers['content-encoding'] === undefined) delete res.headers['content-length'];
+        };
+        // Looked up at call time so test interceptors (nock) that patch http.request still apply.
+        const secure = options.protocol === 'https:';
+        const request = secure ? https.request(options, handle) : http.request(options, handle);
+        clientRequest = request;
+        request.once('socket', (socket) => {
+          if (!socket.connecting) clearTimeout(connectTimer);
+          else socket.once(secure ? 'secureConnect' : 'connect', () => clearTimeout(connectTimer));
+        });
+        return request;
+      },
+    };
+
+    instance
+      .request<Readable>({
+        url: req.url,
+        method: req.method,
+        headers: toAxiosHeaders(req.headers),
+        data: req.body,
+        signal: controller.signal,
+        transport,
+      })
+      .then(
+        (response) => {
+          const source = response.data;
+          if (failure !== undefined) {
+            source.destroy();
+            return;
+          }
+          clearTimeout(connectTimer);
+          const stream = new Transform({
+            transform(chunk: Buffer, _encoding, callback) {
+              idleTimer?.refresh();
+              callback(null, chunk);
+            },
+            flush(callback) {
+              // The upstream body is complete: nothing can time out any more.
+              cleanup();
+              callback();
+            },
+          });
+          body = stream;
+          // Errors reach consumers that listen; one that does not must not crash the process.
+          stream.on('error', noop);
+          stream.once('close', () => {
+            cleanup();
+            if (!source.destroyed) source.destroy();
+          });
+          source.on('error', (err: unknown) => fail(classifyUpstreamError(err, target, 'body')));
+          source.pipe(stream);
+          idleTimer = startTimer(idleMs, () => {
+            // A full buffer means our consumer is slow, not the upstream.
+            if (stream.writableNeedDrain) {
+              idleTimer?.refresh();
+              return;
+            }
+            fail(new GatewayError('GW_UPSTREAM_TIMEOUT', `upstream idle timeout: no body bytes for ${idleMs}ms (${target})`));
+          });
+          resolve({
+            status: response.status,
+            headers: incoming?.headers ?? {},
+            body: stream,
+            latencyMs: performance.now() - started,
+          });
+        },
+        (err: unknown) => {
+          if (failure !== undefined) return;
+          const error = classifyUpstreamError(err, target, 'request');
+          failure = error;
+          cleanup();
+          clientRequest?.destroy();
+          reject(error);
+        },
+      );
+  });
+}
+
+/** Node timers overflow above 2^31-1 ms (and fire at once); a zero, negative or unbounded timeout means none. */
+function startTimer(ms: number, onExpire: () => void): NodeJS.Timeout | undefined {
+  return ms > 0 && ms <= MAX_TIMER_MS ? setTimeout(onExpire, ms) : undefined;
+}
+
+function toAxiosHeaders(headers: Record<string, string>): Record<string, string | false> {
+  const out: Record<string, string | false> = {};
+  for (const name of Object.keys(headers)) {
+    const lower = name.toLowerCase();
+    if (!DROPPED_HEADERS.has(lower)) out[lower] = headers[name];
+  }
+  for (const name of AXIOS_DEFAULT_HEADERS) if (!(name in out)) out[name] = false;
+  return out;
+}
+
+/** `host:port` only: paths and query strings may carry keys (Gemini `?key=`), userinfo may carry passwords. */
+function describeTarget(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || (parsed.protocol === 'https:' ? '443' : '80')}`;
+  } catch {
+    return 'an invalid URL';
+  }
+}
+
+function abortError(signal: AbortSignal | undefined, target: string): GatewayError {
+  const reason: unknown = signal?.reason;
+  if (isGatewayError(reason)) return reason;
+  return new GatewayError('GW_CLIENT_CLOSED', `upstream request to ${target} aborted by the caller`);
+}
+
+/**
+ * Collects a response body up to `limitBytes`. Beyond that, or when the stream fails, the body is
+ * destroyed and a GatewayError is thrown (GW_UPSTREAM_BAD_RESPONSE unless the stream gave one).
+ */
+export async function readUpstreamBody(
+  res: Pick<UpstreamHttpResponse, 'body'> & Partial<Pick<UpstreamHttpResponse, 'headers'>>,
+  limitBytes: number,
+): Promise<Buffer> {
+  const tooLarge = (): GatewayError =>
+    new GatewayError('GW_UPSTREAM_BAD_RESPONSE', `upstream response body exceeds the ${limitBytes}-byte limit`);
+  const declared = res.headers?.['content-length'];
+  if (typeof declared === 'string' && Number(declared) > limitBytes) {
+    res.body.destroy();
+    throw tooLarge();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const raw of res.body) {
+      const chunk: unknown = raw;
+      const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+      size += buf.length;
+      if (size > limitBytes) throw tooLarge();
+      chunks.push(buf);
+    }
+  } catch (err) {
+    res.body.destroy();
+    if (isGatewayError(err)) throw err;
+    throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream response body could not be read', { cause: err });
+  }
+  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
+}

@@ -1,0 +1,52 @@
+import Ajv, { type ErrorObject, type JSONSchemaType, type Schema } from 'ajv';
+import addFormats from 'ajv-formats';
+import { GatewayError } from '../errors/gateway-error';
+
+/** One Ajv instance for the process: schemas compile once at module load, never per request. */
+export const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false, useDefaults: false });
+addFormats(ajv);
+
+export type Validator<T> = (value: unknown) => T;
+
+/**
+ * Compiles a schema once and returns a function that returns the value typed, or throws
+ * GW_INVALID_REQUEST whose message names the failing field (`messages[1].role: must be …`).
+ */
+export function compileValidator<T>(schema: JSONSchemaType<T> | Schema, what = 'body'): Validator<T> {
+  const validate = ajv.compile<T>(schema as Schema);
+  return (value: unknown): T => {
+    if (validate(value)) return value;
+    const first = validate.errors?.[0];
+    const { param, message } = describeAjvError(first, what);
+    throw new GatewayError('GW_INVALID_REQUEST', message, { param });
+  };
+}
+
+/** `/messages/1/role` → `messages[1].role`. */
+export function toFieldPath(instancePath: string): string {
+  return instancePath
+    .split('/')
+    .slice(1)
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce((path, segment) => (/^\d+$/.test(segment) ? `${path}[${segment}]` : path ? `${path}.${segment}` : segment), '');
+}
+
+export function describeAjvError(error: ErrorObject | undefined, what: string): { param?: string; message: string } {
+  if (!error) return { message: `${what} is invalid` };
+  let field = toFieldPath(error.instancePath);
+  let detail = error.message ?? 'is invalid';
+  if (error.keyword === 'required') {
+    const missing = String((error.params as { missingProperty: string }).missingProperty);
+    field = field ? `${field}.${missing}` : missing;
+    detail = 'is required';
+  } else if (error.keyword === 'enum') {
+    const allowed = (error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ');
+    detail = `must be one of ${allowed}`;
+  } else if (error.keyword === 'additionalProperties') {
+    const extra = String((error.params as { additionalProperty: string }).additionalProperty);
+    field = field ? `${field}.${extra}` : extra;
+    detail = 'is not a known field';
+  }
+  const param = field || undefined;
+  return { param, message: `${param ?? what}: ${detail}` };
+}

@@ -1,0 +1,113 @@
+import { expect } from 'chai';
+import nock from 'nock';
+import { fixtureBytes, fixtureJson, replayChunks, SSE_HEADERS } from '../../../test/helpers/fixtures';
+import { startGateway, TEST_LICENSE, type RunningGateway } from '../../../test/helpers/start-gateway';
+
+const UPSTREAM = 'http://openai.upstream.test';
+const UPSTREAM_KEY = 'sk-upstream-secret-key-000000000001';
+
+describe('openai plugin (nock replays)', () => {
+  let gw: RunningGateway;
+  before(async () => {
+    gw = await startGateway({ openai: { plugin: 'openai', baseUrl: UPSTREAM, credentials: [{ apiKey: UPSTREAM_KEY }], models: ['my-extra-model'] } });
+  });
+  after(() => gw.close());
+
+  it('forwards a chat request with the credential swapped and the license stripped', async () => {
+    const requestBytes = fixtureBytes('openai-chat/request-basic.json');
+    const responseBytes = fixtureBytes('openai-chat/response-basic.json');
+    let seenBody: unknown;
+    let seenHeaders: Record<string, unknown> = {};
+    const upstream = nock(UPSTREAM)
+      .post('/v1/chat/completions')
+      .reply(function (_uri, body) {
+        seenBody = body;
+        seenHeaders = this.req.headers;
+        return [200, responseBytes, { 'content-type': 'application/json', 'openai-organization': 'org-secret' }];
+      });
+    const res = await fetch(`${gw.url}/openai/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json', 'x-stainless-lang': 'js' },
+      body: requestBytes,
+    });
+    expect(res.status).to.equal(200);
+    expect(Buffer.from(await res.arrayBuffer()).equals(responseBytes)).to.equal(true);
+    expect(res.headers.get('openai-organization')).to.equal(null);
+    expect(seenBody).to.deep.equal(JSON.parse(requestBytes.toString('utf8')));
+    expect(seenHeaders.authorization).to.equal(`Bearer ${UPSTREAM_KEY}`);
+    expect(JSON.stringify(seenHeaders)).not.to.include(TEST_LICENSE);
+    expect(seenHeaders['x-stainless-lang']).to.equal('js');
+    expect(upstream.isDone()).to.equal(true);
+  });
+
+  it('streams a chat response unchanged, event by event', async () => {
+    const stream = fixtureBytes('openai-chat/stream-basic.sse');
+    nock(UPSTREAM).post('/v1/chat/completions').reply(200, () => replayChunks(stream, 11), SSE_HEADERS);
+    const res = await fetch(`${gw.url}/openai/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: TEST_LICENSE, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4.1-mini', stream: true, messages: [{ role: 'user', content: 'hi' }] }),
+    });
+    expect(res.headers.get('content-type')).to.match(/^text\/event-stream/);
+    expect(Buffer.from(await res.arrayBuffer()).equals(stream)).to.equal(true);
+  });
+
+  it('passes /v1/responses through', async () => {
+    const response = fixtureJson('openai-responses/response-basic.json');
+    nock(UPSTREAM).post('/v1/responses', fixtureJson('openai-responses/request-basic.json')).reply(200, response);
+    const res = await fetch(`${gw.url}/openai/v1/responses`, {
+      method: 'POST',
+      headers: { 'x-api-key': TEST_LICENSE, 'content-type': 'application/json' },
+      body: fixtureBytes('openai-responses/request-basic.json'),
+    });
+    expect(res.status).to.equal(200);
+    expect(await res.json()).to.deep.equal(response);
+  });
+
+  it('maps an upstream 429 to the OpenAI envelope with the upstream message and retry-after', async () => {
+    nock(UPSTREAM).post('/v1/chat/completions').reply(429, fixtureJson('openai-chat/error-429.json'), { 'retry-after': '7' });
+    const res = await fetch(`${gw.url}/openai/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }),
+    });
+    expect(res.status).to.equal(429);
+    expect(res.headers.get('retry-after')).to.equal('7');
+    const body = (await res.json()) as { error: { message: string; code: string } };
+    expect(body.error.message).to.match(/^Rate limit reached/);
+    expect(body.error.code).to.equal('rate_limit_exceeded');
+  });
+
+  it('masks an upstream key echoed in an error message', async () => {
+    nock(UPSTREAM).post('/v1/chat/completions').reply(401, { error: { message: `Incorrect API key provided: ${UPSTREAM_KEY}.`, type: 'invalid_request_error', code: 'invalid_api_key' } });
+    const res = await fetch(`${gw.url}/openai/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }),
+    });
+    const text = await res.text();
+    expect(res.status).to.equal(401);
+    expect(text).not.to.include(UPSTREAM_KEY);
+    expect(text).to.include('0001');
+  });
+
+  it('lists the upstream models plus the configured extras', async () => {
+    nock(UPSTREAM).get('/v1/models').matchHeader('authorization', `Bearer ${UPSTREAM_KEY}`).reply(200, { object: 'list', data: [{ id: 'gpt-4.1-mini', object: 'model', created: 1, owned_by: 'openai' }] });
+    const res = await fetch(`${gw.url}/openai/v1/models`, { headers: { authorization: `Bearer ${TEST_LICENSE}` } });
+    const body = (await res.json()) as { data: Array<{ id: string }> };
+    expect(body.data.map((model) => model.id)).to.deep.equal(['gpt-4.1-mini', 'my-extra-model']);
+  });
+
+  it('answers 502 in the OpenAI shape when the upstream cannot be reached', async () => {
+    nock(UPSTREAM).post('/v1/chat/completions').replyWithError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+    const res = await fetch(`${gw.url}/openai/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }),
+    });
+    expect(res.status).to.equal(502);
+    const body = (await res.json()) as { error: { message: string; type: string } };
+    expect(body.error.type).to.equal('server_error');
+    expect(body.error.message).not.to.include(UPSTREAM_KEY);
+  });
+});

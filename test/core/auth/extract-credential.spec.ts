@@ -1,0 +1,36 @@
+import { expect } from 'chai';
+import { extractCredential } from '../../../core/auth/extract-credential';
+import { createKeyChecker } from '../../../core/auth/create-key-checker';
+
+describe('extractCredential', () => {
+  const cases: Array<[string, Parameters<typeof extractCredential>[0], string | undefined]> = [
+    ['Authorization: Bearer', { path: '/p/v1/chat/completions', headers: { authorization: 'Bearer lic-1' }, query: {} }, 'lic-1'],
+    ['lower-case bearer', { path: '/p/v1/x', headers: { authorization: 'bearer lic-1' }, query: {} }, 'lic-1'],
+    ['bare Authorization', { path: '/p/v1/chat/completions', headers: { authorization: 'lic-2' }, query: {} }, 'lic-2'],
+    ['x-api-key', { path: '/p/v1/messages', headers: { 'x-api-key': 'lic-3' }, query: {} }, 'lic-3'],
+    ['x-goog-api-key', { path: '/p/v1beta/models/m:generateContent', headers: { 'x-goog-api-key': 'lic-4' }, query: {} }, 'lic-4'],
+    ['?key= on /v1beta', { path: '/p/v1beta/models/m:generateContent', headers: {}, query: { key: 'lic-5' } }, 'lic-5'],
+    ['?key= elsewhere is ignored', { path: '/p/v1/chat/completions', headers: {}, query: { key: 'lic-6' } }, undefined],
+    ['nothing', { path: '/p/v1/chat/completions', headers: {}, query: {} }, undefined],
+  ];
+  for (const [name, input, expected] of cases) {
+    it(name, () => expect(extractCredential(input)).to.equal(expected));
+  }
+});
+
+describe('createKeyChecker', () => {
+  const check = createKeyChecker(['lic-a', 'lic-bbbbbbbbbbbbbbbbbbbbb']);
+  it('accepts known keys of any length', () => {
+    expect(check('lic-a')).to.equal(true);
+    expect(check('lic-bbbbbbbbbbbbbbbbbbbbb')).to.equal(true);
+  });
+  it('rejects unknown, prefix and empty keys', () => {
+    expect(check('lic-')).to.equal(false);
+    expect(check('lic-a ')).to.equal(false);
+    expect(check('')).to.equal(false);
+    expect(check(undefined)).to.equal(false);
+  });
+  it('rejects everything when no key is configured', () => {
+    expect(createKeyChecker([])('anything')).to.equal(false);
+  });
+});

@@ -1,0 +1,71 @@
+import { expect } from 'chai';
+import { decodeChatCompletionsResponse } from '../../../../core/codecs/chat-completions/decode-response';
+import { isGatewayError } from '../../../../core/errors/gateway-error';
+import { fixtureJson } from '../../../helpers/fixtures';
+
+function errorOf(body: unknown): { code: string; status: number; message: string } {
+  try {
+    decodeChatCompletionsResponse(body);
+  } catch (e) {
+    if (isGatewayError(e)) return { code: e.code, status: e.status, message: e.message };
+    throw e;
+  }
+  throw new Error('expected a GatewayError');
+}
+
+describe('decodeChatCompletionsResponse', () => {
+  it('response-basic: text, finish reason, usage with details', () => {
+    const response = decodeChatCompletionsResponse(fixtureJson('openai-chat/response-basic.json'));
+    expect(response).to.deep.equal({
+      id: 'chatcmpl-CGk7rT2yXbQ4mN8pVw1sLd3eHfJ0a',
+      model: 'gpt-4.1-mini-2025-04-14',
+      created: 1757935200,
+      content: [{ type: 'text', text: 'Hello, nice to meet you!' }],
+      finishReason: 'stop',
+      usage: { inputTokens: 24, outputTokens: 8, totalTokens: 32, cachedInputTokens: 0, reasoningTokens: 0 },
+    });
+  });
+
+  it('response-tool-calls: two tool calls with their ids and argument text', () => {
+    const response = decodeChatCompletionsResponse(fixtureJson('openai-chat/response-tool-calls.json'));
+    expect(response.finishReason).to.equal('tool_calls');
+    expect(response.content).to.deep.equal([
+      { type: 'tool_call', id: 'call_Xy8mQ2vR6tLp0sWn4kJd9aBc', name: 'get_weather', arguments: '{"city":"Paris","unit":"celsius"}' },
+      { type: 'tool_call', id: 'call_Hf3nK7pQ1zVx5mRt8yLw2eGu', name: 'get_weather', arguments: '{"city":"Tokyo","unit":"celsius"}' },
+    ]);
+  });
+
+  it('reads reasoning_content (or reasoning) as reasoning before the text', () => {
+    const body = { id: 'x', created: 1, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: 'ok', reasoning_content: 'think' }, finish_reason: 'stop' }] };
+    expect(decodeChatCompletionsResponse(body).content).to.deep.equal([
+      { type: 'reasoning', text: 'think', provider: 'chat-completions' },
+      { type: 'text', text: 'ok' },
+    ]);
+    const alt = { ...body, choices: [{ index: 0, message: { role: 'assistant', content: 'ok', reasoning: 'r' }, finish_reason: 'stop' }] };
+    expect(decodeChatCompletionsResponse(alt).content[0]).to.deep.equal({ type: 'reasoning', text: 'r', provider: 'chat-completions' });
+  });
+
+  it('maps finish reasons, and "stop" next to tool calls to tool_calls', () => {
+    const make = (finish: string | null, toolCalls?: unknown[]) => ({
+      id: 'x', created: 1, model: 'm',
+      choices: [{ index: 0, message: { role: 'assistant', content: toolCalls ? null : 'a', tool_calls: toolCalls }, finish_reason: finish }],
+    });
+    expect(decodeChatCompletionsResponse(make('length')).finishReason).to.equal('length');
+    expect(decodeChatCompletionsResponse(make('content_filter')).finishReason).to.equal('content_filter');
+    expect(decodeChatCompletionsResponse(make('weird')).finishReason).to.equal('other');
+    const call = { id: 'c', type: 'function', function: { name: 'f', arguments: '{}' } };
+    expect(decodeChatCompletionsResponse(make('stop', [call])).finishReason).to.equal('tool_calls');
+  });
+
+  it('turns an error envelope in a 200 body into the upstream error, keeping type and status', () => {
+    const error = errorOf(fixtureJson('openai-chat/error-429.json'));
+    expect(error.code).to.equal('GW_UPSTREAM_ERROR');
+    expect(error.status).to.equal(429);
+    expect(error.message).to.match(/^Rate limit reached/);
+  });
+
+  it('answers GW_UPSTREAM_BAD_RESPONSE to a body without choices', () => {
+    expect(errorOf({ id: 'x' }).code).to.equal('GW_UPSTREAM_BAD_RESPONSE');
+    expect(errorOf('nope').code).to.equal('GW_UPSTREAM_BAD_RESPONSE');
+  });
+});

@@ -1,0 +1,193 @@
+import { expect } from 'chai';
+import { decodeChatCompletionsRequest } from '../../../../core/codecs/chat-completions/decode-request';
+import { encodeChatCompletionsRequest } from '../../../../core/codecs/chat-completions/encode-request';
+import { isGatewayError } from '../../../../core/errors/gateway-error';
+import type { UnifiedRequest } from '../../../../core/unified/unified-request';
+import { fixtureJson } from '../../../helpers/fixtures';
+
+function encode(request: UnifiedRequest): Record<string, unknown> {
+  return encodeChatCompletionsRequest(request).value;
+}
+
+function base(extra: Partial<UnifiedRequest> = {}): UnifiedRequest {
+  return { model: 'm', system: [], messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], stream: false, ...extra };
+}
+
+describe('encodeChatCompletionsRequest', () => {
+  describe('round trip of the fixtures (decode, then encode)', () => {
+    it('request-basic: system message first, max_completion_tokens kept', () => {
+      const body = encode(decodeChatCompletionsRequest(fixtureJson('openai-chat/request-basic.json')));
+      // `developer` comes back as `system`, which every OpenAI-compatible upstream accepts.
+      expect(body).to.deep.equal({
+        model: 'gpt-4.1-mini',
+        messages: [
+          { role: 'system', content: 'You are a concise assistant.' },
+          { role: 'user', content: 'Say hello in one short sentence.' },
+        ],
+        temperature: 0.2,
+        max_completion_tokens: 64,
+      });
+    });
+
+    it('request-stream: stream and include_usage kept', () => {
+      const body = encode(decodeChatCompletionsRequest(fixtureJson('openai-chat/request-stream.json')));
+      expect(body).to.include({ stream: true, max_completion_tokens: 64, temperature: 0.2 });
+      expect(body.stream_options).to.deep.equal({ include_usage: true });
+    });
+
+    for (const name of ['request-tools.json', 'request-tool-result.json', 'request-vision.json']) {
+      it(`${name} encodes back to the same body`, () => {
+        const original = fixtureJson(`openai-chat/${name}`);
+        expect(encode(decodeChatCompletionsRequest(original))).to.deep.equal(original);
+      });
+    }
+  });
+
+  it('always asks a streaming upstream for the usage chunk, whatever the client asked', () => {
+    const body = encode(decodeChatCompletionsRequest({ model: 'm', stream: true, messages: [{ role: 'user', content: 'x' }] }));
+    expect(body.stream).to.equal(true);
+    expect(body.stream_options).to.deep.equal({ include_usage: true });
+  });
+
+  it('sends max_tokens back to a client that used it, and copies unknown fields back', () => {
+    const body = encode(decodeChatCompletionsRequest({ model: 'm', max_tokens: 99, logprobs: true, top_k: 5, messages: [{ role: 'user', content: 'x' }] }));
+    expect(body).to.include({ max_tokens: 99, logprobs: true, top_k: 5 });
+    expect(body).not.to.have.property('max_completion_tokens');
+  });
+
+  it('encodes media: image and video as image_url, wav/mp3 as input_audio, other audio as image_url, files as file_data', () => {
+    const body = encode(
+      base({
+        messages: [
+          {
+            role: 'user',
+            content: [
+              { type: 'image', source: { kind: 'url', url: 'https://x/y.png' }, detail: 'high' },
+              { type: 'video', source: { kind: 'base64', mediaType: 'video/mp4', data: 'AAAA' } },
+              { type: 'audio', source: { kind: 'base64', mediaType: 'audio/mpeg', data: 'BBBB' } },
+              { type: 'audio', source: { kind: 'base64', mediaType: 'audio/flac', data: 'CCCC' } },
+              { type: 'file', source: { kind: 'base64', mediaType: 'application/pdf', data: 'JVBE' }, filename: 'a.pdf' },
+            ],
+          },
+        ],
+      }),
+    );
+    expect(body.messages).to.deep.equal([
+      {
+        role: 'user',
+        content: [
+          { type: 'image_url', image_url: { url: 'https://x/y.png', detail: 'high' } },
+          { type: 'image_url', image_url: { url: 'data:video/mp4;base64,AAAA' } },
+          { type: 'input_audio', input_audio: { data: 'BBBB', format: 'mp3' } },
+          { type: 'image_url', image_url: { url: 'data:audio/flac;base64,CCCC' } },
+          { type: 'file', file: { file_data: 'data:application/pdf;base64,JVBE', filename: 'a.pdf' } },
+        ],
+      },
+    ]);
+  });
+
+  it('sends one tool message per result and moves media from tool results into a following user message', () => {
+    const body = encode(
+      base({
+        messages: [
+          { role: 'assistant', content: [{ type: 'tool_call', id: 'toolu_1', name: 'shot', arguments: '{}' }, { type: 'tool_call', id: 'toolu_2', name: 'f', arguments: '{"a":1}' }] },
+          {
+            role: 'tool',
+            content: [
+              { type: 'tool_result', toolCallId: 'toolu_1', content: [{ type: 'text', text: 'see image' }, { type: 'image', source: { kind: 'base64', mediaType: 'image/png', data: 'PNG' } }] },
+              { type: 'tool_result', toolCallId: 'toolu_2', content: [{ type: 'text', text: 'ok' }] },
+            ],
+          },
+        ],
+      }),
+    );
+    expect(body.messages).to.deep.equal([
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          { id: 'toolu_1', type: 'function', function: { name: 'shot', arguments: '{}' } },
+          { id: 'toolu_2', type: 'function', function: { name: 'f', arguments: '{"a":1}' } },
+        ],
+      },
+      { role: 'tool', tool_call_id: 'toolu_1', content: 'see image' },
+      { role: 'tool', tool_call_id: 'toolu_2', content: 'ok' },
+      { role: 'user', content: [{ type: 'image_url', image_url: { url: 'data:image/png;base64,PNG' } }] },
+    ]);
+  });
+
+  it('replays only its own reasoning (reasoning_content); other providers\' reasoning is dropped', () => {
+    const body = encode(
+      base({
+        messages: [
+          { role: 'user', content: [{ type: 'text', text: 'q' }] },
+          { role: 'assistant', content: [{ type: 'reasoning', text: 'mine', provider: 'chat-completions' }, { type: 'text', text: 'a' }] },
+          { role: 'assistant', content: [{ type: 'reasoning', text: 'claude', signature: 'sig', provider: 'messages' }, { type: 'text', text: 'b' }] },
+          { role: 'assistant', content: [{ type: 'reasoning', text: '', redactedData: 'opaque', provider: 'responses' }] },
+        ],
+      }),
+    );
+    expect(body.messages).to.deep.equal([
+      { role: 'user', content: 'q' },
+      { role: 'assistant', content: 'a', reasoning_content: 'mine' },
+      { role: 'assistant', content: 'b' },
+    ]);
+  });
+
+  it('keeps a mid-conversation system message in place', () => {
+    const body = encode(base({ system: ['top'], messages: [{ role: 'user', content: [{ type: 'text', text: 'a' }] }, { role: 'system', content: [{ type: 'text', text: 'mid' }] }] }));
+    expect(body.messages).to.deep.equal([
+      { role: 'system', content: 'top' },
+      { role: 'user', content: 'a' },
+      { role: 'system', content: 'mid' },
+    ]);
+  });
+
+  it('maps reasoning settings to reasoning_effort (budget to the nearest effort, max to xhigh, off to nothing)', () => {
+    expect(encode(base({ reasoning: { enabled: true, effort: 'low' } })).reasoning_effort).to.equal('low');
+    expect(encode(base({ reasoning: { enabled: true, effort: 'max' } })).reasoning_effort).to.equal('xhigh');
+    expect(encode(base({ reasoning: { enabled: true, budgetTokens: 1024 } })).reasoning_effort).to.equal('low');
+    expect(encode(base({ reasoning: { enabled: true, budgetTokens: 8000 } })).reasoning_effort).to.equal('medium');
+    expect(encode(base({ reasoning: { enabled: true, budgetTokens: 16000 } })).reasoning_effort).to.equal('high');
+    expect(encode(base({ reasoning: { enabled: false } }))).not.to.have.property('reasoning_effort');
+  });
+
+  it('omits tool_choice and parallel_tool_calls without tools (OpenAI rejects them), and drops builtin tools with a warning', () => {
+    const { value, warnings } = encodeChatCompletionsRequest(base({ toolChoice: 'required', parallelToolCalls: false, builtinTools: [{ type: 'web_search' }] }));
+    expect(value).not.to.have.property('tool_choice');
+    expect(value).not.to.have.property('parallel_tool_calls');
+    expect(value).not.to.have.property('tools');
+    expect(warnings).to.have.length(1);
+  });
+
+  it('encodes a named tool choice, the response format and the settings', () => {
+    const body = encode(
+      base({
+        tools: [{ name: 'f', parameters: { type: 'object' } }],
+        toolChoice: { name: 'f' },
+        responseFormat: { type: 'json_schema', schema: { type: 'object' } },
+        stop: ['x'],
+        seed: 1,
+        topP: 0.5,
+        presencePenalty: 1,
+        frequencyPenalty: 2,
+        user: 'u',
+      }),
+    );
+    expect(body.tools).to.deep.equal([{ type: 'function', function: { name: 'f', parameters: { type: 'object' } } }]);
+    expect(body.tool_choice).to.deep.equal({ type: 'function', function: { name: 'f' } });
+    expect(body.response_format).to.deep.equal({ type: 'json_schema', json_schema: { name: 'response', schema: { type: 'object' } } });
+    expect(body).to.include({ seed: 1, top_p: 0.5, presence_penalty: 1, frequency_penalty: 2, user: 'u' });
+    expect(body.stop).to.deep.equal(['x']);
+  });
+
+  it('answers 400 naming previous_response_id: a translated upstream has no stored responses', () => {
+    try {
+      encodeChatCompletionsRequest(base({ extensions: { responses: { previous_response_id: 'resp_1' } } }));
+      expect.fail('expected a GatewayError');
+    } catch (e) {
+      expect(isGatewayError(e) && e.code).to.equal('GW_INVALID_REQUEST');
+      expect(isGatewayError(e) && e.param).to.equal('previous_response_id');
+    }
+  });
+});

@@ -1,0 +1,135 @@
+import { readFileSync } from 'node:fs';
+import { expect } from 'chai';
+import { createGeminiStreamDecoder } from '../../../../core/codecs/gemini/create-gemini-stream-decoder';
+import { createGeminiStreamEncoder } from '../../../../core/codecs/gemini/create-gemini-stream-encoder';
+import { GatewayError } from '../../../../core/errors/gateway-error';
+import type { UnifiedRequest } from '../../../../core/unified/unified-request';
+import type { UnifiedStreamEvent } from '../../../../core/unified/unified-stream-event';
+
+const FIXTURES = '/work/shared/fixtures/gemini';
+const REQUEST: UnifiedRequest = { model: 'gemini-2.5-flash', system: [], messages: [], stream: true };
+
+function encodeAll(events: UnifiedStreamEvent[], request = REQUEST): Array<Record<string, unknown>> {
+  const encoder = createGeminiStreamEncoder(request);
+  return events.flatMap((e) => encoder.push(e)).map((w) => {
+    expect(w.event, 'no SSE event names').to.equal(undefined);
+    return JSON.parse(w.data) as Record<string, unknown>;
+  });
+}
+
+function parts(body: Record<string, unknown>): unknown {
+  return (body as { candidates: Array<{ content: { parts: unknown } }> }).candidates[0].content.parts;
+}
+
+const START: UnifiedStreamEvent = { type: 'start', id: 'resp-1', model: 'gemini-x', created: 0 };
+const FINISH: UnifiedStreamEvent = { type: 'finish', finishReason: 'stop', usage: { inputTokens: 3, outputTokens: 8, totalTokens: 11, reasoningTokens: 2 } };
+
+describe('createGeminiStreamEncoder', () => {
+  it('re-encodes the decoded stream fixture chunk for chunk', () => {
+    const decoder = createGeminiStreamDecoder();
+    const fixture = JSON.parse(readFileSync(`${FIXTURES}/stream-array.json`, 'utf8')) as Array<Record<string, unknown>>;
+    const unified = [...fixture.flatMap((c) => decoder.push({ data: JSON.stringify(c) })), ...decoder.end()];
+    const encoded = encodeAll(unified);
+    const texts = encoded.map((c) => parts(c));
+    expect(texts).to.deep.equal([[{ text: 'Hello, nice' }], [{ text: ' to meet you!' }], []]);
+    const last = encoded.at(-1) as { candidates: Array<{ finishReason: string }>; usageMetadata: unknown; responseId: string; modelVersion: string };
+    expect(last.candidates[0].finishReason).to.equal('STOP');
+    expect(last.usageMetadata).to.deep.equal({ promptTokenCount: 13, candidatesTokenCount: 7, totalTokenCount: 64, thoughtsTokenCount: 44 });
+    expect([last.responseId, last.modelVersion]).to.deep.equal(['oNc2aLr5EZ-mz7IP0ZTN2Qk', 'gemini-2.5-flash']);
+  });
+
+  it('sends one chunk per text or thought delta, with usage once known', () => {
+    const chunks = encodeAll([
+      START,
+      { type: 'reasoning_delta', text: 'hmm' },
+      { type: 'usage', usage: { inputTokens: 3, outputTokens: 1, totalTokens: 4 } },
+      { type: 'text_delta', text: 'Hi' },
+      { type: 'text_delta', text: '' },
+      FINISH,
+    ]);
+    expect(chunks).to.deep.equal([
+      { candidates: [{ content: { role: 'model', parts: [{ text: 'hmm', thought: true }] }, index: 0 }], modelVersion: 'gemini-x', responseId: 'resp-1' },
+      {
+        candidates: [{ content: { role: 'model', parts: [{ text: 'Hi' }] }, index: 0 }],
+        usageMetadata: { promptTokenCount: 3, candidatesTokenCount: 1, totalTokenCount: 4 },
+        modelVersion: 'gemini-x',
+        responseId: 'resp-1',
+      },
+      {
+        candidates: [{ content: { role: 'model', parts: [] }, finishReason: 'STOP', index: 0 }],
+        usageMetadata: { promptTokenCount: 3, candidatesTokenCount: 6, totalTokenCount: 11, thoughtsTokenCount: 2 },
+        modelVersion: 'gemini-x',
+        responseId: 'resp-1',
+      },
+    ]);
+  });
+
+  it('buffers streamed tool calls (even interleaved) and sends each whole as one functionCall part', () => {
+    const chunks = encodeAll([
+      START,
+      { type: 'text_delta', text: 'Let me check.' },
+      { type: 'tool_call_start', index: 0, id: 'call_abc', name: 'get_weather' },
+      { type: 'tool_call_delta', index: 0, argumentsDelta: '{"city":' },
+      { type: 'tool_call_start', index: 1, id: 'call_def', name: 'get_time', signature: 'sig' },
+      { type: 'tool_call_delta', index: 1, argumentsDelta: '' },
+      { type: 'tool_call_delta', index: 0, argumentsDelta: '"Paris"}' },
+      { type: 'usage', usage: { inputTokens: 3, outputTokens: 5, totalTokens: 8 } },
+      { ...FINISH, finishReason: 'tool_calls' },
+    ]);
+    // As Gemini ends a call turn: the calls, the finish reason and the final usage in one last chunk.
+    expect(chunks.map(parts)).to.deep.equal([
+      [{ text: 'Let me check.' }],
+      [
+        { functionCall: { id: 'call_abc', name: 'get_weather', args: { city: 'Paris' } } },
+        { functionCall: { id: 'call_def', name: 'get_time', args: {} }, thoughtSignature: 'sig' },
+      ],
+    ]);
+    const last = chunks.at(-1) as { candidates: Array<{ finishReason: string }>; usageMetadata: unknown };
+    expect(last.candidates[0].finishReason).to.equal('STOP');
+    expect(last.usageMetadata).to.deep.equal({ promptTokenCount: 3, candidatesTokenCount: 6, totalTokenCount: 11, thoughtsTokenCount: 2 });
+  });
+
+  it('sends buffered calls as soon as an event of another kind arrives', () => {
+    const chunks = encodeAll([
+      START,
+      { type: 'tool_call_start', index: 0, id: 'call_abc', name: 'f' },
+      { type: 'tool_call_delta', index: 0, argumentsDelta: '{"a":1}' },
+      { type: 'text_delta', text: 'after' },
+      FINISH,
+    ]);
+    expect(chunks.map(parts)).to.deep.equal([[{ functionCall: { id: 'call_abc', name: 'f', args: { a: 1 } } }], [{ text: 'after' }], []]);
+  });
+
+  it('puts a reasoning signature on the next part, or on an empty text part at the end', () => {
+    const chunks = encodeAll([
+      START,
+      { type: 'reasoning_delta', text: 'a' },
+      { type: 'reasoning_signature', signature: 's1' },
+      { type: 'text_delta', text: 'b' },
+      { type: 'reasoning_signature', signature: 's2' },
+      FINISH,
+    ]);
+    expect(chunks.map(parts)).to.deep.equal([[{ text: 'a', thought: true }], [{ text: 'b', thoughtSignature: 's1' }], [{ text: '', thoughtSignature: 's2' }]]);
+  });
+
+  it('hides thoughts when the client switched them off and sends media inline', () => {
+    const chunks = encodeAll(
+      [START, { type: 'reasoning_delta', text: 'secret' }, { type: 'media', mediaType: 'image/png', data: 'AAAA' }, { type: 'redacted_reasoning', data: 'x' }, FINISH],
+      { ...REQUEST, reasoning: { includeThoughts: false } },
+    );
+    expect(chunks.map(parts)).to.deep.equal([[{ inlineData: { mimeType: 'image/png', data: 'AAAA' } }], []]);
+  });
+
+  it('ends with the Gemini error envelope on error, drops an unfinished call, and sends nothing after', () => {
+    const encoder = createGeminiStreamEncoder(REQUEST);
+    const out = [
+      START,
+      { type: 'tool_call_start', index: 0, id: 'c', name: 'f' },
+      { type: 'tool_call_delta', index: 0, argumentsDelta: '{"a"' },
+      { type: 'error', error: new GatewayError('GW_UPSTREAM_OVERLOADED', 'Overloaded', { upstreamType: 'overloaded_error' }) },
+      { type: 'text_delta', text: 'late' },
+    ].flatMap((e) => encoder.push(e as UnifiedStreamEvent));
+    expect(out).to.have.length(1);
+    expect(JSON.parse(out[0].data)).to.deep.equal({ error: { code: 503, message: 'Overloaded', status: 'UNAVAILABLE' } });
+  });
+});

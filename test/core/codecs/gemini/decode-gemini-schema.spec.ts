@@ -1,0 +1,49 @@
+import { expect } from 'chai';
+import { decodeGeminiSchema } from '../../../../core/codecs/gemini/decode-gemini-schema';
+import { encodeGeminiSchema } from '../../../../core/codecs/gemini/encode-gemini-schema';
+
+describe('decodeGeminiSchema', () => {
+  const openApi = {
+    type: 'OBJECT',
+    description: 'args',
+    properties: {
+      name: { type: 'STRING', nullable: true },
+      tags: { type: 'ARRAY', items: { type: 'STRING', enum: ['a'] } },
+      choice: { anyOf: [{ type: 'INTEGER' }, { type: 'BOOLEAN' }] },
+    },
+    required: ['name'],
+    propertyOrdering: ['name', 'tags', 'choice'],
+  };
+
+  it('turns the SDK form into lowercase JSON Schema with nullable unions', () => {
+    expect(decodeGeminiSchema(openApi)).to.deep.equal({
+      type: 'object',
+      description: 'args',
+      properties: {
+        name: { type: ['string', 'null'] },
+        tags: { type: 'array', items: { type: 'string', enum: ['a'] } },
+        choice: { anyOf: [{ type: 'integer' }, { type: 'boolean' }] },
+      },
+      required: ['name'],
+      propertyOrdering: ['name', 'tags', 'choice'],
+    });
+  });
+
+  it('round-trips through encodeGeminiSchema to the lowercase Gemini form', () => {
+    expect(encodeGeminiSchema(decodeGeminiSchema(openApi))).to.deep.equal({
+      type: 'object',
+      description: 'args',
+      properties: {
+        name: { type: 'string', nullable: true },
+        tags: { type: 'array', items: { type: 'string', enum: ['a'] } },
+        choice: { anyOf: [{ type: 'integer' }, { type: 'boolean' }] },
+      },
+      required: ['name'],
+      propertyOrdering: ['name', 'tags', 'choice'],
+    });
+  });
+
+  it('keeps nullable where there is no type, and drops TYPE_UNSPECIFIED', () => {
+    expect(decodeGeminiSchema({ type: 'TYPE_UNSPECIFIED', nullable: true, description: 'x' })).to.deep.equal({ nullable: true, description: 'x' });
+  });
+});

@@ -1,0 +1,45 @@
+import { expect } from 'chai';
+import { encodeGeminiSchema } from '../../../../core/codecs/gemini/encode-gemini-schema';
+
+describe('encodeGeminiSchema', () => {
+  const cases: Array<[string, Record<string, unknown>, Record<string, unknown>]> = [
+    ['keeps the subset as it is', { type: 'string', description: 'd', title: 't', enum: ['a', 'b'] }, { type: 'string', title: 't', description: 'd', enum: ['a', 'b'] }],
+    ['["string","null"] → nullable', { type: ['string', 'null'] }, { type: 'string', nullable: true }],
+    ['several types → anyOf', { type: ['string', 'integer'] }, { anyOf: [{ type: 'string' }, { type: 'integer' }] }],
+    ['anyOf [X, null] (Pydantic Optional) → X nullable, outer description kept', { anyOf: [{ type: 'integer' }, { type: 'null' }], description: 'n', default: null }, { type: 'integer', description: 'n', nullable: true }],
+    ['oneOf → anyOf', { oneOf: [{ type: 'string' }, { type: 'number', minimum: 1 }] }, { anyOf: [{ type: 'string' }, { type: 'number', minimum: 1 }] }],
+    ['const string → one-value enum', { const: 'x' }, { type: 'string', enum: ['x'] }],
+    ['const number is dropped', { type: 'number', const: 3 }, { type: 'number' }],
+    ['non-string enum is dropped', { type: 'integer', enum: [1, 2] }, { type: 'integer' }],
+    ['drops JSON-Schema-only keywords', { type: 'string', pattern: '^a', minLength: 1, default: 'a', examples: ['a'], $comment: 'c' }, { type: 'string' }],
+    ['keeps only formats Gemini takes', { type: 'string', format: 'email' }, { type: 'string' }],
+    ['keeps date-time', { type: 'string', format: 'date-time' }, { type: 'string', format: 'date-time' }],
+    ['keeps int64 on integers', { type: 'integer', format: 'int64', minimum: 0, maximum: 9 }, { type: 'integer', format: 'int64', minimum: 0, maximum: 9 }],
+    ['array items, minItems, maxItems', { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 3, uniqueItems: true }, { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 3 }],
+    ['tuple items → the first', { type: 'array', items: [{ type: 'string' }, { type: 'number' }] }, { type: 'array', items: { type: 'string' } }],
+    ['infers object from properties; required filtered to known properties', { properties: { a: { type: 'string' } }, required: ['a', 'b'], additionalProperties: false }, { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }],
+    ['empty properties are dropped', { type: 'object', properties: {} }, { type: 'object' }],
+    ['allOf is merged', { allOf: [{ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }, { properties: { b: { type: 'number' } } }] }, { type: 'object', properties: { a: { type: 'string' }, b: { type: 'number' } }, required: ['a'] }],
+    [
+      'local $ref is inlined; a recursive one ends as an object',
+      {
+        type: 'object',
+        properties: { node: { $ref: '#/$defs/Node', description: 'root' } },
+        $defs: { Node: { type: 'object', properties: { name: { type: 'string' }, child: { $ref: '#/$defs/Node' } } } },
+      },
+      {
+        type: 'object',
+        properties: {
+          node: { type: 'object', description: 'root', properties: { name: { type: 'string' }, child: { type: 'object' } } },
+        },
+      },
+    ],
+    ['uppercase OpenAPI types become lowercase', { type: 'OBJECT', properties: { s: { type: 'STRING' } } }, { type: 'object', properties: { s: { type: 'string' } } }],
+    ['propertyOrdering keeps known names', { type: 'object', properties: { a: { type: 'string' } }, propertyOrdering: ['a', 'zz'] }, { type: 'object', properties: { a: { type: 'string' } }, propertyOrdering: ['a'] }],
+  ];
+  for (const [what, input, expected] of cases) {
+    it(what, () => {
+      expect(encodeGeminiSchema(input)).to.deep.equal(expected);
+    });
+  }
+});

@@ -1,0 +1,459 @@
+import { readFileSync } from 'node:fs';
+import { expect } from 'chai';
+import { decodeRequest } from '../../../../core/codecs/gemini/decode-request';
+import { encodeRequest } from '../../../../core/codecs/gemini/encode-request';
+import { isGatewayError } from '../../../../core/errors/gateway-error';
+import type { UnifiedMessage, UnifiedRequest } from '../../../../core/unified/unified-request';
+
+const FIXTURES = '/work/shared/fixtures/gemini';
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP4HyX/HwAGTAJ4THyr0gAAAABJRU5ErkJggg==';
+
+function fixture(name: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(`${FIXTURES}/${name}`, 'utf8')) as Record<string, unknown>;
+}
+
+function request(overrides: Partial<UnifiedRequest>): UnifiedRequest {
+  return { model: 'gemini-2.5-flash', system: [], messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], stream: false, ...overrides };
+}
+
+function body(overrides: Partial<UnifiedRequest>): Record<string, unknown> {
+  return encodeRequest(request(overrides)).value;
+}
+
+/** A request fixture in the camelCase form the encoder emits (the snake_case one has a camelCase twin). */
+function camelFixture(name: string): Record<string, unknown> {
+  return fixture(name === 'request-multimodal.json' ? 'request-multimodal-camel.json' : name);
+}
+
+describe('gemini encodeRequest', () => {
+  describe('same-format round trip of every request fixture', () => {
+    const names = [
+      'request-basic.json',
+      'request-code-execution.json',
+      'request-function-calling.json',
+      'request-function-response.json',
+      'request-image-generation.json',
+      'request-multimodal.json',
+      'request-multimodal-camel.json',
+      'request-thinking.json',
+      'request-thinking-budget.json',
+      'safety-settings-off.json',
+    ];
+    for (const name of names) {
+      it(`decode → encode gives back ${name} (camelCase)`, () => {
+        // A Gemini 3 model: thinkingLevel passes as-is, and the replayed call keeps its own signature.
+        const unified = decodeRequest(fixture(name), { model: 'gemini-3-flash-preview' });
+        const expected = camelFixture(name);
+        if (name === 'request-code-execution.json') expected.tools = [{ codeExecution: {} }];
+        expect(encodeRequest(unified).value).to.deep.equal(expected);
+      });
+    }
+
+    it('sends a Gemini CLI request back with parametersJsonSchema, responseJsonSchema and the echoed ids', () => {
+      const cli = {
+        contents: [
+          { role: 'user', parts: [{ text: 'read a.txt' }] },
+          { role: 'model', parts: [{ functionCall: { id: 'read-1', name: 'read_file', args: { path: 'a.txt' } }, thoughtSignature: 'sig' }] },
+          { role: 'user', parts: [{ functionResponse: { id: 'read-1', name: 'read_file', response: { output: 'hello' } } }] },
+        ],
+        systemInstruction: { parts: [{ text: 'You are a CLI.' }] },
+        tools: [
+          {
+            functionDeclarations: [
+              {
+                name: 'read_file',
+                description: 'Reads',
+                parametersJsonSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'], additionalProperties: false },
+              },
+            ],
+          },
+        ],
+        generationConfig: {
+          temperature: 0,
+          topP: 1,
+          topK: 64,
+          thinkingConfig: { includeThoughts: true, thinkingBudget: 8192 },
+          responseMimeType: 'application/json',
+          responseJsonSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
+        },
+      };
+      const out = encodeRequest(decodeRequest(cli, { model: 'gemini-2.5-pro' })).value;
+      expect(out).to.deep.equal({
+        ...cli,
+        contents: [
+          cli.contents[0],
+          cli.contents[1],
+          // `{output}` is unwrapped on decode and re-wrapped in the gateway's `{result}` convention.
+          { role: 'user', parts: [{ functionResponse: { id: 'read-1', name: 'read_file', response: { result: 'hello' } } }] },
+        ],
+      });
+    });
+  });
+
+  describe('contents', () => {
+    it('maps roles, merges consecutive same-role turns and puts tool results in one user turn', () => {
+      const messages: UnifiedMessage[] = [
+        { role: 'user', content: [{ type: 'text', text: 'a' }] },
+        { role: 'user', content: [{ type: 'text', text: 'b' }] },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'text', text: 'calling' },
+            { type: 'tool_call', id: 'call_abc', name: 'f', arguments: '{"x":1}' },
+            { type: 'tool_call', id: 'toolu_01', name: 'g', arguments: '' },
+          ],
+        },
+        { role: 'tool', content: [{ type: 'tool_result', toolCallId: 'call_abc', content: [{ type: 'text', text: 'plain' }] }] },
+        { role: 'tool', content: [{ type: 'tool_result', toolCallId: 'toolu_01', content: [{ type: 'text', text: '{"n":2}' }] }] },
+        { role: 'user', content: [{ type: 'text', text: 'thanks' }] },
+      ];
+      expect(body({ messages }).contents).to.deep.equal([
+        { role: 'user', parts: [{ text: 'a' }, { text: 'b' }] },
+        {
+          role: 'model',
+          parts: [{ text: 'calling' }, { functionCall: { id: 'call_abc', name: 'f', args: { x: 1 } } }, { functionCall: { id: 'toolu_01', name: 'g', args: {} } }],
+        },
+        {
+          role: 'user',
+          parts: [
+            { functionResponse: { id: 'call_abc', name: 'f', response: { result: 'plain' } } },
+            { functionResponse: { id: 'toolu_01', name: 'g', response: { n: 2 } } },
+            { text: 'thanks' },
+          ],
+        },
+      ]);
+    });
+
+    it('does not echo synthesized ids and names each result after the latest call with its id', () => {
+      const turn = (name: string): UnifiedMessage[] => [
+        { role: 'assistant', content: [{ type: 'tool_call', id: 'call_0', name, arguments: '{}' }] },
+        { role: 'tool', content: [{ type: 'tool_result', toolCallId: 'call_0', content: [{ type: 'text', text: 'r' }], isError: name === 'b' }] },
+      ];
+      const contents = body({ messages: [{ role: 'user', content: [{ type: 'text', text: 'go' }] }, ...turn('a'), ...turn('b')] }).contents;
+      expect(contents).to.deep.equal([
+        { role: 'user', parts: [{ text: 'go' }] },
+        { role: 'model', parts: [{ functionCall: { name: 'a', args: {} } }] },
+        { role: 'user', parts: [{ functionResponse: { name: 'a', response: { result: 'r' } } }] },
+        { role: 'model', parts: [{ functionCall: { name: 'b', args: {} } }] },
+        { role: 'user', parts: [{ functionResponse: { name: 'b', response: { error: 'r' } } }] },
+      ]);
+    });
+
+    it('puts a mid-conversation system message into the adjacent user turn, never drops it', () => {
+      const contents = body({
+        system: ['top'],
+        messages: [
+          { role: 'user', content: [{ type: 'text', text: 'q1' }] },
+          { role: 'assistant', content: [{ type: 'text', text: 'a1' }] },
+          { role: 'system', content: [{ type: 'text', text: 'Be terse from now on.' }] },
+          { role: 'user', content: [{ type: 'text', text: 'q2' }] },
+        ],
+      }).contents;
+      expect(contents).to.deep.equal([
+        { role: 'user', parts: [{ text: 'q1' }] },
+        { role: 'model', parts: [{ text: 'a1' }] },
+        { role: 'user', parts: [{ text: 'Be terse from now on.' }, { text: 'q2' }] },
+      ]);
+    });
+
+    it('encodes media: base64 → inlineData, URL → fileData with the MIME type of its extension (none for YouTube), data URI → inlineData', () => {
+      const contents = body({
+        messages: [
+          {
+            role: 'user',
+            content: [
+              { type: 'image', source: { kind: 'base64', mediaType: 'image/png', data: PNG } },
+              { type: 'file', source: { kind: 'url', url: 'https://example.com/doc.pdf?sig=1' } },
+              { type: 'video', source: { kind: 'url', url: 'https://example.com/clip' } },
+              { type: 'audio', source: { kind: 'url', url: 'data:audio/wav;base64,UklGRg==' } },
+              { type: 'video', source: { kind: 'url', url: 'https://youtu.be/9hE5-98ZeCg' } },
+            ],
+          },
+        ],
+      }).contents;
+      expect(contents).to.deep.equal([
+        {
+          role: 'user',
+          parts: [
+            { inlineData: { mimeType: 'image/png', data: PNG } },
+            { fileData: { mimeType: 'application/pdf', fileUri: 'https://example.com/doc.pdf?sig=1' } },
+            { fileData: { mimeType: 'video/mp4', fileUri: 'https://example.com/clip' } },
+            { inlineData: { mimeType: 'audio/wav', data: 'UklGRg==' } },
+            { fileData: { fileUri: 'https://youtu.be/9hE5-98ZeCg' } },
+          ],
+        },
+      ]);
+    });
+
+    it('sends media returned by a tool after the function responses of that turn', () => {
+      const contents = body({
+        messages: [
+          { role: 'user', content: [{ type: 'text', text: 'shoot' }] },
+          { role: 'assistant', content: [{ type: 'tool_call', id: 'toolu_1', name: 'screenshot', arguments: '{}' }] },
+          {
+            role: 'tool',
+            content: [
+              {
+                type: 'tool_result',
+                toolCallId: 'toolu_1',
+                content: [
+                  { type: 'text', text: 'here' },
+                  { type: 'image', source: { kind: 'base64', mediaType: 'image/png', data: PNG } },
+                ],
+              },
+            ],
+          },
+        ],
+      }).contents as Array<{ parts: unknown[] }>;
+      expect(contents[2].parts).to.deep.equal([
+        { functionResponse: { id: 'toolu_1', name: 'screenshot', response: { result: 'here' } } },
+        { inlineData: { mimeType: 'image/png', data: PNG } },
+      ]);
+    });
+
+    it('replays Gemini reasoning: thoughts as thought parts, signatures on the part after them; drops other providers', () => {
+      const contents = body({
+        messages: [
+          { role: 'user', content: [{ type: 'text', text: 'q' }] },
+          {
+            role: 'assistant',
+            content: [
+              { type: 'reasoning', text: 'claude thinking', signature: 'anthropic-sig', provider: 'messages' },
+              { type: 'reasoning', text: 'gemini thought', provider: 'gemini' },
+              { type: 'reasoning', text: '', signature: 'sig-1', provider: 'gemini' },
+              { type: 'text', text: 'answer' },
+              { type: 'reasoning', text: '', signature: 'sig-2', provider: 'gemini' },
+            ],
+          },
+        ],
+      }).contents;
+      expect(contents).to.deep.equal([
+        { role: 'user', parts: [{ text: 'q' }] },
+        {
+          role: 'model',
+          parts: [{ text: 'gemini thought', thought: true }, { text: 'answer', thoughtSignature: 'sig-1' }, { text: '', thoughtSignature: 'sig-2' }],
+        },
+      ]);
+    });
+
+    it('on Gemini 3 gives the first functionCall of a model turn without a signature the documented dummy', () => {
+      const messages: UnifiedMessage[] = [
+        { role: 'user', content: [{ type: 'text', text: 'q' }] },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'tool_call', id: 'toolu_1', name: 'f', arguments: '{}' },
+            { type: 'tool_call', id: 'toolu_2', name: 'f', arguments: '{}' },
+          ],
+        },
+        {
+          role: 'tool',
+          content: [
+            { type: 'tool_result', toolCallId: 'toolu_1', content: [{ type: 'text', text: '1' }] },
+            { type: 'tool_result', toolCallId: 'toolu_2', content: [{ type: 'text', text: '2' }] },
+          ],
+        },
+      ];
+      const gemini3 = body({ model: 'gemini-3-pro-preview', messages }).contents as Array<{ parts: Array<Record<string, unknown>> }>;
+      expect(gemini3[1].parts[0].thoughtSignature).to.equal('skip_thought_signature_validator');
+      expect(gemini3[1].parts[1].thoughtSignature).to.equal(undefined);
+      const gemini25 = body({ model: 'gemini-2.5-flash', messages }).contents as Array<{ parts: Array<Record<string, unknown>> }>;
+      expect(gemini25[1].parts[0].thoughtSignature).to.equal(undefined);
+    });
+
+    it('keeps a real signature instead of the dummy', () => {
+      const contents = body({
+        model: 'gemini-3-flash-preview',
+        messages: [
+          { role: 'user', content: [{ type: 'text', text: 'q' }] },
+          { role: 'assistant', content: [{ type: 'tool_call', id: 'call_0', name: 'f', arguments: '{}', signature: 'real' }] },
+        ],
+      }).contents as Array<{ parts: Array<Record<string, unknown>> }>;
+      expect(contents[1].parts[0]).to.deep.equal({ functionCall: { name: 'f', args: {} }, thoughtSignature: 'real' });
+    });
+
+    it('drops empty text and turns left empty', () => {
+      const contents = body({
+        messages: [
+          { role: 'user', content: [{ type: 'text', text: 'q' }] },
+          { role: 'assistant', content: [{ type: 'reasoning', text: 'hidden', provider: 'responses' }, { type: 'text', text: '' }] },
+          { role: 'user', content: [{ type: 'text', text: 'again' }] },
+        ],
+      }).contents;
+      expect(contents).to.deep.equal([{ role: 'user', parts: [{ text: 'q' }, { text: 'again' }] }]);
+    });
+  });
+
+  describe('tools', () => {
+    it('prunes Claude Code style schemas to the Gemini subset', () => {
+      const parameters = {
+        $schema: 'http://json-schema.org/draft-07/schema#',
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          command: { type: 'string', description: 'The command' },
+          timeout: { type: 'number', exclusiveMinimum: 0, maximum: 600000 },
+          mode: { const: 'fast' },
+          tags: { type: 'object', propertyNames: { pattern: '^[a-z]+$' }, additionalProperties: { type: 'string' } },
+          optional: { type: ['string', 'null'], format: 'uri' },
+        },
+        required: ['command', 'missing'],
+      };
+      expect(body({ tools: [{ name: 'Bash', description: 'Run', parameters }] }).tools).to.deep.equal([
+        {
+          functionDeclarations: [
+            {
+              name: 'Bash',
+              description: 'Run',
+              parameters: {
+                type: 'object',
+                properties: {
+                  command: { type: 'string', description: 'The command' },
+                  timeout: { type: 'number', maximum: 600000 },
+                  mode: { type: 'string', enum: ['fast'] },
+                  tags: { type: 'object' },
+                  optional: { type: 'string', nullable: true },
+                },
+                required: ['command'],
+              },
+            },
+          ],
+        },
+      ]);
+    });
+
+    it('omits parameters of a function without arguments and sends builtin tools', () => {
+      expect(
+        body({
+          tools: [
+            { name: 'now', parameters: { type: 'object', properties: {} } },
+            { name: 'ping', parameters: {} },
+          ],
+          builtinTools: [{ type: 'web_search' }, { type: 'code_execution' }],
+          toolChoice: { name: 'now' },
+        }),
+      ).to.deep.include({
+        tools: [{ functionDeclarations: [{ name: 'now' }, { name: 'ping' }] }, { googleSearch: {} }, { codeExecution: {} }],
+        toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['now'] } },
+      });
+    });
+
+    const choices: Array<[UnifiedRequest['toolChoice'], string]> = [
+      ['auto', 'AUTO'],
+      ['none', 'NONE'],
+      ['required', 'ANY'],
+    ];
+    for (const [choice, mode] of choices) {
+      it(`maps tool choice ${String(choice)} to ${mode}`, () => {
+        const out = body({ tools: [{ name: 'f', parameters: { type: 'object', properties: { a: { type: 'string' } } } }], toolChoice: choice });
+        expect(out.toolConfig).to.deep.equal({ functionCallingConfig: { mode } });
+      });
+    }
+  });
+
+  describe('generationConfig', () => {
+    it('maps sampling, stop, seed, penalties, JSON schema output, modalities and aspect ratio', () => {
+      const schema = { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false };
+      expect(
+        body({
+          maxTokens: 100,
+          temperature: 0.3,
+          topP: 0.8,
+          topK: 20,
+          stop: ['END'],
+          seed: 3,
+          presencePenalty: 0.5,
+          frequencyPenalty: 0.25,
+          responseFormat: { type: 'json_schema', name: 'x', schema },
+          outputModalities: ['text', 'image'],
+          imageAspectRatio: '16:9',
+        }).generationConfig,
+      ).to.deep.equal({
+        maxOutputTokens: 100,
+        temperature: 0.3,
+        topP: 0.8,
+        topK: 20,
+        stopSequences: ['END'],
+        seed: 3,
+        presencePenalty: 0.5,
+        frequencyPenalty: 0.25,
+        responseMimeType: 'application/json',
+        responseJsonSchema: schema,
+        responseModalities: ['TEXT', 'IMAGE'],
+        imageConfig: { aspectRatio: '16:9' },
+      });
+    });
+
+    it('maps json_object to the MIME type only', () => {
+      expect(body({ responseFormat: { type: 'json_object' } }).generationConfig).to.deep.equal({ responseMimeType: 'application/json' });
+    });
+
+    it('copies extensions.gemini back, merging generationConfig and tools', () => {
+      const unified = decodeRequest(
+        {
+          contents: [{ parts: [{ text: 'x' }] }],
+          safetySettings: [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'OFF' }],
+          cachedContent: 'cachedContents/c1',
+          tools: [{ urlContext: {} }, { googleSearch: {} }],
+          generationConfig: { candidateCount: 1, maxOutputTokens: 5, imageConfig: { aspectRatio: '1:1', imageSize: '2K' } },
+        },
+        { model: 'gemini-2.5-flash' },
+      );
+      expect(encodeRequest(unified).value).to.deep.equal({
+        contents: [{ role: 'user', parts: [{ text: 'x' }] }],
+        tools: [{ googleSearch: {} }, { urlContext: {} }],
+        safetySettings: [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'OFF' }],
+        cachedContent: 'cachedContents/c1',
+        generationConfig: { candidateCount: 1, maxOutputTokens: 5, imageConfig: { imageSize: '2K', aspectRatio: '1:1' } },
+      });
+    });
+  });
+
+  describe('what cannot be expressed → GW_INVALID_REQUEST naming the field', () => {
+    const cases: Array<[string, Partial<UnifiedRequest>, string]> = [
+      [
+        'tool-call arguments that are not JSON',
+        { messages: [{ role: 'assistant', content: [{ type: 'tool_call', id: 'c', name: 'f', arguments: '{oops' }] }] },
+        'messages[0].content[0].arguments',
+      ],
+      [
+        'tool-call arguments that are a JSON array',
+        { messages: [{ role: 'assistant', content: [{ type: 'tool_call', id: 'c', name: 'f', arguments: '[1]' }] }] },
+        'messages[0].content[0].arguments',
+      ],
+      [
+        'a tool result whose function name is unknown',
+        { messages: [{ role: 'tool', content: [{ type: 'tool_result', toolCallId: 'nope', content: [{ type: 'text', text: 'x' }] }] }] },
+        'messages[0].content[0].name',
+      ],
+      ['no messages with content', { messages: [{ role: 'user', content: [{ type: 'text', text: '' }] }] }, 'messages'],
+    ];
+    for (const [what, overrides, param] of cases) {
+      it(`rejects ${what}`, () => {
+        let caught: unknown;
+        try {
+          encodeRequest(request(overrides));
+        } catch (error) {
+          caught = error;
+        }
+        expect(isGatewayError(caught)).to.equal(true);
+        if (!isGatewayError(caught)) return;
+        expect(caught.code).to.equal('GW_INVALID_REQUEST');
+        expect(caught.message.startsWith(`${param}:`), caught.message).to.equal(true);
+      });
+    }
+
+    it('uses the result part name when no call is known', () => {
+      const contents = body({
+        messages: [{ role: 'tool', content: [{ type: 'tool_result', toolCallId: 'x1', name: 'lookup', content: [{ type: 'text', text: '1' }] }] }],
+      }).contents;
+      expect(contents).to.deep.equal([{ role: 'user', parts: [{ functionResponse: { id: 'x1', name: 'lookup', response: { result: '1' } } }] }]);
+    });
+  });
+
+  it('reports what it dropped as warnings and never puts the model in the body', () => {
+    const { value, warnings } = encodeRequest(request({ parallelToolCalls: false, user: 'u1' }));
+    expect(value).to.not.have.property('model');
+    expect(warnings).to.have.length(2);
+  });
+});

@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs';
+import { expect } from 'chai';
+import { decodeResponse } from '../../../../core/codecs/gemini/decode-response';
+import { encodeResponse } from '../../../../core/codecs/gemini/encode-response';
+import type { UnifiedRequest } from '../../../../core/unified/unified-request';
+import type { UnifiedResponse } from '../../../../core/unified/unified-response';
+
+const FIXTURES = '/work/shared/fixtures/gemini';
+const REQUEST: UnifiedRequest = { model: 'gemini-2.5-flash', system: [], messages: [], stream: false };
+
+function fixture(name: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(`${FIXTURES}/${name}`, 'utf8')) as Record<string, unknown>;
+}
+
+/** What the encoder keeps of a Gemini response: one candidate, the four usage counts, no token details. */
+function essentials(body: Record<string, unknown>): Record<string, unknown> {
+  const { candidates, usageMetadata, modelVersion, responseId } = body as {
+    candidates: Array<Record<string, unknown>>;
+    usageMetadata: Record<string, unknown>;
+    modelVersion: string;
+    responseId: string;
+  };
+  const { promptTokenCount, candidatesTokenCount, thoughtsTokenCount, totalTokenCount } = usageMetadata;
+  return {
+    candidates,
+    usageMetadata: JSON.parse(JSON.stringify({ promptTokenCount, candidatesTokenCount, totalTokenCount, thoughtsTokenCount })) as unknown,
+    modelVersion,
+    responseId,
+  };
+}
+
+describe('gemini encodeResponse', () => {
+  for (const name of ['response-basic.json', 'response-thinking.json', 'response-image.json']) {
+    it(`decode → encode gives back ${name}`, () => {
+      const expected = essentials(fixture(name));
+      expect(encodeResponse(decodeResponse(fixture(name)), REQUEST)).to.deep.equal(expected);
+    });
+  }
+
+  it('re-encodes function calls with their ids and the signature on the first call', () => {
+    const out = encodeResponse(decodeResponse(fixture('response-function-call.json')), REQUEST);
+    const parts = out.candidates?.[0].content?.parts ?? [];
+    expect(parts.map((p) => p.functionCall?.name)).to.deep.equal(['get_weather', 'get_weather']);
+    expect(parts.map((p) => p.functionCall?.args)).to.deep.equal([
+      { city: 'Paris', unit: 'celsius' },
+      { city: 'Tokyo', unit: 'celsius' },
+    ]);
+    expect(parts[0].functionCall?.id).to.be.a('string');
+    expect(parts[0].thoughtSignature).to.match(/^CpUC/);
+    expect(parts[1].thoughtSignature).to.equal(undefined);
+    expect(out.candidates?.[0].finishReason).to.equal('STOP');
+  });
+
+  it('encodes a response from another platform: reasoning as thoughts, usage split, finish reasons', () => {
+    const response: UnifiedResponse = {
+      id: 'msg_01abc',
+      model: 'claude-sonnet-4-6',
+      created: 1,
+      content: [
+        { type: 'reasoning', text: 'Let me think.', signature: 'anthropic-sig', provider: 'messages' },
+        { type: 'text', text: 'Done.' },
+        { type: 'tool_call', id: 'toolu_01', name: 'f', arguments: '{"a":[1]}' },
+        { type: 'tool_call', id: 'toolu_02', name: 'g', arguments: '{"trunc' },
+      ],
+      finishReason: 'length',
+      usage: { inputTokens: 10, outputTokens: 30, totalTokens: 40, reasoningTokens: 12, cachedInputTokens: 4 },
+    };
+    expect(encodeResponse(response, REQUEST)).to.deep.equal({
+      candidates: [
+        {
+          content: {
+            role: 'model',
+            parts: [
+              { text: 'Let me think.', thought: true },
+              { text: 'Done.' },
+              { functionCall: { id: 'toolu_01', name: 'f', args: { a: [1] } } },
+              { functionCall: { id: 'toolu_02', name: 'g', args: {} } },
+            ],
+          },
+          finishReason: 'MAX_TOKENS',
+          index: 0,
+        },
+      ],
+      usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 18, totalTokenCount: 40, cachedContentTokenCount: 4, thoughtsTokenCount: 12 },
+      modelVersion: 'claude-sonnet-4-6',
+      responseId: 'msg_01abc',
+    });
+  });
+
+  it('hides thoughts when the client switched them off, keeping a Gemini signature on the next part', () => {
+    const response: UnifiedResponse = {
+      id: 'r',
+      model: 'm',
+      created: 0,
+      content: [
+        { type: 'reasoning', text: 'secret', signature: 'sig', provider: 'gemini' },
+        { type: 'text', text: 'answer' },
+      ],
+      finishReason: 'content_filter',
+      usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 },
+    };
+    const out = encodeResponse(response, { ...REQUEST, reasoning: { includeThoughts: false } });
+    expect(out.candidates?.[0].content?.parts).to.deep.equal([{ text: 'answer', thoughtSignature: 'sig' }]);
+    expect(out.candidates?.[0].finishReason).to.equal('SAFETY');
+  });
+});

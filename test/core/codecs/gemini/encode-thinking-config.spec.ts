@@ -1,0 +1,28 @@
+import { expect } from 'chai';
+import { encodeThinkingConfig } from '../../../../core/codecs/gemini/encode-thinking-config';
+import type { UnifiedReasoningConfig } from '../../../../core/unified/unified-request';
+
+describe('encodeThinkingConfig', () => {
+  const cases: Array<[string, UnifiedReasoningConfig | undefined, string, Record<string, unknown> | undefined]> = [
+    ['nothing asked', undefined, 'gemini-3-flash-preview', undefined],
+    ['an explicit budget, Gemini 3', { budgetTokens: 4096, effort: 'high' }, 'gemini-3-pro-preview', { thinkingBudget: 4096 }],
+    ['an explicit budget, Gemini 2.5', { budgetTokens: 1024, includeThoughts: true }, 'gemini-2.5-flash', { includeThoughts: true, thinkingBudget: 1024 }],
+    ['effort low → level low on Gemini 3', { effort: 'low' }, 'gemini-3-flash-preview', { thinkingLevel: 'low' }],
+    ['effort minimal → level low on Gemini 3', { effort: 'minimal' }, 'gemini-3-flash-preview', { thinkingLevel: 'low' }],
+    ['effort medium → level high on Gemini 3', { effort: 'medium' }, 'gemini-3-flash-preview', { thinkingLevel: 'high' }],
+    ['effort xhigh → level high on an alias', { effort: 'xhigh' }, 'gemini-flash-latest', { thinkingLevel: 'high' }],
+    ['effort medium → budget 8192 on Gemini 2.5', { effort: 'medium' }, 'gemini-2.5-flash', { thinkingBudget: 8192 }],
+    ['effort max → budget 32768 on Gemini 2.5', { effort: 'max' }, 'models/gemini-2.5-pro', { thinkingBudget: 32768 }],
+    ['thinking off on 2.5 Flash → budget 0', { enabled: false }, 'gemini-2.5-flash', { thinkingBudget: 0 }],
+    ['thinking off on 2.5 Pro → its floor, 128', { enabled: false }, 'gemini-2.5-pro', { thinkingBudget: 128 }],
+    ['thinking off on Gemini 3 → level low (it cannot be switched off)', { enabled: false, includeThoughts: false }, 'gemini-3-pro-preview', { includeThoughts: false, thinkingLevel: 'low' }],
+    ['only includeThoughts', { enabled: true, includeThoughts: true }, 'gemini-3-pro-preview', { includeThoughts: true }],
+  ];
+  for (const [what, reasoning, model, expected] of cases) {
+    it(what, () => {
+      const out = encodeThinkingConfig(reasoning, model);
+      expect(out).to.deep.equal(expected);
+      if (out) expect(out.thinkingBudget !== undefined && out.thinkingLevel !== undefined, 'never both').to.equal(false);
+    });
+  }
+});

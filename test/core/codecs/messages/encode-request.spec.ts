@@ -1,0 +1,370 @@
+import { expect } from 'chai';
+import { isGatewayError } from '../../../../core/errors/gateway-error';
+import { decodeMessagesRequest } from '../../../../core/codecs/messages/decode-request';
+import { encodeMessagesRequest } from '../../../../core/codecs/messages/encode-request';
+import type { UnifiedMessage, UnifiedRequest } from '../../../../core/unified/unified-request';
+import { readMessagesFixture } from './messages-fixtures';
+
+type Json = Record<string, unknown>;
+
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP4HyX/HwAGTAJ4THyr0gAAAABJRU5ErkJggg==';
+
+/** The same request with string system/content spelled as text blocks, which the encoder always emits. */
+function normalize(body: Json): Json {
+  const text = (t: string) => [{ type: 'text', text: t }];
+  const out: Json = { ...body };
+  if (typeof out.system === 'string') out.system = text(out.system);
+  out.messages = (out.messages as Json[]).map((m) => (typeof m.content === 'string' ? { ...m, content: text(m.content) } : m));
+  return out;
+}
+
+function request(messages: UnifiedMessage[], extra: Partial<UnifiedRequest> = {}): UnifiedRequest {
+  return { model: 'claude-x', system: [], messages, stream: false, ...extra };
+}
+
+const hi: UnifiedMessage = { role: 'user', content: [{ type: 'text', text: 'hi' }] };
+
+function encodeError(req: UnifiedRequest): { code: string; status: number; message: string; param?: string } {
+  try {
+    encodeMessagesRequest(req);
+  } catch (e) {
+    if (isGatewayError(e)) return { code: e.code, status: e.status, message: e.message, param: e.param };
+    throw e;
+  }
+  throw new Error('expected encodeMessagesRequest to throw');
+}
+
+describe('encodeMessagesRequest', () => {
+  describe('round trip of the request fixtures (decode, then encode)', () => {
+    for (const name of [
+      'request-basic.json',
+      'request-thinking.json',
+      'request-thinking-adaptive.json',
+      'request-tools.json',
+      'request-tool-result.json',
+      'request-vision.json',
+    ]) {
+      it(`gives back ${name}`, () => {
+        const wire = readMessagesFixture(name) as Json;
+        const { value, warnings } = encodeMessagesRequest(decodeMessagesRequest(wire));
+        expect(value).to.deep.equal(normalize(wire));
+        expect(warnings).to.deep.equal([]);
+      });
+    }
+  });
+
+  it('gives a Claude Code request back to a Messages upstream with cache_control, raw tools and extensions intact', () => {
+    const wire = {
+      model: 'claude-sonnet-4-6',
+      max_tokens: 32000,
+      system: [
+        { type: 'text', text: 'You are Claude Code.' },
+        { type: 'text', text: 'Rules.', cache_control: { type: 'ephemeral' } },
+      ],
+      messages: [
+        { role: 'user', content: [{ type: 'text', text: 'go', cache_control: { type: 'ephemeral', ttl: '1h' } }] },
+        { role: 'assistant', content: [{ type: 'thinking', thinking: 't', signature: 's' }, { type: 'tool_use', id: 'toolu_1', name: 'Bash', input: { command: 'ls' } }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'ok', cache_control: { type: 'ephemeral' } }] },
+      ],
+      tools: [
+        { name: 'Bash', description: 'run', input_schema: { type: 'object', additionalProperties: false, properties: {} }, cache_control: { type: 'ephemeral' }, strict: true },
+        { type: 'web_search_20250305', name: 'web_search', max_uses: 3 },
+        { type: 'text_editor_20250728', name: 'str_replace_based_edit_tool' },
+      ],
+      tool_choice: { type: 'auto' },
+      thinking: { type: 'adaptive' },
+      output_config: { effort: 'high' },
+      context_management: { edits: [{ type: 'clear_thinking_20251015', keep: 'all' }] },
+      metadata: { user_id: 'u1' },
+      stream: true,
+    };
+    const { value } = encodeMessagesRequest(decodeMessagesRequest(wire));
+    expect(value).to.deep.equal({
+      ...wire,
+      tools: [wire.tools[0], wire.tools[1], wire.tools[2]],
+    });
+  });
+
+  describe('turns', () => {
+    it('merges consecutive tool results and the following user text into one user turn, tool results first', () => {
+      const { value } = encodeMessagesRequest(request([
+        hi,
+        {
+          role: 'assistant',
+          content: [
+            { type: 'tool_call', id: 'call_a', name: 'f', arguments: '{"x":1}' },
+            { type: 'tool_call', id: 'call_b', name: 'g', arguments: '' },
+          ],
+        },
+        { role: 'tool', content: [{ type: 'tool_result', toolCallId: 'call_a', content: [{ type: 'text', text: 'A' }] }] },
+        { role: 'system', content: [{ type: 'text', text: 'be brief' }] },
+        { role: 'tool', content: [{ type: 'tool_result', toolCallId: 'call_b', content: [], isError: true }] },
+        { role: 'user', content: [{ type: 'text', text: 'thanks' }] },
+      ]));
+      expect(value.messages).to.deep.equal([
+        { role: 'user', content: [{ type: 'text', text: 'hi' }] },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'tool_use', id: 'call_a', name: 'f', input: { x: 1 } },
+            { type: 'tool_use', id: 'call_b', name: 'g', input: {} },
+          ],
+        },
+        {
+          role: 'user',
+          content: [
+            { type: 'tool_result', tool_use_id: 'call_a', content: 'A' },
+            { type: 'tool_result', tool_use_id: 'call_b', is_error: true },
+            { type: 'text', text: 'be brief' },
+            { type: 'text', text: 'thanks' },
+          ],
+        },
+      ]);
+    });
+
+    it('turns a mid-conversation system message between assistant turns into its own user turn', () => {
+      const { value } = encodeMessagesRequest(request([
+        hi,
+        { role: 'assistant', content: [{ type: 'text', text: 'a' }] },
+        { role: 'system', content: [{ type: 'text', text: 'reminder' }] },
+      ]));
+      expect(value.messages).to.deep.equal([
+        { role: 'user', content: [{ type: 'text', text: 'hi' }] },
+        { role: 'assistant', content: [{ type: 'text', text: 'a' }] },
+        { role: 'user', content: [{ type: 'text', text: 'reminder' }] },
+      ]);
+    });
+
+    it('replays reasoning only when it came from a Messages upstream with a signature or redacted data', () => {
+      const { value } = encodeMessagesRequest(request([
+        hi,
+        {
+          role: 'assistant',
+          content: [
+            { type: 'reasoning', text: 'mine', signature: 'sig', provider: 'messages' },
+            { type: 'reasoning', text: '', redactedData: 'opaque', provider: 'messages' },
+            { type: 'reasoning', text: 'unsigned', provider: 'messages' },
+            { type: 'reasoning', text: 'gemini thought', signature: 'g-sig', provider: 'gemini' },
+            { type: 'reasoning', text: '', redactedData: 'enc', provider: 'responses' },
+            { type: 'text', text: 'answer' },
+          ],
+        },
+        { role: 'user', content: [{ type: 'text', text: 'more' }] },
+      ]));
+      expect((value.messages as Json[])[1]).to.deep.equal({
+        role: 'assistant',
+        content: [
+          { type: 'thinking', thinking: 'mine', signature: 'sig' },
+          { type: 'redacted_thinking', data: 'opaque' },
+          { type: 'text', text: 'answer' },
+        ],
+      });
+    });
+
+    it('drops an assistant turn left empty and merges its neighbours', () => {
+      const { value } = encodeMessagesRequest(request([
+        hi,
+        { role: 'assistant', content: [{ type: 'reasoning', text: 'x', provider: 'gemini' }] },
+        { role: 'user', content: [{ type: 'text', text: 'again' }] },
+      ]));
+      expect(value.messages).to.deep.equal([{ role: 'user', content: [{ type: 'text', text: 'hi' }, { type: 'text', text: 'again' }] }]);
+    });
+
+    it('leaves out empty text blocks and trims the trailing whitespace of an assistant prefill', () => {
+      const { value } = encodeMessagesRequest(request([
+        { role: 'user', content: [{ type: 'text', text: '' }, { type: 'text', text: 'q' }] },
+        { role: 'assistant', content: [{ type: 'text', text: 'The answer is ' }] },
+      ]));
+      expect(value.messages).to.deep.equal([
+        { role: 'user', content: [{ type: 'text', text: 'q' }] },
+        { role: 'assistant', content: [{ type: 'text', text: 'The answer is' }] },
+      ]);
+    });
+
+    it('maps tool call ids Anthropic would reject the same way in tool_use and tool_result', () => {
+      const { value } = encodeMessagesRequest(request([
+        hi,
+        { role: 'assistant', content: [{ type: 'tool_call', id: 'functions.get:0', name: 'get', arguments: '{}' }] },
+        { role: 'tool', content: [{ type: 'tool_result', toolCallId: 'functions.get:0', content: [{ type: 'text', text: 'r' }] }] },
+      ]));
+      const messages = value.messages as Array<{ content: Json[] }>;
+      expect(messages[1].content[0].id).to.equal('functions_get_0');
+      expect(messages[2].content[0].tool_use_id).to.equal('functions_get_0');
+    });
+
+    it('rejects tool call arguments that are not a JSON object, naming the field', () => {
+      const err = encodeError(request([hi, { role: 'assistant', content: [{ type: 'tool_call', id: 'c', name: 'f', arguments: '{"x":' }] }]));
+      expect(err).to.deep.include({ code: 'GW_INVALID_REQUEST', status: 400, param: 'messages[1].content[0].arguments' });
+    });
+
+    it('rejects a request with no content left to send', () => {
+      const err = encodeError(request([{ role: 'user', content: [{ type: 'text', text: '' }] }]));
+      expect(err).to.deep.include({ code: 'GW_INVALID_REQUEST', param: 'messages' });
+    });
+  });
+
+  describe('media', () => {
+    it('sends base64 and URL images, PDFs, URL documents and text files as image/document blocks', () => {
+      const { value } = encodeMessagesRequest(request([{
+        role: 'user',
+        content: [
+          { type: 'image', source: { kind: 'base64', mediaType: 'image/png', data: PNG } },
+          { type: 'image', source: { kind: 'url', url: 'https://example.com/a.jpg' } },
+          { type: 'image', source: { kind: 'url', url: `data:image/png;base64,${PNG}` } },
+          { type: 'file', source: { kind: 'base64', mediaType: 'application/pdf', data: 'JVBERi0=' }, filename: 'r.pdf' },
+          { type: 'file', source: { kind: 'url', url: 'https://example.com/b.pdf' } },
+          { type: 'file', source: { kind: 'base64', mediaType: 'text/plain', data: Buffer.from('notes').toString('base64') } },
+        ],
+      }]));
+      expect((value.messages as Json[])[0]).to.deep.equal({
+        role: 'user',
+        content: [
+          { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } },
+          { type: 'image', source: { type: 'url', url: 'https://example.com/a.jpg' } },
+          { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } },
+          { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: 'JVBERi0=' }, title: 'r.pdf' },
+          { type: 'document', source: { type: 'url', url: 'https://example.com/b.pdf' } },
+          { type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'notes' } },
+        ],
+      });
+    });
+
+    const refused: Array<[string, UnifiedMessage['content'][number], string]> = [
+      ['audio', { type: 'audio', source: { kind: 'base64', mediaType: 'audio/wav', data: 'UklGRg==' } }, 'audio input (audio/wav) is not accepted'],
+      ['video', { type: 'video', source: { kind: 'url', url: 'https://example.com/v.mp4' } }, 'video input is not accepted'],
+      ['a TIFF image', { type: 'image', source: { kind: 'base64', mediaType: 'image/tiff', data: 'SUkq' } }, 'image/tiff is not accepted'],
+      ['a Word file', { type: 'file', source: { kind: 'base64', mediaType: 'application/msword', data: 'AAAA' } }, 'application/msword is not accepted'],
+    ];
+    for (const [name, part, text] of refused) {
+      it(`answers 415 for ${name}, naming the field and the type`, () => {
+        const err = encodeError(request([{ role: 'user', content: [{ type: 'text', text: 'look' }, part] }]));
+        expect(err.code).to.equal('GW_MEDIA_NOT_ALLOWED');
+        expect(err.status).to.equal(415);
+        expect(err.param).to.equal('messages[0].content[1]');
+        expect(err.message).to.contain('messages[0].content[1]').and.contain(text);
+      });
+    }
+
+    it('answers 415 for audio inside a tool result, naming the nested field', () => {
+      const err = encodeError(request([
+        hi,
+        { role: 'assistant', content: [{ type: 'tool_call', id: 'c', name: 'f', arguments: '{}' }] },
+        { role: 'tool', content: [{ type: 'tool_result', toolCallId: 'c', content: [{ type: 'audio', source: { kind: 'base64', mediaType: 'audio/mp3', data: 'AA==' } }] }] },
+      ]));
+      expect(err).to.deep.include({ code: 'GW_MEDIA_NOT_ALLOWED', param: 'messages[2].content[0].content[0]' });
+    });
+  });
+
+  describe('parameters', () => {
+    it('defaults max_tokens to 4096 and sends system as text blocks', () => {
+      const { value } = encodeMessagesRequest(request([hi], { system: ['a', 'b'] }));
+      expect(value.max_tokens).to.equal(4096);
+      expect(value.system).to.deep.equal([{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }]);
+    });
+
+    it('maps tools, built-in web search and every tool choice', () => {
+      const tools = [{ name: 'f', description: 'd', parameters: { type: 'object', properties: { a: { const: 1 } } }, strict: true }, { name: 'g', parameters: {} }];
+      const choice = (toolChoice: UnifiedRequest['toolChoice'], parallelToolCalls?: boolean) =>
+        encodeMessagesRequest(request([hi], { tools, toolChoice, parallelToolCalls, builtinTools: [{ type: 'web_search' }] })).value;
+      const body = choice('auto');
+      expect(body.tools).to.deep.equal([
+        { name: 'f', description: 'd', input_schema: { type: 'object', properties: { a: { const: 1 } } } },
+        { name: 'g', input_schema: { type: 'object', properties: {} } },
+        { type: 'web_search_20250305', name: 'web_search' },
+      ]);
+      expect(body.tool_choice).to.deep.equal({ type: 'auto' });
+      expect(choice('required').tool_choice).to.deep.equal({ type: 'any' });
+      expect(choice('none').tool_choice).to.deep.equal({ type: 'none' });
+      expect(choice({ name: 'f' }, false).tool_choice).to.deep.equal({ type: 'tool', name: 'f', disable_parallel_tool_use: true });
+      expect(choice(undefined, false).tool_choice).to.deep.equal({ type: 'auto', disable_parallel_tool_use: true });
+      expect(choice(undefined).tool_choice).to.equal(undefined);
+    });
+
+    it('sends no tool_choice without tools', () => {
+      expect(encodeMessagesRequest(request([hi], { toolChoice: 'required' })).value).to.not.have.property('tool_choice');
+    });
+
+    it('maps sampling, stop sequences and the end user', () => {
+      const { value } = encodeMessagesRequest(request([hi], { temperature: 0.3, topP: 0.9, topK: 5, stop: ['END', ' '], user: 'u-1', stream: true, maxTokens: 100 }));
+      expect(value).to.deep.include({ temperature: 0.3, top_p: 0.9, top_k: 5, stop_sequences: ['END'], metadata: { user_id: 'u-1' }, stream: true, max_tokens: 100 });
+    });
+
+    it('sends a JSON schema response format as output_config.format and drops json_object with a warning', () => {
+      const schema = { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false };
+      expect(encodeMessagesRequest(request([hi], { responseFormat: { type: 'json_schema', name: 'x', schema } })).value.output_config).to.deep.equal({
+        format: { type: 'json_schema', schema },
+      });
+      const jsonObject = encodeMessagesRequest(request([hi], { responseFormat: { type: 'json_object' } }));
+      expect(jsonObject.value).to.not.have.property('output_config');
+      expect(jsonObject.warnings.join(' ')).to.contain('json_object');
+    });
+
+    it('warns about what the Messages API has no field for', () => {
+      const { value, warnings } = encodeMessagesRequest(request([hi], { seed: 1, presencePenalty: 0.5, frequencyPenalty: 0.5 }));
+      expect(value).to.not.have.any.keys('seed', 'presence_penalty', 'frequency_penalty');
+      expect(warnings).to.have.length(3);
+    });
+
+    it('refuses a Responses request that relies on upstream-stored state', () => {
+      const err = encodeError(request([hi], { extensions: { responses: { previous_response_id: 'resp_1' } } }));
+      expect(err).to.deep.include({ code: 'GW_INVALID_REQUEST', param: 'previous_response_id' });
+    });
+  });
+
+  describe('thinking', () => {
+    const thinking = (reasoning: UnifiedRequest['reasoning'], extra: Partial<UnifiedRequest> = {}) =>
+      encodeMessagesRequest(request([hi], { reasoning, ...extra }));
+
+    it('maps an explicit budget and keeps max_tokens above it', () => {
+      expect(thinking({ enabled: true, budgetTokens: 10000 }, { maxTokens: 16000 }).value).to.deep.include({
+        max_tokens: 16000,
+        thinking: { type: 'enabled', budget_tokens: 10000 },
+      });
+      const raised = thinking({ enabled: true, budgetTokens: 8000 }, { maxTokens: 1000 });
+      expect(raised.value).to.deep.include({ max_tokens: 9000, thinking: { type: 'enabled', budget_tokens: 8000 } });
+      expect(raised.warnings.join(' ')).to.contain('max_tokens');
+      expect(thinking({ enabled: true, budgetTokens: 8000 }).value.max_tokens).to.equal(8000 + 4096);
+    });
+
+    it('raises a budget below 1024 to 1024', () => {
+      expect(thinking({ budgetTokens: 100 }, { maxTokens: 5000 }).value.thinking).to.deep.equal({ type: 'enabled', budget_tokens: 1024 });
+    });
+
+    it('maps effort from other formats to a budget', () => {
+      const budgets = { minimal: 1024, low: 2048, medium: 8192, high: 16384, xhigh: 32768, max: 32768 } as const;
+      for (const [effort, budget] of Object.entries(budgets)) {
+        const { value } = thinking({ effort: effort as keyof typeof budgets }, { maxTokens: 64000 });
+        expect(value.thinking, effort).to.deep.equal({ type: 'enabled', budget_tokens: budget });
+        expect(value, effort).to.not.have.property('output_config');
+      }
+    });
+
+    it('sends thinking disabled when switched off', () => {
+      expect(thinking({ enabled: false }).value.thinking).to.deep.equal({ type: 'disabled' });
+    });
+
+    it('drops sampling settings thinking does not allow, with warnings', () => {
+      const { value, warnings } = thinking({ enabled: true, budgetTokens: 2000 }, { temperature: 0.2, topK: 3, topP: 0.5, maxTokens: 8000 });
+      expect(value).to.not.have.any.keys('temperature', 'top_k', 'top_p');
+      expect(warnings).to.have.length(3);
+    });
+
+    it('leaves thinking out when a tool is forced', () => {
+      const { value, warnings } = thinking({ enabled: true, budgetTokens: 2000 }, {
+        tools: [{ name: 'f', parameters: { type: 'object' } }],
+        toolChoice: { name: 'f' },
+        temperature: 0.2,
+      });
+      expect(value).to.not.have.property('thinking');
+      expect(value.temperature).to.equal(0.2);
+      expect(warnings.join(' ')).to.contain('thinking');
+    });
+
+    it('keeps a Messages client effort without thinking as effort only', () => {
+      const body = decodeMessagesRequest({ model: 'm', max_tokens: 100, messages: [{ role: 'user', content: 'x' }], output_config: { effort: 'low' } });
+      const { value } = encodeMessagesRequest(body);
+      expect(value).to.not.have.property('thinking');
+      expect(value.output_config).to.deep.equal({ effort: 'low' });
+    });
+  });
+});

@@ -1,0 +1,132 @@
+import { expect } from 'chai';
+import { decodeResponsesRequest } from '../../../../core/codecs/responses/decode-request';
+import { createResponsesStreamDecoder } from '../../../../core/codecs/responses/create-responses-stream-decoder';
+import { createResponsesStreamEncoder } from '../../../../core/codecs/responses/create-responses-stream-encoder';
+import { GatewayError } from '../../../../core/errors/gateway-error';
+import type { WireEvent } from '../../../../core/sse/wire-event';
+import type { UnifiedStreamEvent } from '../../../../core/unified/unified-stream-event';
+import { fixtureText } from '../../../helpers/fixtures';
+import { decodeSse, encodeEvents, frameSse, payloads } from '../openai-codec-kit';
+
+const REQUEST = decodeResponsesRequest({ model: 'client-model', input: 'q', stream: true, tools: [{ type: 'function', name: 'f' }] });
+
+const START: UnifiedStreamEvent = { type: 'start', id: 'msg_01XYZ', model: 'claude-x', created: 1700000000 };
+const USAGE = { inputTokens: 10, outputTokens: 4, totalTokens: 14, cachedInputTokens: 2, reasoningTokens: 1 };
+
+function types(wire: WireEvent[]): string[] {
+  return wire.map((e) => e.event ?? '');
+}
+
+describe('createResponsesStreamEncoder', () => {
+  it('re-encodes stream-basic to the same event sequence, with sequence_number from 0 without gaps', () => {
+    const fixture = frameSse(fixtureText('openai-responses/stream-basic.sse'), 10000);
+    const unified = decodeSse(createResponsesStreamDecoder(), fixtureText('openai-responses/stream-basic.sse'));
+    const wire = encodeEvents(createResponsesStreamEncoder(decodeResponsesRequest({ model: 'm', input: 'q', stream: true })), unified);
+    expect(types(wire)).to.deep.equal(types(fixture));
+    const events = payloads(wire);
+    expect(events.map((e) => e.sequence_number)).to.deep.equal(events.map((_, i) => i));
+    // Every data.type equals its event name.
+    expect(wire.every((e, i) => events[i].type === e.event)).to.equal(true);
+    const completed = events.at(-1)?.response as Record<string, unknown>;
+    const expected = payloads(fixture).at(-1)?.response as Record<string, unknown>;
+    expect(completed.id).to.equal(expected.id);
+    // Item ids are the gateway's own (unified events carry none); everything else matches.
+    const withoutIds = (output: unknown): unknown => (output as Array<Record<string, unknown>>).map(({ id: _id, ...item }) => item);
+    expect(withoutIds(completed.output)).to.deep.equal(withoutIds(expected.output));
+    expect(completed.usage).to.deep.equal({ input_tokens: 21, input_tokens_details: { cached_tokens: 0 }, output_tokens: 8, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 29 });
+  });
+
+  it('brackets reasoning, message and function_call items and ends with response.completed holding the whole output', () => {
+    const wire = encodeEvents(createResponsesStreamEncoder(REQUEST), [
+      START,
+      { type: 'reasoning_delta', text: 'think' },
+      { type: 'reasoning_signature', signature: 'SIG' },
+      { type: 'text_delta', text: 'Hi' },
+      { type: 'tool_call_start', index: 0, id: 'toolu_1', name: 'f' },
+      { type: 'tool_call_delta', index: 0, argumentsDelta: '{"a":' },
+      { type: 'tool_call_start', index: 1, id: 'toolu_2', name: 'f' },
+      { type: 'tool_call_delta', index: 0, argumentsDelta: '1}' },
+      { type: 'tool_call_delta', index: 1, argumentsDelta: '{}' },
+      { type: 'usage', usage: { inputTokens: 10 } },
+      { type: 'finish', finishReason: 'tool_calls', usage: USAGE },
+    ]);
+    expect(types(wire)).to.deep.equal([
+      'response.created',
+      'response.in_progress',
+      'response.output_item.added',
+      'response.reasoning_summary_part.added',
+      'response.reasoning_summary_text.delta',
+      'response.reasoning_summary_text.done',
+      'response.reasoning_summary_part.done',
+      'response.output_item.done',
+      'response.output_item.added',
+      'response.content_part.added',
+      'response.output_text.delta',
+      'response.output_text.done',
+      'response.content_part.done',
+      'response.output_item.done',
+      'response.output_item.added',
+      'response.function_call_arguments.delta',
+      'response.output_item.added',
+      'response.function_call_arguments.delta',
+      'response.function_call_arguments.delta',
+      'response.function_call_arguments.done',
+      'response.output_item.done',
+      'response.function_call_arguments.done',
+      'response.output_item.done',
+      'response.completed',
+    ]);
+    const events = payloads(wire);
+    expect(events.map((e) => e.sequence_number)).to.deep.equal(events.map((_, i) => i));
+    const response = events.at(-1)?.response as Record<string, unknown>;
+    expect(response).to.deep.include({ id: 'resp_01XYZ', status: 'completed', model: 'claude-x', created_at: 1700000000 });
+    expect(response.output).to.deep.equal([
+      { id: 'rs_01XYZ_0', type: 'reasoning', summary: [{ type: 'summary_text', text: 'think' }], encrypted_content: 'SIG' },
+      { id: 'msg_01XYZ_1', type: 'message', status: 'completed', content: [{ type: 'output_text', annotations: [], logprobs: [], text: 'Hi' }], role: 'assistant' },
+      { id: 'fc_1', type: 'function_call', status: 'completed', arguments: '{"a":1}', call_id: 'toolu_1', name: 'f' },
+      { id: 'fc_2', type: 'function_call', status: 'completed', arguments: '{}', call_id: 'toolu_2', name: 'f' },
+    ]);
+    expect(response.usage).to.deep.equal({ input_tokens: 10, input_tokens_details: { cached_tokens: 2 }, output_tokens: 4, output_tokens_details: { reasoning_tokens: 1 }, total_tokens: 14 });
+    // The created event carries the response in progress, with no output and no usage yet.
+    expect(events[0].response).to.deep.include({ id: 'resp_01XYZ', status: 'in_progress', output: [], usage: null });
+  });
+
+  it('ends with response.incomplete for length, with incomplete_details', () => {
+    const wire = encodeEvents(createResponsesStreamEncoder(REQUEST), [START, { type: 'text_delta', text: 'cut' }, { type: 'finish', finishReason: 'length', usage: USAGE }]);
+    const last = payloads(wire).at(-1);
+    expect(last?.type).to.equal('response.incomplete');
+    expect(last?.response).to.deep.include({ status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' } });
+  });
+
+  it('reports an error as `event: error` with code, message, param and the next sequence number; nothing after it', () => {
+    const encoder = createResponsesStreamEncoder(REQUEST);
+    const wire = encodeEvents(encoder, [
+      START,
+      { type: 'text_delta', text: 'x' },
+      { type: 'error', error: new GatewayError('GW_UPSTREAM_ERROR', 'boom', { status: 500, upstreamCode: 'server_error' }) },
+    ]);
+    const last = wire.at(-1);
+    expect(last?.event).to.equal('error');
+    expect(JSON.parse(last?.data ?? '{}')).to.deep.equal({ type: 'error', sequence_number: wire.length - 1, code: 'server_error', message: 'boom', param: null });
+    expect(encoder.push({ type: 'finish', finishReason: 'stop', usage: USAGE })).to.deep.equal([]);
+  });
+
+  it('gives a gateway error without an upstream code the OpenAI type for its status', () => {
+    const wire = encodeEvents(createResponsesStreamEncoder(REQUEST), [START, { type: 'error', error: new GatewayError('GW_UPSTREAM_TIMEOUT', 'upstream timed out') }]);
+    expect(JSON.parse(wire.at(-1)?.data ?? '{}')).to.include({ code: 'server_error', message: 'upstream timed out' });
+  });
+
+  it('emits a standalone reasoning item for redacted reasoning and markdown text for generated images', () => {
+    const wire = encodeEvents(createResponsesStreamEncoder(REQUEST), [
+      START,
+      { type: 'redacted_reasoning', data: 'OPAQUE' },
+      { type: 'media', mediaType: 'image/png', data: 'PNG' },
+      { type: 'finish', finishReason: 'stop', usage: USAGE },
+    ]);
+    const output = (payloads(wire).at(-1)?.response as { output: unknown[] }).output;
+    expect(output).to.deep.equal([
+      { id: 'rs_01XYZ_0', type: 'reasoning', summary: [], encrypted_content: 'OPAQUE' },
+      { id: 'msg_01XYZ_1', type: 'message', status: 'completed', content: [{ type: 'output_text', annotations: [], logprobs: [], text: '![image](data:image/png;base64,PNG)' }], role: 'assistant' },
+    ]);
+  });
+});

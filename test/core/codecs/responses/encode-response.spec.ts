@@ -1,0 +1,70 @@
+import { expect } from 'chai';
+import { decodeResponsesRequest } from '../../../../core/codecs/responses/decode-request';
+import { decodeResponsesResponse } from '../../../../core/codecs/responses/decode-response';
+import { encodeResponsesResponse } from '../../../../core/codecs/responses/encode-response';
+import type { UnifiedResponse } from '../../../../core/unified/unified-response';
+import { fixtureJson } from '../../../helpers/fixtures';
+
+function response(extra: Partial<UnifiedResponse>): UnifiedResponse {
+  return { id: 'msg_01abc', model: 'claude-x', created: 1700000000, content: [], finishReason: 'stop', usage: { inputTokens: 10, outputTokens: 5, totalTokens: 15 }, ...extra };
+}
+
+describe('encodeResponsesResponse', () => {
+  it('round-trips response-basic: same id, status, output and usage as the fixture', () => {
+    const fixture = fixtureJson<Record<string, unknown>>('openai-responses/response-basic.json');
+    const request = decodeResponsesRequest(fixtureJson('openai-responses/request-basic.json'));
+    const body = encodeResponsesResponse(decodeResponsesResponse(fixture), request);
+    expect(body).to.include({ id: fixture.id, object: 'response', created_at: 1757935300, status: 'completed', model: 'gpt-4.1-mini-2025-04-14' });
+    expect(body.instructions).to.equal('You are a concise assistant.');
+    expect(body.max_output_tokens).to.equal(64);
+    expect(body.output).to.have.length(1);
+    expect(body.output[0]).to.deep.include({ type: 'message', status: 'completed', role: 'assistant' });
+    expect(body.output[0].type === 'message' && body.output[0].content).to.deep.equal([{ type: 'output_text', annotations: [], logprobs: [], text: 'Hello, nice to meet you!' }]);
+    expect(body.usage).to.deep.equal({ input_tokens: 21, input_tokens_details: { cached_tokens: 0 }, output_tokens: 8, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 29 });
+    expect(body.incomplete_details).to.equal(null);
+  });
+
+  it('orders reasoning, message and function_call items; fc_ ids come from call ids; foreign signatures stay out', () => {
+    const request = decodeResponsesRequest({ model: 'm', input: 'q', tools: [{ type: 'namespace', name: 'ns', tools: [{ type: 'function', name: 'g' }] }, { type: 'function', name: 'f' }] });
+    const body = encodeResponsesResponse(
+      response({
+        content: [
+          { type: 'reasoning', text: 'thinking', signature: 'anthropic-sig', provider: 'messages' },
+          { type: 'text', text: 'I will call.' },
+          { type: 'tool_call', id: 'toolu_01', name: 'f', arguments: '{"a":1}' },
+          { type: 'tool_call', id: 'call_2', name: 'g', arguments: '{}' },
+        ],
+        finishReason: 'tool_calls',
+      }),
+      request,
+    );
+    expect(body.id).to.equal('resp_01abc');
+    expect(body.output).to.deep.equal([
+      { id: 'rs_01abc_0', type: 'reasoning', summary: [{ type: 'summary_text', text: 'thinking' }] },
+      { id: 'msg_01abc_1', type: 'message', status: 'completed', content: [{ type: 'output_text', annotations: [], logprobs: [], text: 'I will call.' }], role: 'assistant' },
+      { id: 'fc_01', type: 'function_call', status: 'completed', arguments: '{"a":1}', call_id: 'toolu_01', name: 'f' },
+      { id: 'fc_2', type: 'function_call', status: 'completed', arguments: '{}', call_id: 'call_2', name: 'g', namespace: 'ns' },
+    ]);
+    expect(body.status).to.equal('completed');
+  });
+
+  it('keeps responses reasoning ids and encrypted content', () => {
+    const request = decodeResponsesRequest({ model: 'm', input: 'q' });
+    const body = encodeResponsesResponse(response({ content: [{ type: 'reasoning', text: '', redactedData: 'ENC', id: 'rs_keep', provider: 'responses' }] }), request);
+    expect(body.output).to.deep.equal([{ id: 'rs_keep', type: 'reasoning', summary: [], encrypted_content: 'ENC' }]);
+  });
+
+  it('reports length and content_filter as incomplete with the reason', () => {
+    const request = decodeResponsesRequest({ model: 'm', input: 'q' });
+    const length = encodeResponsesResponse(response({ finishReason: 'length' }), request);
+    expect(length.status).to.equal('incomplete');
+    expect(length.incomplete_details).to.deep.equal({ reason: 'max_output_tokens' });
+    expect(encodeResponsesResponse(response({ finishReason: 'content_filter' }), request).incomplete_details).to.deep.equal({ reason: 'content_filter' });
+  });
+
+  it('renders generated images as output_text markdown', () => {
+    const request = decodeResponsesRequest({ model: 'm', input: 'draw' });
+    const body = encodeResponsesResponse(response({ content: [{ type: 'image', source: { kind: 'base64', mediaType: 'image/png', data: 'PNG' } }] }), request);
+    expect(body.output[0].type === 'message' && body.output[0].content[0].text).to.equal('![image](data:image/png;base64,PNG)');
+  });
+});

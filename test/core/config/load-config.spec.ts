@@ -1,0 +1,91 @@
+import { expect } from 'chai';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ConfigError, loadConfig, parseConfig } from '@gateway/core';
+
+const PLATFORMS = { openai: { plugin: 'openai', baseUrl: 'http://127.0.0.1:9', credentials: [{ apiKey: 'env:TEST_OPENAI_KEY' }] } };
+
+function tempDir(): string {
+  return mkdtempSync(path.join(os.tmpdir(), 'gw-config-'));
+}
+
+describe('loadConfig', () => {
+  it('finds gateway.config.ts with cosmiconfig (plain data plus import type)', async () => {
+    const dir = tempDir();
+    writeFileSync(
+      path.join(dir, 'gateway.config.ts'),
+      `import type { GatewayConfigFile } from '@gateway/core';\nconst config: GatewayConfigFile = { licenses: ['l1'], platforms: ${JSON.stringify(PLATFORMS)} };\nexport default config;\n`,
+    );
+    const { config } = await loadConfig({ cwd: dir, env: { TEST_OPENAI_KEY: 'sk-abc' } });
+    expect(config.licenses).to.deep.equal(['l1']);
+    expect(config.platforms.openai.credentials).to.deep.equal([{ apiKey: 'sk-abc' }]);
+    expect(config.source).to.equal(path.join(dir, 'gateway.config.ts'));
+  });
+
+  it('loads the same shape from .json and .yaml, picked by --config or GATEWAY_CONFIG', async () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'a.json'), JSON.stringify({ platforms: PLATFORMS, server: { port: 9001 } }));
+    writeFileSync(path.join(dir, 'b.yaml'), 'server:\n  port: 9002\nplatforms:\n  openai:\n    plugin: openai\n    baseUrl: http://127.0.0.1:9\n    credentials: []\n');
+    expect((await loadConfig({ cwd: dir, file: 'a.json', env: {} })).config.server.port).to.equal(9001);
+    expect((await loadConfig({ cwd: dir, env: { GATEWAY_CONFIG: 'b.yaml' } })).config.server.port).to.equal(9002);
+  });
+
+  it('fails with a clear message when no config exists', async () => {
+    const error = await loadConfig({ cwd: tempDir(), env: {} }).catch((e: unknown) => e);
+    expect(error).to.be.instanceOf(ConfigError);
+    expect((error as Error).message).to.match(/no config found/);
+  });
+});
+
+describe('parseConfig', () => {
+  const parse = (raw: unknown, env: NodeJS.ProcessEnv = {}) => parseConfig(raw, '/cfg/gateway.config.json', env);
+  const messageOf = (raw: unknown): string => {
+    try {
+      parse(raw);
+    } catch (error) {
+      expect(error).to.be.instanceOf(ConfigError);
+      return (error as Error).message;
+    }
+    throw new Error('expected a ConfigError');
+  };
+
+  it('fills defaults (DECISIONS §3)', () => {
+    const { config } = parse({ platforms: {} });
+    expect(config.server).to.include({ host: '127.0.0.1', port: 8080 });
+    expect(config.media).to.deep.equal({ maxBytes: 20971520, timeoutMs: 15000, allowPrivateAddresses: false });
+    expect(config.limits).to.deep.equal({ jsonBodyBytes: 26214400, fileBytes: 20971520 });
+    expect(config.store).to.deep.equal({ driver: 'sqlite', path: '/cfg/data/gateway.db' });
+  });
+
+  it('applies PORT, HOST, GATEWAY_LICENSES and GATEWAY_ADMIN_KEYS', () => {
+    const { config } = parse({ licenses: ['a'], platforms: {} }, { PORT: '9999', HOST: '0.0.0.0', GATEWAY_LICENSES: 'b, c', GATEWAY_ADMIN_KEYS: 'adm' });
+    expect(config.server).to.include({ port: 9999, host: '0.0.0.0' });
+    expect(config.licenses).to.deep.equal(['a', 'b', 'c']);
+    expect(config.adminKeys).to.deep.equal(['adm']);
+  });
+
+  it('resolves env:NAME and drops a credential whose variable is unset, with a warning naming the variable', () => {
+    const raw = { platforms: { p: { plugin: 'openai', baseUrl: 'http://x', credentials: [{ apiKey: 'env:SET_KEY' }, { apiKey: 'env:UNSET_KEY' }] } } };
+    const { config, warnings } = parse(raw, { SET_KEY: 'sk-set' });
+    expect(config.platforms.p.credentials).to.deep.equal([{ apiKey: 'sk-set' }]);
+    expect(warnings.join()).to.include('UNSET_KEY');
+    expect(warnings.join()).not.to.include('sk-set');
+  });
+
+  const badConfigs: Array<[string, unknown, RegExp]> = [
+    ['missing platforms', {}, /platforms: is required/],
+    ['a non-URL baseUrl', { platforms: { p: { plugin: 'openai', baseUrl: 'ftp://x' } } }, /platforms\.p\.baseUrl: must match/],
+    ['a platform without plugin', { platforms: { p: { baseUrl: 'http://x' } } }, /platforms\.p\.plugin: is required/],
+    ['an unknown top-level key', { platforms: {}, servr: {} }, /servr: is not a known field/],
+    ['a bad port', { platforms: {}, server: { port: 70000 } }, /server\.port: must be <= 65535/],
+    ['a bad store driver', { platforms: {}, store: { driver: 'mongo' } }, /store/],
+    ['a bad segment name', { platforms: { 'Bad Name': { plugin: 'openai', baseUrl: 'http://x' } } }, /platforms/],
+    ['a string timeout', { platforms: { p: { plugin: 'openai', baseUrl: 'http://x', timeouts: { totalMs: '5' } } } }, /platforms\.p\.timeouts\.totalMs: must be integer/],
+  ];
+  for (const [name, raw, expected] of badConfigs) {
+    it(`rejects ${name} naming the field`, () => {
+      expect(messageOf(raw)).to.match(expected);
+    });
+  }
+});

@@ -1,0 +1,74 @@
+import { expect } from 'chai';
+import { Readable } from 'node:stream';
+import winston from 'winston';
+import { callWithCredentials, type FailureVerdict } from '../../../core/credentials/call-with-credentials';
+import { createCredentialPool } from '../../../core/credentials/create-credential-pool';
+import { classifyUpstreamFailure } from '../../../core/errors/classify-upstream-failure';
+import { GatewayError, isGatewayError } from '../../../core/errors/gateway-error';
+import type { RequestContext, UpstreamFailure, UpstreamResponse } from '../../../core/hooks/plugin-api';
+import { createMemoryStore } from '../../../core/store/memory-store';
+
+const silent = winston.createLogger({ silent: true });
+const ctx = { state: new Map() } as unknown as RequestContext;
+
+function answer(status: number, body: unknown = {}): UpstreamResponse {
+  return { status, headers: {}, body: Readable.from([Buffer.from(JSON.stringify(body))]) };
+}
+
+function judgeByStatus(failure: UpstreamFailure): FailureVerdict {
+  if (failure.status === 429) return { action: 'cooldown', untilMs: Date.now() + 60_000 };
+  if (failure.status === 401) return { action: 'disable' };
+  return { action: 'fail' };
+}
+
+function setup(keys: string[], answers: Record<string, number>) {
+  const pool = createCredentialPool({ platform: 'p', store: createMemoryStore(), log: silent, credentials: keys.map((key) => ({ kind: 'apiKey', secret: key, key })) });
+  const calls: string[] = [];
+  const run = () =>
+    callWithCredentials({
+      pool,
+      ctx,
+      maxAttempts: 3,
+      send: async (entry) => {
+        calls.push(entry.secret);
+        return answer(answers[entry.secret] ?? 200, { error: { message: `status ${answers[entry.secret]}` } });
+      },
+      classify: (failure) => classifyUpstreamFailure(failure),
+      judge: judgeByStatus,
+    });
+  return { pool, calls, run };
+}
+
+describe('callWithCredentials', () => {
+  it('retries a rate-limited and a broken credential on the next one', async () => {
+    const { pool, calls, run } = setup(['limited-key-01', 'banned-key-002', 'good-key-0003'], { 'limited-key-01': 429, 'banned-key-002': 401 });
+    const response = await run();
+    expect(response.status).to.equal(200);
+    expect(calls).to.deep.equal(['limited-key-01', 'banned-key-002', 'good-key-0003']);
+    expect(pool.view().credentials.map((c) => c.state)).to.deep.equal(['cooling_down', 'invalid', 'healthy']);
+    calls.length = 0;
+    await run();
+    expect(calls).to.deep.equal(['good-key-0003']);
+  });
+
+  it('answers 429 with retry-after when every credential is cooling down', async () => {
+    const { run } = setup(['limited-key-01', 'limited-key-02'], { 'limited-key-01': 429, 'limited-key-02': 429 });
+    const error = await run().catch((e: unknown) => e);
+    expect(isGatewayError(error) && error.status).to.equal(429);
+    expect((error as GatewayError).retryAfterMs).to.be.greaterThan(50_000);
+  });
+
+  it('answers 503 when no credential is healthy', async () => {
+    const { run } = setup(['banned-key-001'], { 'banned-key-001': 401 });
+    const error = await run().catch((e: unknown) => e);
+    expect((error as GatewayError).code).to.equal('GW_NO_CREDENTIAL');
+  });
+
+  it('gives a request error straight to the client without marking the credential', async () => {
+    const { pool, calls, run } = setup(['good-key-0001', 'good-key-0002'], { 'good-key-0001': 400 });
+    const error = await run().catch((e: unknown) => e);
+    expect((error as GatewayError).status).to.equal(400);
+    expect(calls).to.have.length(1);
+    expect(pool.view().credentials[0].state).to.equal('healthy');
+  });
+});

@@ -1,0 +1,85 @@
+import { expect } from 'chai';
+import winston from 'winston';
+import { createCredentialPool } from '../../../core/credentials/create-credential-pool';
+import { createMemoryStore } from '../../../core/store/memory-store';
+import type { Store } from '../../../core/store/store';
+
+const silent = winston.createLogger({ silent: true });
+
+function makePool(store: Store, clock: { now: number }, keys = ['key-aaaaaaaa1', 'key-bbbbbbbb2', 'key-cccccccc3']) {
+  return createCredentialPool({
+    platform: 'p',
+    store,
+    log: silent,
+    now: () => clock.now,
+    credentials: keys.map((key, i) => ({ kind: 'apiKey', secret: key, key, tier: i === 0 ? 'premium' : 'basic' })),
+  });
+}
+
+describe('createCredentialPool', () => {
+  it('hands out healthy credentials round-robin', () => {
+    const pool = makePool(createMemoryStore(), { now: 0 });
+    const picked = [1, 2, 3, 4].map(() => pool.acquire()!.secret);
+    expect(picked).to.deep.equal(['key-aaaaaaaa1', 'key-bbbbbbbb2', 'key-cccccccc3', 'key-aaaaaaaa1']);
+  });
+
+  it('skips a cooling credential until its cooldown ends', async () => {
+    const clock = { now: 1000 };
+    const pool = makePool(createMemoryStore(), clock);
+    const first = pool.acquire()!;
+    await pool.markCooldown(first.id, 5000, 'rate limited');
+    const seen = new Set([1, 2, 3, 4].map(() => pool.acquire()!.id));
+    expect(seen.has(first.id)).to.equal(false);
+    clock.now = 5000;
+    expect(pool.state(first.id)).to.equal('healthy');
+    const after = new Set([1, 2, 3].map(() => pool.acquire()!.id));
+    expect(after.has(first.id)).to.equal(true);
+  });
+
+  it('never hands out an invalid credential and reports none usable when all are out', async () => {
+    const pool = makePool(createMemoryStore(), { now: 0 }, ['only-key-000001']);
+    const only = pool.acquire()!;
+    await pool.markInvalid(only.id, 'bad key');
+    expect(pool.acquire()).to.equal(undefined);
+    expect(pool.view().credentials[0]).to.include({ state: 'invalid', lastError: 'bad key', errors: 1 });
+  });
+
+  it('respects exclude and accept (tier filter)', () => {
+    const pool = makePool(createMemoryStore(), { now: 0 });
+    const premium = pool.acquire({ accept: (e) => e.tier === 'premium' })!;
+    expect(premium.secret).to.equal('key-aaaaaaaa1');
+    expect(pool.acquire({ accept: (e) => e.tier === 'premium', exclude: new Set([premium.id]) })).to.equal(undefined);
+  });
+
+  it('keeps marks across a restart (same store) and forgets credentials removed from the config', async () => {
+    const store = createMemoryStore();
+    const clock = { now: 0 };
+    const before = makePool(store, clock);
+    const [a, b, c] = before.entries;
+    await before.markCooldown(a.id, 60_000, 'limited');
+    await before.markInvalid(b.id, 'banned', 'abnormal');
+    await before.markInvalid(c.id, 'gone');
+    const after = makePool(store, clock, ['key-aaaaaaaa1', 'key-bbbbbbbb2']);
+    await after.load();
+    expect(after.state(a.id)).to.equal('cooling_down');
+    expect(after.state(b.id)).to.equal('abnormal');
+    expect(await store.get('credentials:p', c.id)).to.equal(undefined);
+  });
+
+  it('shows credentials masked in the admin view', () => {
+    const pool = makePool(createMemoryStore(), { now: 0 });
+    const view = pool.view();
+    expect(view.platform).to.equal('p');
+    expect(view.credentials.map((c) => c.masked)).to.deep.equal(['key-...aaa1', 'key-...bbb2', 'key-...ccc3']);
+    expect(JSON.stringify(view)).not.to.include('key-aaaaaaaa1');
+  });
+
+  it('resets a credential to healthy', async () => {
+    const pool = makePool(createMemoryStore(), { now: 0 });
+    const id = pool.entries[0].id;
+    await pool.markInvalid(id, 'x');
+    expect(await pool.reset(id)).to.equal(true);
+    expect(pool.state(id)).to.equal('healthy');
+    expect(await pool.reset('nope')).to.equal(false);
+  });
+});

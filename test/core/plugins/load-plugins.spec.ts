@@ -1,0 +1,49 @@
+import { expect } from 'chai';
+import path from 'node:path';
+import { ConfigError, createGateway, parseConfig } from '@gateway/core';
+
+const FIXTURES = path.join(__dirname, 'fixtures');
+
+async function startWith(plugin: string, options: Record<string, unknown> = {}): Promise<unknown> {
+  const { config } = parseConfig(
+    { store: { driver: 'memory' }, logging: { level: 'silent' }, platforms: { p: { plugin, baseUrl: 'http://127.0.0.1:9', ...options } } },
+    path.join(FIXTURES, 'gateway.config.json'),
+    {},
+  );
+  const gateway = await createGateway(config);
+  await gateway.close(0);
+  return gateway;
+}
+
+async function startupError(plugin: string, options: Record<string, unknown> = {}): Promise<string> {
+  const error = await startWith(plugin, options).then(() => undefined, (e: unknown) => e);
+  expect(error, 'start-up should fail').to.be.instanceOf(ConfigError);
+  return (error as Error).message;
+}
+
+describe('loadPlugins', () => {
+  it('loads a workspace plugin by its short name', async () => {
+    await startWith('openai', { credentials: [] });
+  });
+
+  it('loads a plugin from a path relative to the config file', async () => {
+    await startWith('./strict-options-plugin.ts', { rotation: 2 });
+  });
+
+  it('stops on an unknown plugin, naming the platform and the plugin', async () => {
+    expect(await startupError('no-such-plugin')).to.match(/platforms\.p\.plugin: unknown plugin "no-such-plugin"/);
+  });
+
+  it('stops on a module that is not a plugin', async () => {
+    expect(await startupError('./not-a-plugin.ts')).to.match(/does not export a gateway plugin/);
+  });
+
+  it('stops on an incompatible plugin API version', async () => {
+    expect(await startupError('./old-api-plugin.ts')).to.match(/needs plugin API \^0\.9, core provides 1\./);
+  });
+
+  it('validates plugin options, naming the plugin and the field', async () => {
+    expect(await startupError('./strict-options-plugin.ts', { rotation: 0 })).to.match(/platforms\.p \(plugin "strict-options"\): rotation: must be >= 1/);
+    expect(await startupError('openai', { credentials: [{ apiKey: 5 }] })).to.match(/credentials\[0\]\.apiKey: must be string/);
+  });
+});

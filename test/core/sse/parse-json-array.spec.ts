@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import { expect } from 'chai';
+import { isGatewayError } from '../../../core/errors/gateway-error';
+import { createJsonArrayWriter } from '../../../core/sse/json-array-writer';
+import { createJsonArrayParser } from '../../../core/sse/parse-json-array';
+
+function parseChunks(chunks: Array<Buffer | string>): string[] {
+  const parser = createJsonArrayParser();
+  const out: string[] = [];
+  for (const chunk of chunks) for (const e of parser.push(chunk)) out.push(e.data);
+  for (const e of parser.end()) out.push(e.data);
+  return out;
+}
+
+function splitEvery(buf: Buffer, size: number): Buffer[] {
+  const chunks: Buffer[] = [];
+  for (let i = 0; i < buf.length; i += size) chunks.push(buf.subarray(i, i + size));
+  return chunks;
+}
+
+function expectBadResponse(fn: () => unknown): void {
+  let caught: unknown;
+  try {
+    fn();
+  } catch (e) {
+    caught = e;
+  }
+  expect(isGatewayError(caught), String(caught)).to.equal(true);
+  expect((caught as { code: string }).code).to.equal('GW_UPSTREAM_BAD_RESPONSE');
+}
+
+describe('createJsonArrayParser', () => {
+  const bytes = readFileSync('/work/shared/fixtures/gemini/stream-array.json');
+  const fixture = JSON.parse(bytes.toString('utf8')) as unknown[];
+
+  it('splits the Gemini stream-array fixture into its elements', () => {
+    const elements = parseChunks([bytes]);
+    expect(elements.map((e) => JSON.parse(e) as unknown)).to.deep.equal(fixture);
+    // data is the element's exact text from the body
+    for (const e of elements) expect(bytes.toString('utf8')).to.contain(e);
+  });
+
+  it('gives the same elements for every split position and in 1-byte and 7-byte chunks', () => {
+    const reference = parseChunks([bytes]);
+    for (let k = 0; k <= bytes.length; k += 1) {
+      expect(parseChunks([bytes.subarray(0, k), bytes.subarray(k)]), `split at ${k}`).to.deep.equal(reference);
+    }
+    expect(parseChunks(splitEvery(bytes, 1))).to.deep.equal(reference);
+    expect(parseChunks(splitEvery(bytes, 7))).to.deep.equal(reference);
+  });
+
+  it('round-trips with the writer, including strings holding brackets, braces, quotes and escapes', () => {
+    const values: unknown[] = [
+      { text: 'a ] b [ c } d { e' },
+      { text: 'she said \\"hi\\" and left \\\\', nested: [[1, [2]], { k: '}' }] },
+      { text: 'quote " and backslash \\ and both \\" end\\' },
+      { text: 'ünïcødé 🎉 世界', n: -1.5e3, t: true, z: null },
+      ['inner', ']'],
+      'a bare string with ] and ,',
+      42,
+      null,
+      false,
+    ];
+    const writer = createJsonArrayWriter();
+    const body = Buffer.from(values.map((v) => writer.element(JSON.stringify(v))).join('') + writer.close(), 'utf8');
+    const expected = values.map((v) => JSON.stringify(v));
+    expect(parseChunks([body])).to.deep.equal(expected);
+    for (let k = 0; k <= body.length; k += 1) {
+      expect(parseChunks([body.subarray(0, k), body.subarray(k)]), `split at ${k}`).to.deep.equal(expected);
+    }
+    expect(parseChunks(splitEvery(body, 1))).to.deep.equal(expected);
+  });
+
+  it('returns elements from push as soon as they close', () => {
+    const parser = createJsonArrayParser();
+    expect(parser.push('[{"a":')).to.deep.equal([]);
+    expect(parser.push('1}\r\n,\r\n{"b"')).to.deep.equal([{ data: '{"a":1}' }]);
+    expect(parser.push(':2}\n]\n')).to.deep.equal([{ data: '{"b":2}' }]);
+    expect(parser.end()).to.deep.equal([]);
+  });
+
+  it('accepts an empty array, a leading BOM and surrounding whitespace', () => {
+    expect(parseChunks([' [ ] '])).to.deep.equal([]);
+    expect(parseChunks(['\uFEFF[{"a":1}]'])).to.deep.equal(['{"a":1}']);
+    expect(parseChunks([Buffer.from([0xef, 0xbb]), Buffer.from([0xbf]), '[1]'])).to.deep.equal(['1']);
+  });
+
+  it('throws GW_UPSTREAM_BAD_RESPONSE from end() when the array was not closed', () => {
+    for (const body of ['', '[', '[{"a":1}', '[{"a":1},', '[{"a":"x]"}']) {
+      const parser = createJsonArrayParser();
+      parser.push(body);
+      expectBadResponse(() => parser.end());
+    }
+  });
+
+  it('throws GW_UPSTREAM_BAD_RESPONSE when the body is not an array', () => {
+    expectBadResponse(() => createJsonArrayParser().push('{"error":{}}'));
+    const parser = createJsonArrayParser();
+    parser.push('[1]');
+    expectBadResponse(() => parser.push(' x'));
+  });
+});

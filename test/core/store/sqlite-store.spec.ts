@@ -1,0 +1,181 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
+import { expect } from 'chai';
+import { isGatewayError } from '../../../core/errors/gateway-error';
+import { createSqliteStore } from '../../../core/store/sqlite-store';
+import type { Store } from '../../../core/store/store';
+import { createManualClock, describeStoreContract, expectGatewayError } from './store-contract';
+
+const REPO_ROOT = path.resolve(__dirname, '../../..');
+
+describe('createSqliteStore', () => {
+  let dir: string;
+  let counter = 0;
+  const opened: Store[] = [];
+  const rawOpened: Database.Database[] = [];
+
+  function freshPath(): string {
+    counter += 1;
+    return path.join(dir, `store-${counter}.db`);
+  }
+  function open(file: string, now?: () => number): Store {
+    const store = createSqliteStore(file, now);
+    opened.push(store);
+    return store;
+  }
+  /** A connection of its own, as an operator's sqlite3 shell would have. */
+  function raw(file: string): Database.Database {
+    const db = new Database(file);
+    rawOpened.push(db);
+    return db;
+  }
+  function rowCount(file: string): number {
+    return raw(file).prepare<[], { n: number }>('SELECT count(*) AS n FROM entries').get()?.n ?? -1;
+  }
+
+  before(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-sqlite-store-'));
+  });
+  afterEach(async () => {
+    for (const store of opened.splice(0)) await store.close();
+    for (const db of rawOpened.splice(0)) db.close();
+  });
+  after(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  describeStoreContract((now) => open(freshPath(), now));
+
+  it('creates missing parent directories, an owner-only file in WAL mode', async () => {
+    const file = path.join(dir, 'nested', 'deeper', 'gateway.db');
+    const store = open(file);
+    await store.set('ns', 'k', 'v');
+    expect(fs.existsSync(file)).to.equal(true);
+    if (process.platform !== 'win32') expect(fs.statSync(file).mode & 0o777).to.equal(0o600);
+    expect(raw(file).pragma('journal_mode', { simple: true })).to.equal('wal');
+  });
+
+  it('keeps entries across close and reopen of the same file', async () => {
+    const file = freshPath();
+    const first = createSqliteStore(file);
+    await first.set('tokens', 'a', { state: 'healthy', requests: 3 });
+    await first.set('tokens', 'b', { state: 'limit_marked' }, { ttlMs: 3600_000 });
+    await first.set('tasks', 't1', { status: 'queued' });
+    await first.delete('tasks', 't1');
+    await first.close();
+
+    const second = open(file);
+    expect(await second.list('tokens')).to.deep.equal([
+      { key: 'a', value: { state: 'healthy', requests: 3 } },
+      { key: 'b', value: { state: 'limit_marked' } },
+    ]);
+    expect(await second.get('tasks', 't1')).to.equal(undefined);
+  });
+
+  it('has a write on disk when set resolves: a second connection sees it while the first is still open', async () => {
+    const file = freshPath();
+    const writer = open(file);
+    await writer.set('credentials', 'c1', { accessToken: 'tok', expiresAt: 123 });
+
+    const reader = open(file);
+    expect(await reader.get('credentials', 'c1')).to.deep.equal({ accessToken: 'tok', expiresAt: 123 });
+    expect(
+      raw(file).prepare<[], { value: string }>("SELECT value FROM entries WHERE namespace = 'credentials'").get()?.value,
+    ).to.equal('{"accessToken":"tok","expiresAt":123}');
+  });
+
+  it('keeps a write made by a process that is then killed without closing the store', async function () {
+    this.timeout(30_000);
+    const file = freshPath();
+    const script = `
+      const { createSqliteStore } = require('./core/store/sqlite-store.ts');
+      const store = createSqliteStore(process.argv[1]);
+      store.set('tasks', 'img-1', { status: 'in_progress', n: 1 })
+        .then(() => store.set('tasks', 'img-2', { status: 'queued' }))
+        .then(() => process.kill(process.pid, 'SIGKILL'));
+    `;
+    const run = promisify(execFile)(process.execPath, ['--require', 'tsx/cjs', '-e', script, file], { cwd: REPO_ROOT });
+    const failure = await run.then(
+      () => undefined,
+      (error: NodeJS.ErrnoException & { signal?: string; stderr?: string }) => error,
+    );
+    expect(failure?.signal, failure?.stderr).to.equal('SIGKILL');
+
+    const store = open(file);
+    expect(await store.list('tasks')).to.deep.equal([
+      { key: 'img-1', value: { status: 'in_progress', n: 1 } },
+      { key: 'img-2', value: { status: 'queued' } },
+    ]);
+  });
+
+  it('deletes an expired row when a read meets it', async () => {
+    const clock = createManualClock();
+    const file = freshPath();
+    const store = open(file, clock.now);
+    await store.set('sig', 'a', 'x', { ttlMs: 10 });
+    await store.set('sig', 'b', 'y', { ttlMs: 10 });
+    await store.set('sig', 'c', 'z');
+    clock.advance(10);
+    expect(await store.get('sig', 'a')).to.equal(undefined);
+    expect(rowCount(file)).to.equal(2);
+    expect(await store.list('sig')).to.deep.equal([{ key: 'c', value: 'z' }]);
+    expect(rowCount(file)).to.equal(1);
+  });
+
+  it('purges expired rows at open and, at most once a minute, on write', async () => {
+    const clock = createManualClock();
+    const file = freshPath();
+    const first = createSqliteStore(file, clock.now);
+    await first.set('sig', 'old', 'x', { ttlMs: 1000 });
+    await first.set('sig', 'kept', 'y');
+    await first.close();
+    clock.advance(1000);
+    const store = open(file, clock.now);
+    expect(rowCount(file)).to.equal(1);
+
+    await store.set('sig', 'soon', 'x', { ttlMs: 1000 });
+    clock.advance(30_000);
+    await store.set('other', 'k', 1);
+    expect(rowCount(file)).to.equal(3);
+    clock.advance(30_000);
+    await store.set('other', 'k2', 2);
+    expect(rowCount(file)).to.equal(3);
+  });
+
+  it('names the file and the entry when a stored value is corrupt', async () => {
+    const file = freshPath();
+    const store = open(file);
+    await store.set('tasks', 'broken', { ok: true });
+    raw(file).prepare("UPDATE entries SET value = '{not json' WHERE key = 'broken'").run();
+    const error = await expectGatewayError(store.get('tasks', 'broken'), file);
+    expect(error.message).to.include('tasks/broken').and.include('corrupt');
+    await expectGatewayError(store.list('tasks'), 'tasks/broken');
+  });
+
+  it('names the file when it is not a database', () => {
+    const file = freshPath();
+    fs.writeFileSync(file, 'this is a text file, not a database\n'.repeat(20));
+    expect(() => createSqliteStore(file))
+      .to.throw()
+      .that.satisfies((error: Error) => isGatewayError(error) && error.message.includes(file) && /not a database/.test(error.message));
+  });
+
+  it('names the path when it is a directory', () => {
+    const file = path.join(dir, 'a-directory');
+    fs.mkdirSync(file);
+    expect(() => createSqliteStore(file))
+      .to.throw()
+      .that.satisfies((error: Error) => isGatewayError(error) && error.message.includes(file));
+  });
+
+  it('names the file when a call comes after close', async () => {
+    const file = freshPath();
+    const store = createSqliteStore(file);
+    await store.close();
+    await expectGatewayError(store.get('ns', 'k'), file);
+  });
+});

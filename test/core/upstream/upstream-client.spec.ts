@@ -1,0 +1,497 @@
+import http from 'node:http';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import type { Readable } from 'node:stream';
+import { inspect } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { expect } from 'chai';
+import nock from 'nock';
+import { isGatewayError, type GatewayError } from '../../../core/errors/gateway-error';
+import {
+  createUpstreamClient,
+  readUpstreamBody,
+  type UpstreamClient,
+  type UpstreamTimeouts,
+} from '../../../core/upstream/upstream-client';
+
+const RELAXED: UpstreamTimeouts = { connectMs: 5000, totalMs: 8000, idleMs: 5000 };
+const SECRET = 'sk-test-abcdefghijklmnopqrstuvwxyz0123456789';
+
+interface TestServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const servers: Array<{ close(): Promise<void> }> = [];
+
+async function listen(server: http.Server | net.Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+async function startServer(handler: http.RequestListener): Promise<TestServer> {
+  const server = http.createServer(handler);
+  const port = await listen(server);
+  const handle = {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  servers.push(handle);
+  return handle;
+}
+
+/** A TCP server that accepts connections and never says a word (so a TLS handshake never completes). */
+async function startSilentTcpServer(): Promise<{ port: number; sockets: net.Socket[] }> {
+  const sockets: net.Socket[] = [];
+  const server = net.createServer((socket) => {
+    sockets.push(socket);
+    socket.on('error', () => undefined);
+    socket.resume(); // read (and drop) what comes, so the peer's FIN is seen
+  });
+  const port = await listen(server);
+  servers.push({
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  });
+  return { port, sockets };
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  const port = await listen(server);
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function collect(body: Readable): Promise<{ text: string; error?: unknown }> {
+  const chunks: Buffer[] = [];
+  try {
+    for await (const chunk of body) chunks.push(Buffer.from(chunk as Buffer));
+    return { text: Buffer.concat(chunks).toString('utf8') };
+  } catch (error) {
+    return { text: Buffer.concat(chunks).toString('utf8'), error };
+  }
+}
+
+async function catchError(promise: Promise<unknown>): Promise<GatewayError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(isGatewayError(error), String(error)).to.equal(true);
+    return error as GatewayError;
+  }
+  throw new Error('expected a rejection');
+}
+
+function waitFor(emitter: NodeJS.EventEmitter, event: string, ms: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no '${event}' within ${ms}ms`)), ms);
+    emitter.once(event, () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/**
+ * nock wraps every request in its own agent (which defeats pooling) and, on TLS passthrough, strips the
+ * listeners of the real socket before destroying it (an uncaught ECANCELED). Some tests step out of it.
+ */
+async function withoutNock(run: () => Promise<void>): Promise<void> {
+  nock.restore();
+  try {
+    await run();
+  } finally {
+    nock.activate();
+  }
+}
+
+function activeTimers(): number {
+  return process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+}
+
+describe('createUpstreamClient', () => {
+  let client: UpstreamClient;
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown): void => {
+    unhandled.push(reason);
+  };
+
+  before(() => process.on('unhandledRejection', onUnhandled));
+  after(() => process.off('unhandledRejection', onUnhandled));
+  beforeEach(() => {
+    client = createUpstreamClient();
+    unhandled.length = 0;
+  });
+  afterEach(async () => {
+    client.close();
+    await Promise.all(servers.splice(0).map((s) => s.close()));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(unhandled, 'unhandled rejections').to.deep.equal([]);
+  });
+
+  it('sends method, headers and body as given and streams the response: the first chunk arrives before the server finishes', async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let received: { method?: string; url?: string; headers: http.IncomingHttpHeaders; body: string } | undefined;
+    const server = await startServer((req, res) => {
+      const parts: Buffer[] = [];
+      req.on('data', (c: Buffer) => parts.push(c));
+      req.on('end', () => {
+        received = { method: req.method, url: req.url, headers: req.headers, body: Buffer.concat(parts).toString('utf8') };
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'x-upstream': 'yes', 'set-cookie': ['a=1', 'b=2'] });
+        res.write('data: first\n\n');
+        void released.then(() => res.end('data: last\n\n'));
+      });
+    });
+
+    const body = '{"model":"m","input":"héllo"}';
+    const res = await client.send({
+      url: `${server.url}/v1/things?x=1`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', authorization: `Bearer ${SECRET}`, Connection: 'close', Host: 'evil.example' },
+      body,
+      timeouts: RELAXED,
+    });
+
+    expect(res.status).to.equal(200);
+    expect(res.headers['content-type']).to.equal('text/event-stream');
+    expect(res.headers['x-upstream']).to.equal('yes');
+    expect(res.headers['set-cookie']).to.deep.equal(['a=1', 'b=2']);
+    expect(res.latencyMs).to.be.a('number').and.to.be.at.least(0);
+
+    const iterator = res.body[Symbol.asyncIterator]();
+    const first = (await iterator.next()) as IteratorResult<Buffer>;
+    expect(first.value.toString('utf8')).to.equal('data: first\n\n');
+    release();
+    let rest = '';
+    for (let r = (await iterator.next()) as IteratorResult<Buffer>; !r.done; r = (await iterator.next()) as IteratorResult<Buffer>) {
+      rest += r.value.toString('utf8');
+    }
+    expect(rest).to.equal('data: last\n\n');
+
+    expect(received?.method).to.equal('POST');
+    expect(received?.url).to.equal('/v1/things?x=1');
+    expect(received?.body).to.equal(body);
+    expect(received?.headers['content-type']).to.equal('application/json');
+    expect(received?.headers.authorization).to.equal(`Bearer ${SECRET}`);
+    expect(received?.headers['content-length']).to.equal(String(Buffer.byteLength(body)));
+    expect(received?.headers.host).to.equal(`127.0.0.1:${server.port}`);
+    // Nothing the caller did not ask for.
+    expect(received?.headers).not.to.have.property('user-agent');
+    expect(received?.headers).not.to.have.property('accept');
+    expect(received?.headers).not.to.have.property('accept-encoding');
+  });
+
+  it('returns non-2xx answers instead of throwing', async () => {
+    const server = await startServer((_req, res) => {
+      res.writeHead(529, { 'content-type': 'application/json' });
+      res.end('{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}');
+    });
+    const res = await client.send({ url: `${server.url}/v1/messages`, method: 'POST', headers: {}, body: '{}', timeouts: RELAXED });
+    expect(res.status).to.equal(529);
+    const json = JSON.parse((await readUpstreamBody(res, 1024)).toString('utf8')) as { error: { type: string } };
+    expect(json.error.type).to.equal('overloaded_error');
+  });
+
+  it('decompresses gzip bodies and drops content-encoding and content-length', async () => {
+    const payload = JSON.stringify({ text: 'x'.repeat(5000) });
+    const server = await startServer((_req, res) => {
+      const zipped = gzipSync(payload);
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': zipped.length });
+      res.end(zipped);
+    });
+    const res = await client.send({
+      url: server.url,
+      method: 'GET',
+      headers: { 'accept-encoding': 'gzip' },
+      timeouts: RELAXED,
+    });
+    expect(res.headers).not.to.have.property('content-encoding');
+    expect(res.headers).not.to.have.property('content-length');
+    expect((await readUpstreamBody(res, 1_000_000)).toString('utf8')).to.equal(payload);
+  });
+
+  it('reuses the keep-alive socket for sequential requests', async () => {
+    await withoutNock(async () => {
+      const ports: number[] = [];
+      const server = await startServer((req, res) => {
+        ports.push(req.socket.remotePort ?? -1);
+        res.end('ok');
+      });
+      for (let i = 0; i < 3; i += 1) {
+        const res = await client.send({ url: server.url, method: 'GET', headers: {}, timeouts: RELAXED });
+        expect((await readUpstreamBody(res, 100)).toString()).to.equal('ok');
+      }
+      expect(ports).to.have.length(3);
+      expect(new Set(ports).size, `remote ports ${ports.join(',')}`).to.equal(1);
+    });
+  });
+
+  it('fails with GW_UPSTREAM_TIMEOUT when no connection is established within connectMs', async () => {
+    // The TCP connect succeeds but the TLS handshake never completes: the socket is not usable.
+    await withoutNock(async () => {
+      const silent = await startSilentTcpServer();
+      const started = Date.now();
+      const error = await catchError(
+        client.send({
+          url: `https://127.0.0.1:${silent.port}/v1/x`,
+          method: 'POST',
+          headers: {},
+          body: '{}',
+          timeouts: { connectMs: 150, totalMs: 5000, idleMs: 5000 },
+        }),
+      );
+      expect(error.code).to.equal('GW_UPSTREAM_TIMEOUT');
+      expect(error.message).to.contain('upstream connect timeout after 150ms');
+      expect(Date.now() - started).to.be.below(3000);
+      expect(silent.sockets).to.have.length(1);
+      if (!silent.sockets[0].destroyed) await waitFor(silent.sockets[0], 'close', 2000);
+    });
+  });
+
+  it('does not apply the connect timeout to a slow answer on an established connection', async () => {
+    const server = await startServer((_req, res) => {
+      setTimeout(() => res.end('late'), 300);
+    });
+    const res = await client.send({
+      url: server.url,
+      method: 'GET',
+      headers: {},
+      timeouts: { connectMs: 100, totalMs: 5000, idleMs: 5000 },
+    });
+    expect((await readUpstreamBody(res, 100)).toString()).to.equal('late');
+  });
+
+  it('fails with GW_UPSTREAM_TIMEOUT when the response headers do not come within totalMs', async () => {
+    const server = await startServer(() => undefined);
+    const error = await catchError(
+      client.send({ url: server.url, method: 'GET', headers: {}, timeouts: { connectMs: 1000, totalMs: 200, idleMs: 5000 } }),
+    );
+    expect(error.code).to.equal('GW_UPSTREAM_TIMEOUT');
+    expect(error.message).to.contain('total timeout after 200ms');
+  });
+
+  it('destroys a body still streaming when totalMs expires', async () => {
+    let serverSocket: net.Socket | undefined;
+    const server = await startServer((req, res) => {
+      serverSocket = req.socket;
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const timer = setInterval(() => res.write('data: tick\n\n'), 20);
+      res.on('close', () => clearInterval(timer));
+    });
+    const res = await client.send({ url: server.url, method: 'GET', headers: {}, timeouts: { connectMs: 1000, totalMs: 300, idleMs: 5000 } });
+    const { text, error } = await collect(res.body);
+    expect(text).to.contain('data: tick');
+    expect(isGatewayError(error)).to.equal(true);
+    expect((error as GatewayError).code).to.equal('GW_UPSTREAM_TIMEOUT');
+    expect((error as GatewayError).message).to.contain('total timeout');
+    if (serverSocket && !serverSocket.destroyed) await waitFor(serverSocket, 'close', 2000);
+  });
+
+  it('destroys the body with GW_UPSTREAM_TIMEOUT when no bytes come for idleMs', async () => {
+    let serverSocket: net.Socket | undefined;
+    const server = await startServer((req, res) => {
+      serverSocket = req.socket;
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('data: one\n\n'); // then stall
+    });
+    const res = await client.send({ url: server.url, method: 'GET', headers: {}, timeouts: { connectMs: 1000, totalMs: 8000, idleMs: 200 } });
+    const { text, error } = await collect(res.body);
+    expect(text).to.equal('data: one\n\n');
+    expect((error as GatewayError).code).to.equal('GW_UPSTREAM_TIMEOUT');
+    expect((error as GatewayError).message).to.contain('idle timeout');
+    if (serverSocket && !serverSocket.destroyed) await waitFor(serverSocket, 'close', 2000);
+  });
+
+  it('keeps a stream alive while bytes keep coming, even past idleMs in total', async () => {
+    const server = await startServer((_req, res) => {
+      let n = 0;
+      const timer = setInterval(() => {
+        n += 1;
+        if (n === 8) {
+          clearInterval(timer);
+          res.end('end');
+        } else res.write('x');
+      }, 50);
+    });
+    const res = await client.send({ url: server.url, method: 'GET', headers: {}, timeouts: { connectMs: 1000, totalMs: 5000, idleMs: 200 } });
+    expect((await readUpstreamBody(res, 100)).toString()).to.equal('xxxxxxxend');
+  });
+
+  it('closes the upstream connection promptly when the caller aborts while waiting for headers', async () => {
+    let serverSocket: net.Socket | undefined;
+    let arrived!: () => void;
+    const requestArrived = new Promise<void>((resolve) => (arrived = resolve));
+    const server = await startServer((req) => {
+      serverSocket = req.socket;
+      arrived();
+    });
+    const controller = new AbortController();
+    const pending = client.send({ url: server.url, method: 'POST', headers: {}, body: '{}', signal: controller.signal, timeouts: RELAXED });
+    await requestArrived;
+    const closed = waitFor(serverSocket as net.Socket, 'close', 2000);
+    controller.abort();
+    const error = await catchError(pending);
+    expect(error.message).to.contain('aborted');
+    await closed;
+  });
+
+  it('closes the upstream connection promptly when the caller aborts mid-stream, without unhandled errors', async () => {
+    let serverSocket: net.Socket | undefined;
+    const server = await startServer((req, res) => {
+      serverSocket = req.socket;
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('data: one\n\n');
+    });
+    const controller = new AbortController();
+    const res = await client.send({ url: server.url, method: 'GET', headers: {}, signal: controller.signal, timeouts: RELAXED });
+    const iterator = res.body[Symbol.asyncIterator]();
+    await iterator.next();
+    const closed = waitFor(serverSocket as net.Socket, 'close', 2000);
+    controller.abort();
+    await closed;
+    expect(res.body.destroyed).to.equal(true);
+  });
+
+  it('does not crash when the caller aborts and nobody listens on the body', async () => {
+    let serverSocket: net.Socket | undefined;
+    const server = await startServer((req, res) => {
+      serverSocket = req.socket;
+      res.writeHead(200);
+      res.write('partial');
+    });
+    const controller = new AbortController();
+    await client.send({ url: server.url, method: 'GET', headers: {}, signal: controller.signal, timeouts: RELAXED });
+    const closed = waitFor(serverSocket as net.Socket, 'close', 2000);
+    controller.abort();
+    await closed;
+  });
+
+  it('rejects at once when the signal is already aborted', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const error = await catchError(
+      client.send({ url: 'http://127.0.0.1:9/', method: 'GET', headers: {}, signal: controller.signal, timeouts: RELAXED }),
+    );
+    expect(error.message).to.contain('aborted');
+  });
+
+  it('maps ECONNREFUSED to GW_UPSTREAM_UNREACHABLE naming host:port and never the credentials', async () => {
+    const port = await freePort();
+    const error = await catchError(
+      client.send({
+        url: `http://user:${SECRET}@127.0.0.1:${port}/v1beta/models/m:generateContent?key=${SECRET}`,
+        method: 'POST',
+        headers: { authorization: `Bearer ${SECRET}`, 'x-goog-api-key': SECRET },
+        body: '{}',
+        timeouts: RELAXED,
+      }),
+    );
+    expect(error.code).to.equal('GW_UPSTREAM_UNREACHABLE');
+    expect(error.message).to.contain(`127.0.0.1:${port}`);
+    expect(error.message).to.contain('ECONNREFUSED');
+    const everything = inspect(error, { depth: 10, showHidden: true }) + JSON.stringify(error) + String(error.stack);
+    expect(everything).not.to.contain(SECRET);
+    expect(everything).not.to.contain('sk-test-');
+  });
+
+  it('maps a connection reset mid-body to a GatewayError on the body stream and in readUpstreamBody', async () => {
+    const server = await startServer((req, res) => {
+      res.writeHead(200, { 'content-length': '1000' });
+      res.write('only part');
+      setTimeout(() => req.socket.destroy(), 20);
+    });
+    const res = await client.send({ url: server.url, method: 'GET', headers: {}, timeouts: RELAXED });
+    const error = await catchError(readUpstreamBody(res, 10_000));
+    expect(error.code).to.equal('GW_UPSTREAM_UNREACHABLE');
+    expect(error.message).to.contain(`127.0.0.1:${server.port}`);
+  });
+
+  it('works against nock interceptors, as integration specs use them', async () => {
+    const scope = nock('https://upstream.example')
+      .post('/v1/messages', '{"stream":true}')
+      .matchHeader('x-api-key', SECRET)
+      .reply(200, 'event: ping\ndata: {}\n\n', { 'content-type': 'text/event-stream' })
+      .get('/down')
+      // nock 14 only fails the request for an Error instance; a plain object leaves it hanging.
+      .replyWithError(Object.assign(new Error(`socket hang up ${SECRET}`), { code: 'ECONNRESET' }));
+    const res = await client.send({
+      url: 'https://upstream.example/v1/messages',
+      method: 'POST',
+      headers: { 'x-api-key': SECRET, 'content-type': 'application/json' },
+      body: '{"stream":true}',
+      timeouts: { connectMs: 1000, totalMs: 5000, idleMs: 5000 },
+    });
+    expect(res.status).to.equal(200);
+    expect((await readUpstreamBody(res, 1000)).toString()).to.equal('event: ping\ndata: {}\n\n');
+    const error = await catchError(client.send({ url: 'https://upstream.example/down', method: 'GET', headers: {}, timeouts: RELAXED }));
+    expect(error.code).to.equal('GW_UPSTREAM_UNREACHABLE');
+    expect(error.message).to.equal('upstream upstream.example:443 unreachable (ECONNRESET)');
+    expect(inspect(error, { depth: 10 })).not.to.contain(SECRET);
+    expect(scope.isDone()).to.equal(true);
+  });
+
+  it('clears its timers once the body has been read or destroyed', async () => {
+    const server = await startServer((_req, res) => res.end('done'));
+    const long: UpstreamTimeouts = { connectMs: 60_000, totalMs: 60_000, idleMs: 60_000 };
+    const baseline = activeTimers();
+
+    const res = await client.send({ url: server.url, method: 'GET', headers: {}, timeouts: long });
+    expect(activeTimers()).to.be.above(baseline);
+    expect((await readUpstreamBody(res, 100)).toString()).to.equal('done');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(activeTimers()).to.equal(baseline);
+
+    const res2 = await client.send({ url: server.url, method: 'GET', headers: {}, timeouts: long });
+    res2.body.destroy();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(activeTimers()).to.equal(baseline);
+  });
+});
+
+describe('readUpstreamBody', () => {
+  let client: UpstreamClient;
+  beforeEach(() => (client = createUpstreamClient()));
+  afterEach(async () => {
+    client.close();
+    await Promise.all(servers.splice(0).map((s) => s.close()));
+  });
+
+  it('rejects a body larger than the limit with GW_UPSTREAM_BAD_RESPONSE', async () => {
+    const server = await startServer((_req, res) => {
+      res.write('x'.repeat(600));
+      res.end('x'.repeat(600));
+    });
+    const res = await client.send({ url: server.url, method: 'GET', headers: {}, timeouts: RELAXED });
+    const error = await catchError(readUpstreamBody(res, 1000));
+    expect(error.code).to.equal('GW_UPSTREAM_BAD_RESPONSE');
+    expect(error.message).to.contain('1000');
+    expect(res.body.destroyed).to.equal(true);
+  });
+
+  it('rejects at once when content-length already exceeds the limit', async () => {
+    const server = await startServer((_req, res) => {
+      res.writeHead(200, { 'content-length': '5000' });
+      res.write('x');
+    });
+    const res = await client.send({ url: server.url, method: 'GET', headers: {}, timeouts: RELAXED });
+    const error = await catchError(readUpstreamBody(res, 1000));
+    expect(error.code).to.equal('GW_UPSTREAM_BAD_RESPONSE');
+  });
+
+  it('returns a body exactly at the limit', async () => {
+    const server = await startServer((_req, res) => res.end('y'.repeat(1000)));
+    const res = await client.send({ url: server.url, method: 'GET', headers: {}, timeouts: RELAXED });
+    expect((await readUpstreamBody(res, 1000)).length).to.equal(1000);
+  });
+});
