@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { formatSseEvent, SSE_HEADERS } from '../../../core/sse/format-sse-event';
 import { createSseParser } from '../../../core/sse/parse-sse';
 import type { WireEvent } from '../../../core/sse/wire-event';
+import { FIXTURES_DIR } from '../../helpers/fixtures';
 
 function parseAll(text: string): WireEvent[] {
   const parser = createSseParser();
@@ -33,7 +34,7 @@ describe('formatSseEvent', () => {
   });
 
   it('round-trips the events of the CRLF Gemini fixture', () => {
-    const raw = readFileSync('/work/shared/fixtures/gemini/stream-basic.sse', 'utf8');
+    const raw = readFileSync(FIXTURES_DIR + '/gemini/stream-basic.sse', 'utf8');
     const events = parseAll(raw);
     expect(events).to.have.length(2);
     expect(parseAll(events.map(formatSseEvent).join(''))).to.deep.equal(events);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { createJsonArrayWriter } from '../../../core/sse/json-array-writer';
+import { FIXTURES_DIR } from '../../helpers/fixtures';
 
 describe('createJsonArrayWriter', () => {
   it('writes [ before the first element, a separator before the others and ] at the end', () => {
@@ -15,7 +16,7 @@ describe('createJsonArrayWriter', () => {
   });
 
   it('produces a body JSON.parse reads back as the fixture array', () => {
-    const elements = JSON.parse(readFileSync('/work/shared/fixtures/gemini/stream-array.json', 'utf8')) as unknown[];
+    const elements = JSON.parse(readFileSync(FIXTURES_DIR + '/gemini/stream-array.json', 'utf8')) as unknown[];
     const writer = createJsonArrayWriter();
     const body = elements.map((e) => writer.element(JSON.stringify(e))).join('') + writer.close();
     expect(JSON.parse(body)).to.deep.equal(elements);

@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { isGatewayError } from '../../../core/errors/gateway-error';
 import { createJsonArrayWriter } from '../../../core/sse/json-array-writer';
 import { createJsonArrayParser } from '../../../core/sse/parse-json-array';
+import { FIXTURES_DIR } from '../../helpers/fixtures';
 
 function parseChunks(chunks: Array<Buffer | string>): string[] {
   const parser = createJsonArrayParser();
@@ -30,7 +31,7 @@ function expectBadResponse(fn: () => unknown): void {
 }
 
 describe('createJsonArrayParser', () => {
-  const bytes = readFileSync('/work/shared/fixtures/gemini/stream-array.json');
+  const bytes = readFileSync(FIXTURES_DIR + '/gemini/stream-array.json');
   const fixture = JSON.parse(bytes.toString('utf8')) as unknown[];
 
   it('splits the Gemini stream-array fixture into its elements', () => {

@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { createSseParser } from '../../../core/sse/parse-sse';
 import type { WireEvent } from '../../../core/sse/wire-event';
+import { FIXTURES_DIR } from '../../helpers/fixtures';
 
-const FIXTURES = '/work/shared/fixtures';
+const FIXTURES = FIXTURES_DIR;
 
 function parseChunks(chunks: Array<Buffer | string>): WireEvent[] {
   const parser = createSseParser();

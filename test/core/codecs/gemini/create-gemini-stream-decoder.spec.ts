@@ -6,8 +6,9 @@ import { createJsonArrayParser } from '../../../../core/sse/parse-json-array';
 import { createSseParser } from '../../../../core/sse/parse-sse';
 import type { WireEvent } from '../../../../core/sse/wire-event';
 import type { UnifiedStreamEvent } from '../../../../core/unified/unified-stream-event';
+import { FIXTURES_DIR } from '../../../helpers/fixtures';
 
-const FIXTURES = '/work/shared/fixtures/gemini';
+const FIXTURES = FIXTURES_DIR + '/gemini';
 
 /** Decodes a whole stream; `start.created` (the decoding time: Gemini sends none) is checked, then zeroed. */
 function decodeAll(events: WireEvent[]): UnifiedStreamEvent[] {

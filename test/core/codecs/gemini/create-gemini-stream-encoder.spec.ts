@@ -5,8 +5,9 @@ import { createGeminiStreamEncoder } from '../../../../core/codecs/gemini/create
 import { GatewayError } from '../../../../core/errors/gateway-error';
 import type { UnifiedRequest } from '../../../../core/unified/unified-request';
 import type { UnifiedStreamEvent } from '../../../../core/unified/unified-stream-event';
+import { FIXTURES_DIR } from '../../../helpers/fixtures';
 
-const FIXTURES = '/work/shared/fixtures/gemini';
+const FIXTURES = FIXTURES_DIR + '/gemini';
 const REQUEST: UnifiedRequest = { model: 'gemini-2.5-flash', system: [], messages: [], stream: true };
 
 function encodeAll(events: UnifiedStreamEvent[], request = REQUEST): Array<Record<string, unknown>> {

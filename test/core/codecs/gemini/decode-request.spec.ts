@@ -3,8 +3,9 @@ import { expect } from 'chai';
 import { decodeRequest } from '../../../../core/codecs/gemini/decode-request';
 import { isGatewayError } from '../../../../core/errors/gateway-error';
 import type { UnifiedRequest } from '../../../../core/unified/unified-request';
+import { FIXTURES_DIR } from '../../../helpers/fixtures';
 
-const FIXTURES = '/work/shared/fixtures/gemini';
+const FIXTURES = FIXTURES_DIR + '/gemini';
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP4HyX/HwAGTAJ4THyr0gAAAABJRU5ErkJggg==';
 const SIGNATURE =
   'CpUCAdHtim9xq3VbR0kZt1mN8pWc4yLs6uEa2oDf7gHj5kKl9zXv3bQn1wEr6tYu8iOp0aSd2fGh4jKl6zXc8vBn0mQw2eRt4yUi6oPa8sDf0gHj2kLz4xCv6bNm8qWe0rTy2uIo4pAs6dFg8hJk0lZx2cVb4nM=';

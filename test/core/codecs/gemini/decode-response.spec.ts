@@ -3,8 +3,9 @@ import { expect } from 'chai';
 import { decodeResponse } from '../../../../core/codecs/gemini/decode-response';
 import { isGatewayError } from '../../../../core/errors/gateway-error';
 import type { UnifiedResponse } from '../../../../core/unified/unified-response';
+import { FIXTURES_DIR } from '../../../helpers/fixtures';
 
-const FIXTURES = '/work/shared/fixtures/gemini';
+const FIXTURES = FIXTURES_DIR + '/gemini';
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP4HyX/HwAGTAJ4THyr0gAAAABJRU5ErkJggg==';
 
 function fixture(name: string): unknown {

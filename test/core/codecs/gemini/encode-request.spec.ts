@@ -4,8 +4,9 @@ import { decodeRequest } from '../../../../core/codecs/gemini/decode-request';
 import { encodeRequest } from '../../../../core/codecs/gemini/encode-request';
 import { isGatewayError } from '../../../../core/errors/gateway-error';
 import type { UnifiedMessage, UnifiedRequest } from '../../../../core/unified/unified-request';
+import { FIXTURES_DIR } from '../../../helpers/fixtures';
 
-const FIXTURES = '/work/shared/fixtures/gemini';
+const FIXTURES = FIXTURES_DIR + '/gemini';
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP4HyX/HwAGTAJ4THyr0gAAAABJRU5ErkJggg==';
 
 function fixture(name: string): Record<string, unknown> {

@@ -4,8 +4,9 @@ import { decodeResponse } from '../../../../core/codecs/gemini/decode-response';
 import { encodeResponse } from '../../../../core/codecs/gemini/encode-response';
 import type { UnifiedRequest } from '../../../../core/unified/unified-request';
 import type { UnifiedResponse } from '../../../../core/unified/unified-response';
+import { FIXTURES_DIR } from '../../../helpers/fixtures';
 
-const FIXTURES = '/work/shared/fixtures/gemini';
+const FIXTURES = FIXTURES_DIR + '/gemini';
 const REQUEST: UnifiedRequest = { model: 'gemini-2.5-flash', system: [], messages: [], stream: false };
 
 function fixture(name: string): Record<string, unknown> {

@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSseParser } from '../../../../core/sse/parse-sse';
 import type { WireEvent } from '../../../../core/sse/wire-event';
+import { FIXTURES_DIR } from '../../../helpers/fixtures';
 
-const FIXTURES = '/work/shared/fixtures/anthropic-messages';
+const FIXTURES = FIXTURES_DIR + '/anthropic-messages';
 
 /** A fixture body, JSON-parsed. */
 export function readMessagesFixture(name: string): unknown {

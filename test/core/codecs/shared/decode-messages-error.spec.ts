@@ -1,8 +1,9 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { decodeMessagesError } from '../../../../core/codecs/shared/decode-messages-error';
+import { FIXTURES_DIR } from '../../../helpers/fixtures';
 
-const fixture = (name: string): unknown => JSON.parse(readFileSync(`/work/shared/fixtures/anthropic-messages/${name}`, 'utf8'));
+const fixture = (name: string): unknown => JSON.parse(readFileSync(`${FIXTURES_DIR}/anthropic-messages/${name}`, 'utf8'));
 
 describe('decodeMessagesError', () => {
   it('turns an overload (529 or overloaded_error) into GW_UPSTREAM_OVERLOADED with status 503', () => {
