@@ -20,3 +20,4 @@ export { loadConfig, parseConfig, ConfigError } from './config/load-config';
 export type { GatewayConfig, GatewayConfigFile, PlatformConfig } from './config/config-types';
 export * from './credentials';
 export { readUpstreamFailure } from './upstream/read-upstream-failure';
+export { estimateGeminiTokenCount, estimateMessagesTokenCount } from './pipeline/estimate-token-count';

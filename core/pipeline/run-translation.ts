@@ -9,6 +9,7 @@ import { sendToPlatform, shapeRequest } from './call-platform';
 import { createClientStreamWriter, type ClientFraming } from './client-stream-writer';
 import { pumpTranslatedStream } from './pump-translated-stream';
 import { defaultUpstreamPath } from './default-upstream-path';
+import { assertStatelessRequest } from '../codecs/shared/assert-stateless-request';
 
 /** Generous bound for a non-streaming upstream answer (generated images arrive inline). */
 const RESPONSE_BODY_LIMIT = 256 * 1024 * 1024;
@@ -23,6 +24,9 @@ export interface TranslationInput {
 /** Client format → unified → the platform's format, and the answer back the same way, streaming or not. */
 export async function runTranslation(hooks: GatewayHooks, input: TranslationInput, ctx: RequestContext, res: ServerResponse): Promise<void> {
   const { unified, clientFormat, upstreamFormat } = input;
+  // Upstream-held state (previous_response_id) exists only on a Responses upstream; elsewhere it would be silently lost.
+  if (upstreamFormat !== 'responses') assertStatelessRequest(unified);
+  if (unified.warnings?.length) ctx.log.debug('client request fields dropped', { warnings: unified.warnings });
   const upstreamCodec = CODECS[upstreamFormat];
   const clientCodec = CODECS[clientFormat];
   const request: UpstreamRequest = {

@@ -1,4 +1,4 @@
-import type { CustomHandler, RouteDecision, RouteQuery } from '@gateway/core';
+import { estimateGeminiTokenCount, estimateMessagesTokenCount, type CustomHandler, type RouteDecision, type RouteQuery } from '@gateway/core';
 
 /**
  * An OpenAI-compatible upstream speaks chat completions and responses natively; the other client formats are
@@ -15,6 +15,10 @@ export function createOpenAiRouter(listModels: CustomHandler) {
       case 'gemini.generateContent':
       case 'gemini.streamGenerateContent':
         return { mode: 'translate', upstream: 'chat-completions' };
+      case 'messages.count_tokens':
+        return { mode: 'custom', handle: estimateMessagesTokenCount };
+      case 'gemini.countTokens':
+        return { mode: 'custom', handle: estimateGeminiTokenCount };
       case 'models':
         return { mode: 'custom', handle: listModels };
       default:
