@@ -71,9 +71,12 @@ export async function createGateway(config: GatewayConfig, options: CreateGatewa
     },
     async close(graceMs = config.server.shutdownGraceMs) {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Keep-alive connections whose last answer ends during the grace period go idle later: close them as they do.
       server.closeIdleConnections();
+      const sweep = setInterval(() => server.closeIdleConnections(), 50);
       const timer = setTimeout(() => server.closeAllConnections(), graceMs);
       await closed;
+      clearInterval(sweep);
       clearTimeout(timer);
       for (const platform of mounted) await platform.plugin.close?.();
       upstream.close();

@@ -1,0 +1,116 @@
+import { expect } from 'chai';
+import path from 'node:path';
+import { startSimulator, type Simulator } from '../../../simulator';
+import { startGateway, TEST_ADMIN_KEY, TEST_LICENSE, type RunningGateway } from '../../helpers/start-gateway';
+
+describe('gateway HTTP behaviour', function () {
+  this.timeout(20_000);
+  let sim: Simulator;
+  let gw: RunningGateway;
+
+  before(async () => {
+    sim = await startSimulator({ port: 0 });
+    gw = await startGateway({
+      openai: { plugin: 'openai', baseUrl: sim.openaiUrl, credentials: [{ apiKey: 'sk-sim-upstream-0001' }], timeouts: { totalMs: 1500, idleMs: 400 } },
+      faulty: { plugin: path.join(__dirname, 'fixtures/faulty-plugin.ts'), baseUrl: 'http://127.0.0.1:9' },
+    });
+  });
+  after(async () => {
+    await gw.close();
+    await sim.close();
+  });
+
+  const chat = (content: string, extra: Record<string, unknown> = {}) =>
+    fetch(`${gw.url}/openai/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'm', messages: [{ role: 'user', content }], ...extra }),
+    });
+
+  describe('error families before an endpoint answers', () => {
+    it('answers 401 in the Anthropic shape on /v1/messages', async () => {
+      const res = await fetch(`${gw.url}/openai/v1/messages`, { method: 'POST', headers: { 'x-api-key': 'nope', 'content-type': 'application/json' }, body: '{}' });
+      expect(res.status).to.equal(401);
+      expect(await res.json()).to.deep.equal({ type: 'error', error: { type: 'authentication_error', message: 'missing or unknown license: send it as Authorization: Bearer <license>' } });
+    });
+
+    it('answers 401 in the Gemini shape on /v1beta', async () => {
+      const res = await fetch(`${gw.url}/openai/v1beta/models/g:generateContent?key=nope`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(res.status).to.equal(401);
+      const body = (await res.json()) as { error: { code: number; status: string } };
+      expect(body.error).to.include({ code: 401, status: 'UNAUTHENTICATED' });
+    });
+
+    it('answers 404 in the Gemini shape for an unknown model method', async () => {
+      const res = await fetch(`${gw.url}/openai/v1beta/models/g:explode`, { method: 'POST', headers: { 'x-goog-api-key': TEST_LICENSE, 'content-type': 'application/json' }, body: '{}' });
+      expect(res.status).to.equal(404);
+      expect(((await res.json()) as { error: { status: string; message: string } }).error).to.include({ status: 'NOT_FOUND' });
+    });
+
+    it('answers 404 in the Anthropic shape for an unknown platform on /v1/messages', async () => {
+      const res = await fetch(`${gw.url}/ghost/v1/messages`, { method: 'POST', headers: { 'x-api-key': TEST_LICENSE, 'content-type': 'application/json' }, body: '{}' });
+      expect(res.status).to.equal(404);
+      expect(((await res.json()) as { error: { type: string } }).error.type).to.equal('not_found_error');
+    });
+  });
+
+  describe('a faulty plugin', () => {
+    it('answers a neutral 500 without internals and keeps serving', async () => {
+      const res = await fetch(`${gw.url}/faulty/v1/models`, { headers: { authorization: `Bearer ${TEST_LICENSE}` } });
+      expect(res.status).to.equal(500);
+      const text = await res.text();
+      expect(text).to.include('internal gateway error');
+      expect(text).not.to.include('secret internal detail');
+      const again = await fetch(`${gw.url}/faulty/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json' }, body: '{"model":"m","messages":[]}' });
+      expect(again.status).to.equal(500);
+      expect((await fetch(`${gw.url}/healthz`)).status).to.equal(200);
+    });
+  });
+
+  describe('upstream timeouts', () => {
+    it('answers 504 when a non-streaming upstream never answers', async () => {
+      const res = await chat('wait [sim:hang]');
+      expect(res.status).to.equal(504);
+      expect(((await res.json()) as { error: { message: string } }).error.message).to.match(/timeout/i);
+    });
+
+    it('ends a stalled stream with the format error event when the idle timeout fires', async () => {
+      const res = await chat('stall [sim:hang]', { stream: true });
+      expect(res.status).to.equal(200);
+      const text = await res.text();
+      expect(text).to.match(/data: \{"error":\{"message":"[^"]*timeout/i);
+      expect(text).not.to.include('[DONE]');
+    });
+  });
+
+  describe('admin', () => {
+    it('refuses a license and accepts an admin key', async () => {
+      expect((await fetch(`${gw.url}/admin/platforms`, { headers: { authorization: `Bearer ${TEST_LICENSE}` } })).status).to.equal(401);
+      const res = await fetch(`${gw.url}/admin/platforms`, { headers: { authorization: `Bearer ${TEST_ADMIN_KEY}` } });
+      expect(res.status).to.equal(200);
+      const body = (await res.json()) as { platforms: Array<{ platform: string }> };
+      expect(body.platforms.map((p) => p.platform)).to.deep.equal(['openai', 'faulty']);
+    });
+  });
+});
+
+describe('graceful shutdown', function () {
+  this.timeout(20_000);
+
+  it('lets an open stream finish, then refuses new connections', async () => {
+    const sim = await startSimulator({ port: 0 });
+    const gw = await startGateway({ openai: { plugin: 'openai', baseUrl: sim.openaiUrl, credentials: [{ apiKey: 'sk-sim-upstream-0001' }] } });
+    const res = await fetch(`${gw.url}/openai/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'm', stream: true, messages: [{ role: 'user', content: 'slow [sim:chunks=6] [sim:delay=100]' }] }),
+    });
+    const closing = gw.gateway.close(5000);
+    const text = await res.text();
+    await closing;
+    expect(text.trim().endsWith('data: [DONE]')).to.equal(true);
+    const after = await fetch(`${gw.url}/healthz`).then(() => 'connected', () => 'refused');
+    expect(after).to.equal('refused');
+    await sim.close();
+  });
+});
