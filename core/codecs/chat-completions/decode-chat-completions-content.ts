@@ -2,7 +2,7 @@ import { GatewayError } from '../../errors/gateway-error';
 import type { UnifiedMediaPart, UnifiedTextPart } from '../../unified/unified-request';
 import { fileMimeFromName } from '../shared/file-mime-from-name';
 import { mediaKindFromMime } from '../shared/media-kind-from-mime';
-import { parseDataUri } from '../shared/parse-data-uri';
+import { isDataUri, parseDataUri } from '../shared/parse-data-uri';
 import type { ChatCompletionsContentPart, ChatCompletionsMessage } from './chat-completions-types';
 import { guessMediaKindFromUrl } from './guess-media-kind-from-url';
 
@@ -10,8 +10,11 @@ function invalid(param: string, detail: string): GatewayError {
   return new GatewayError('GW_INVALID_REQUEST', `${param}: ${detail}`, { param });
 }
 
-function decodeMediaUrl(url: string, detail: string | undefined): UnifiedMediaPart {
+const DATA_URI_SHAPE = 'is not a readable data URI (expected data:<mime>;base64,<data>)';
+
+function decodeMediaUrl(url: string, detail: string | undefined, path: string): UnifiedMediaPart {
   const inline = parseDataUri(url);
+  if (!inline && isDataUri(url)) throw invalid(`${path}.image_url.url`, DATA_URI_SHAPE);
   const part: UnifiedMediaPart = inline
     ? { type: mediaKindFromMime(inline.mediaType), source: { kind: 'base64', mediaType: inline.mediaType, data: inline.data } }
     : { type: guessMediaKindFromUrl(url), source: { kind: 'url', url } };
@@ -30,6 +33,7 @@ function decodeFilePart(file: { file_data?: string; file_id?: string; filename?:
     part = { type: 'file', source: { kind: 'url', url: data } };
   } else {
     const inline = parseDataUri(data);
+    if (!inline && isDataUri(data)) throw invalid(`${path}.file.file_data`, DATA_URI_SHAPE);
     if (inline) {
       part = { type: mediaKindFromMime(inline.mediaType), source: { kind: 'base64', mediaType: inline.mediaType, data: inline.data } };
     } else {
@@ -46,7 +50,7 @@ function decodeContentPart(part: ChatCompletionsContentPart, path: string): Unif
     case 'text':
       return { type: 'text', text: part.text };
     case 'image_url':
-      return decodeMediaUrl(part.image_url.url, part.image_url.detail);
+      return decodeMediaUrl(part.image_url.url, part.image_url.detail, path);
     case 'input_audio': {
       const format = part.input_audio.format.toLowerCase();
       return { type: 'audio', source: { kind: 'base64', mediaType: `audio/${format}`, data: part.input_audio.data } };

@@ -24,17 +24,27 @@ export interface EncodedMessagesThinking {
   maxTokens: number;
 }
 
+/** Conversation facts that keep thinking off whatever the request asks. */
+export interface ThinkingBlockers {
+  /** tool_choice `any`/`tool`: the API does not allow it with thinking. */
+  forcedToolChoice: boolean;
+  /** The last assistant turn calls tools without the thinking block the API wants back (see hasUnsignedToolTurn). */
+  unsignedToolTurn: boolean;
+}
+
 /**
  * Unified reasoning settings → `thinking`, `output_config.effort` and a `max_tokens` that fits them.
  * Other formats' settings become `{type: "enabled", budget_tokens}`, which every thinking model takes;
  * `adaptive` and effort are sent only when a Messages client asked for them. The budget is at least
  * 1024 and `max_tokens` is raised above it, keeping the requested room for the answer.
- * Forced tool use cannot be combined with thinking: thinking is then left out with a warning.
+ * Forced tool use cannot be combined with thinking: thinking is then left out with a warning. So is
+ * thinking another format's client asked for while its last tool-use turn has no thinking to send back
+ * (a Messages client's own `thinking` is sent as asked: its turns carry their signed blocks).
  */
 export function encodeMessagesThinking(
   request: UnifiedRequest,
   ext: MessagesExtensions,
-  forcedToolChoice: boolean,
+  blockers: ThinkingBlockers,
   warnings: string[],
 ): EncodedMessagesThinking {
   const reasoning = request.reasoning;
@@ -54,8 +64,12 @@ export function encodeMessagesThinking(
     reasoning.includeThoughts !== true &&
     (clientEffort || effort === undefined);
   if (effortOnly) return { maxTokens, ...effortField };
-  if (forcedToolChoice) {
+  if (blockers.forcedToolChoice) {
     warnings.push('thinking: left out because the API does not allow forced tool use (tool_choice any/tool) with thinking');
+    return { maxTokens };
+  }
+  if (blockers.unsignedToolTurn && rawThinking === undefined) {
+    warnings.push('thinking: left out because the last assistant tool-use turn has no signed thinking to send back, which the API requires with thinking on');
     return { maxTokens };
   }
   if (reasoning.budgetTokens === undefined && (rawThinking?.type === 'adaptive' || rawThinking?.type === 'between_tools')) {

@@ -6,6 +6,7 @@ import { encodeMessagesThinking } from './encode-messages-thinking';
 import { encodeMessagesToolChoice } from './encode-messages-tool-choice';
 import { encodeMessagesTools } from './encode-messages-tools';
 import { encodeMessagesTurns } from './encode-messages-turns';
+import { hasUnsignedToolTurn } from './has-unsigned-tool-turn';
 import type { MessagesExtensions, MessagesOutputConfig, MessagesRawBlock } from './messages-types';
 
 /** Extension keys this encoder merges itself; every other extension is copied back verbatim. */
@@ -85,7 +86,7 @@ export function encodeMessagesRequest(request: UnifiedRequest): Converted<Record
   const tools = encodeMessagesTools(request.tools, request.builtinTools, ext.tools);
   const toolChoice = encodeMessagesToolChoice(request.toolChoice, request.parallelToolCalls, tools !== undefined);
   const forced = toolChoice?.type === 'any' || toolChoice?.type === 'tool';
-  const thinking = encodeMessagesThinking(request, ext, forced, warnings);
+  const thinking = encodeMessagesThinking(request, ext, { forcedToolChoice: forced, unsignedToolTurn: hasUnsignedToolTurn(messages) }, warnings);
   const thinkingOn = thinking.thinking !== undefined && thinking.thinking.type !== 'disabled';
   const outputConfig = encodeOutputConfig(request, thinking.effort, ext, warnings);
   const stop = request.stop?.filter((s) => s.trim() !== '');

@@ -2,12 +2,14 @@ import { GatewayError } from '../../errors/gateway-error';
 import type { UnifiedMediaPart, UnifiedTextPart } from '../../unified/unified-request';
 import { fileMimeFromName } from '../shared/file-mime-from-name';
 import { mediaKindFromMime } from '../shared/media-kind-from-mime';
-import { parseDataUri } from '../shared/parse-data-uri';
+import { isDataUri, parseDataUri } from '../shared/parse-data-uri';
 import type { ResponsesContentPart } from './responses-types';
 
 function invalid(param: string, detail: string): GatewayError {
   return new GatewayError('GW_INVALID_REQUEST', `${param}: ${detail}`, { param });
 }
+
+const DATA_URI_SHAPE = 'is not a readable data URI (expected data:<mime>;base64,<data>)';
 
 function decodeImage(part: { image_url?: string | null; file_id?: string | null; detail?: string }, path: string): UnifiedMediaPart {
   if (!part.image_url) {
@@ -15,6 +17,7 @@ function decodeImage(part: { image_url?: string | null; file_id?: string | null;
     throw invalid(`${path}.image_url`, 'is required');
   }
   const inline = parseDataUri(part.image_url);
+  if (!inline && isDataUri(part.image_url)) throw invalid(`${path}.image_url`, DATA_URI_SHAPE);
   const out: UnifiedMediaPart = inline
     ? { type: mediaKindFromMime(inline.mediaType), source: { kind: 'base64', mediaType: inline.mediaType, data: inline.data } }
     : { type: 'image', source: { kind: 'url', url: part.image_url } };
@@ -26,6 +29,7 @@ function decodeFile(part: { file_data?: string; file_url?: string; file_id?: str
   let out: UnifiedMediaPart;
   if (part.file_data) {
     const inline = parseDataUri(part.file_data);
+    if (!inline && isDataUri(part.file_data)) throw invalid(`${path}.file_data`, DATA_URI_SHAPE);
     if (inline) {
       out = { type: mediaKindFromMime(inline.mediaType), source: { kind: 'base64', mediaType: inline.mediaType, data: inline.data } };
     } else {

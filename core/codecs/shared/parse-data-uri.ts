@@ -18,6 +18,14 @@ export function parseDataUri(uri: string): DataUri | undefined {
   return { mediaType, data: uri.slice(comma + 1) };
 }
 
+/**
+ * True for any `data:` URI, readable or not. One that `parseDataUri` cannot read (no comma, not base64) is
+ * malformed client input, never a URL an upstream or the gateway could fetch.
+ */
+export function isDataUri(text: string): boolean {
+  return text.startsWith('data:');
+}
+
 /** `{mediaType, data}` → `data:<mime>;base64,<data>`. */
 export function toDataUri(mediaType: string, data: string): string {
   return `data:${mediaType};base64,${data}`;

@@ -54,6 +54,14 @@ describe('gateway HTTP behaviour', function () {
     });
   });
 
+  describe('an endpoint the platform does not route', () => {
+    it('answers 404 naming the platform and the endpoint', async () => {
+      const res = await fetch(`${gw.url}/faulty/v1/responses`, { method: 'POST', headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json' }, body: '{"model":"m","input":"x"}' });
+      expect(res.status).to.equal(404);
+      expect(((await res.json()) as { error: { message: string } }).error.message).to.equal('platform "faulty" does not serve responses');
+    });
+  });
+
   describe('a faulty plugin', () => {
     it('answers a neutral 500 without internals and keeps serving', async () => {
       const res = await fetch(`${gw.url}/faulty/v1/models`, { headers: { authorization: `Bearer ${TEST_LICENSE}` } });

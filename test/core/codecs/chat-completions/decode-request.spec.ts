@@ -258,6 +258,9 @@ describe('decodeChatCompletionsRequest', () => {
       ['file part with only a file id', { model: 'm', messages: [{ role: 'user', content: [{ type: 'file', file: { file_id: 'file-1' } }] }] }, 'messages[0].content[0].file.file_id'],
       ['image in a system message', { model: 'm', messages: [{ role: 'system', content: [{ type: 'image_url', image_url: { url: 'https://x/y.png' } }] }] }, 'messages[0].content[0].type'],
       ['refusal part in a user message', { model: 'm', messages: [{ role: 'user', content: [{ type: 'refusal', refusal: 'no' }] }] }, 'messages[0].content[0].type'],
+      ['image data URI without a payload', { model: 'm', messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'data:image/png;base64' } }] }] }, 'messages[0].content[0].image_url.url'],
+      ['image data URI that is not base64', { model: 'm', messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'data:image/svg+xml,<svg/>' } }] }] }, 'messages[0].content[0].image_url.url'],
+      ['file data URI that is not base64', { model: 'm', messages: [{ role: 'user', content: [{ type: 'file', file: { file_data: 'data:application/pdf,%25PDF' } }] }] }, 'messages[0].content[0].file.file_data'],
     ];
     for (const [name, input, param] of cases) {
       it(name, () => {

@@ -360,6 +360,54 @@ describe('encodeMessagesRequest', () => {
       expect(warnings.join(' ')).to.contain('thinking');
     });
 
+    describe('a tool loop whose last assistant turn has no thinking to send back', () => {
+      const tools = [{ name: 'get_weather', parameters: { type: 'object' } }];
+      const call: UnifiedMessage = { role: 'assistant', content: [{ type: 'tool_call', id: 'call_1', name: 'get_weather', arguments: '{}' }] };
+      const result: UnifiedMessage = { role: 'tool', content: [{ type: 'tool_result', toolCallId: 'call_1', content: [{ type: 'text', text: 'sunny' }] }] };
+      const signed: UnifiedMessage['content'][number] = { type: 'reasoning', text: 'hmm', signature: 'sig', provider: 'messages' };
+
+      it('leaves thinking out, with a warning, when another format asked for it (the API would answer 400)', () => {
+        const { value, warnings } = encodeMessagesRequest(request([hi, call, result], { tools, reasoning: { enabled: true, effort: 'low' } }));
+        expect(value).to.not.have.property('thinking');
+        expect(value.max_tokens).to.equal(4096);
+        expect(warnings.join(' ')).to.contain('thinking: left out');
+      });
+
+      it('also when the turn carries reasoning from another provider, which is dropped', () => {
+        const foreign: UnifiedMessage = { role: 'assistant', content: [{ type: 'reasoning', text: 'hmm', provider: 'gemini', signature: 'g' }, ...call.content] };
+        const { value } = encodeMessagesRequest(request([hi, foreign, result], { tools, reasoning: { enabled: true, budgetTokens: 2048 } }));
+        expect(value).to.not.have.property('thinking');
+      });
+
+      it('keeps thinking when the turn opens with signed Messages thinking', () => {
+        const withThinking: UnifiedMessage = { role: 'assistant', content: [signed, ...call.content] };
+        const { value } = encodeMessagesRequest(request([hi, withThinking, result], { tools, reasoning: { enabled: true, budgetTokens: 2048 } }));
+        expect(value.thinking).to.deep.equal({ type: 'enabled', budget_tokens: 2048 });
+        expect((value.messages as Json[])[1].content).to.deep.include({ type: 'thinking', thinking: 'hmm', signature: 'sig' });
+      });
+
+      it('keeps thinking once the tool loop is over (the last assistant turn is plain text)', () => {
+        const answer: UnifiedMessage = { role: 'assistant', content: [{ type: 'text', text: 'It is sunny.' }] };
+        const { value } = encodeMessagesRequest(request([hi, call, result, answer, hi], { tools, reasoning: { enabled: true, budgetTokens: 2048 } }));
+        expect(value.thinking).to.deep.equal({ type: 'enabled', budget_tokens: 2048 });
+      });
+
+      it("sends a Messages client's own thinking as asked", () => {
+        const body = decodeMessagesRequest({
+          model: 'm',
+          max_tokens: 4096,
+          thinking: { type: 'enabled', budget_tokens: 1024 },
+          tools: [{ name: 'get_weather', input_schema: { type: 'object' } }],
+          messages: [
+            { role: 'user', content: 'x' },
+            { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: {} }] },
+            { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'sunny' }] },
+          ],
+        });
+        expect(encodeMessagesRequest(body).value.thinking).to.deep.equal({ type: 'enabled', budget_tokens: 1024 });
+      });
+    });
+
     it('keeps a Messages client effort without thinking as effort only', () => {
       const body = decodeMessagesRequest({ model: 'm', max_tokens: 100, messages: [{ role: 'user', content: 'x' }], output_config: { effort: 'low' } });
       const { value } = encodeMessagesRequest(body);

@@ -203,6 +203,8 @@ describe('decodeResponsesRequest', () => {
       ['bad reasoning effort', body({ reasoning: { effort: 'max' } }), 'reasoning.effort'],
       ['json_schema without schema', body({ text: { format: { type: 'json_schema', name: 'x' } } }), 'text.format.schema'],
       ['bad max_output_tokens', body({ max_output_tokens: 0 }), 'max_output_tokens'],
+      ['image data URI without a payload', body({ input: [{ role: 'user', content: [{ type: 'input_image', image_url: 'data:image/png;base64' }] }] }), 'input[0].content[0].image_url'],
+      ['file data URI that is not base64', body({ input: [{ role: 'user', content: [{ type: 'input_file', file_data: 'data:application/pdf,%25PDF' }] }] }), 'input[0].content[0].file_data'],
     ];
     for (const [name, input, param] of cases) {
       it(name, () => {

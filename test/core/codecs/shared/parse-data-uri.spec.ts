@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { parseDataUri, toDataUri } from '../../../../core/codecs/shared/parse-data-uri';
+import { isDataUri, parseDataUri, toDataUri } from '../../../../core/codecs/shared/parse-data-uri';
 
 describe('parseDataUri', () => {
   const cases: Array<[string, ReturnType<typeof parseDataUri>]> = [
@@ -19,5 +19,10 @@ describe('parseDataUri', () => {
 
   it('toDataUri is its inverse', () => {
     expect(parseDataUri(toDataUri('image/webp', 'UklGR'))).to.deep.equal({ mediaType: 'image/webp', data: 'UklGR' });
+  });
+
+  it('isDataUri tells any data: URI, readable or not, from a URL', () => {
+    expect(['data:image/png;base64,AA==', 'data:image/png;base64', 'data:text/plain,hi'].map(isDataUri)).to.deep.equal([true, true, true]);
+    expect(['https://example.com/a.png', 'AAAA', ''].map(isDataUri)).to.deep.equal([false, false, false]);
   });
 });
