@@ -40,7 +40,11 @@ export async function createGateway(config: GatewayConfig, options: CreateGatewa
   tapLicenseAuth(hooks, config.licenses);
 
   const admin = createAdminRegistry();
-  const mounted = await loadPlugins(config, hooks, { log, store, upstream, gateway: settings, admin });
+  const cleanups: Array<() => void | Promise<void>> = [];
+  const onClose = (cleanup: () => void | Promise<void>): void => {
+    cleanups.push(cleanup);
+  };
+  const mounted = await loadPlugins(config, hooks, { log, store, upstream, gateway: settings, admin, onClose });
   const runtime: GatewayRuntime = {
     config,
     settings,
@@ -78,6 +82,7 @@ export async function createGateway(config: GatewayConfig, options: CreateGatewa
       await closed;
       clearInterval(sweep);
       clearTimeout(timer);
+      for (const cleanup of cleanups) await cleanup();
       for (const platform of mounted) await platform.plugin.close?.();
       upstream.close();
       await store.close();

@@ -16,6 +16,22 @@ async function main(): Promise<void> {
       logging: { level: 'info', format: 'pretty' },
       platforms: {
         openai: { plugin: 'openai', baseUrl: sim.openaiUrl, credentials: [{ apiKey: 'sk-demo-openai-0001' }] },
+        // One API key and one claude.ai session key, exchanged for an OAuth token at the simulated claude.ai.
+        claude: {
+          plugin: 'claude',
+          baseUrl: sim.anthropicUrl,
+          credentials: [{ apiKey: 'sk-ant-demo-0001' }, { sessionKey: 'sk-ant-sid01-demo-0002' }],
+          claudeAiUrl: sim.claudeAiUrl,
+          oauthTokenUrl: `${sim.claudeAiUrl}/v1/oauth/token`,
+        },
+        gemini: { plugin: 'gemini', baseUrl: sim.geminiUrl, credentials: [{ apiKey: 'AIza-demo-gemini-0001' }, { apiKey: 'AIza-demo-gemini-0002' }] },
+        // The simulator refuses `limited` (rate limit) and `banned` (suspended) tokens: see GET /admin/pools/pool (key demo-admin).
+        pool: {
+          plugin: 'token-pool',
+          baseUrl: sim.openaiUrl,
+          rotation: 2,
+          tokens: [{ token: 'demo-pool-limited-0001' }, { token: 'demo-pool-banned-0002' }, { token: 'demo-pool-0003', tier: 'premium' }, { token: 'demo-pool-0004' }],
+        },
       },
     },
     `${process.cwd()}/demo-config`,
@@ -31,6 +47,10 @@ async function main(): Promise<void> {
       'Try:',
       `  curl -N ${url}/openai/v1/chat/completions -H 'Authorization: Bearer demo-license' -H 'content-type: application/json' \\`,
       `       -d '{"model":"gpt-4.1-mini","stream":true,"messages":[{"role":"user","content":"Hello gateway"}]}'`,
+      `  curl -N ${url}/claude/v1/chat/completions -H 'Authorization: Bearer demo-license' -H 'content-type: application/json' \\`,
+      `       -d '{"model":"claude-sonnet-4-6-thinking","stream":true,"messages":[{"role":"user","content":"Hello Claude [sim:thinking]"}]}'`,
+      `  curl -N '${url}/gemini/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse' -H 'x-goog-api-key: demo-license' \\`,
+      `       -H 'content-type: application/json' -d '{"contents":[{"parts":[{"text":"Hello Gemini"}]}]}'`,
       '',
     ].join('\n'),
   );

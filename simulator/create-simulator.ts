@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { handleAnthropic } from './anthropic';
+import { createClaudeAiOAuth } from './anthropic-oauth';
 import { handleGemini } from './gemini';
 import { parseJsonBody, queryRecord, readBody, sendJson, sleep } from './http-util';
 import { handleOpenAi } from './openai';
@@ -14,8 +15,9 @@ const MAX_RECORDED = 1000;
 /** Longer than any client agent's idle timeout, so a reused socket is never closed under a request. */
 const KEEP_ALIVE_MS = 65_000;
 
-const HANDLERS: Record<Vendor, VendorHandler> = { anthropic: handleAnthropic, gemini: handleGemini, openai: handleOpenAi };
-const PREFIX = /^\/(anthropic|gemini|openai)(\/.*)?$/;
+/** Stateless vendors; Anthropic and claude.ai share the per-simulator OAuth state and are added in startSimulator. */
+const HANDLERS = { gemini: handleGemini, openai: handleOpenAi } satisfies Partial<Record<Vendor, VendorHandler>>;
+const PREFIX = /^\/(anthropic|gemini|openai|claude-ai)(\/.*)?$/;
 
 function baseUrl(host: string, port: number): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
@@ -28,8 +30,17 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const host = options.host ?? '127.0.0.1';
   const requests: RecordedRequest[] = [];
   const events = new EventEmitter();
+  const state = new Map<string, unknown>();
   let counter = 0;
   let closing = false;
+  const claudeAi = createClaudeAiOAuth({ accessTokenTtlSeconds: options.oauthTokenTtlSeconds ?? 3600 });
+  const handlers: Record<Vendor, VendorHandler> = {
+    ...HANDLERS,
+    anthropic: async (exchange) => {
+      if (!claudeAi.refuseAnthropicBearer(exchange)) await handleAnthropic(exchange);
+    },
+    'claude-ai': claudeAi.handle,
+  };
 
   function record(entry: RecordedRequest): void {
     requests.push(entry);
@@ -56,7 +67,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       return;
     }
     if (!match) {
-      return sendJson(res, 404, { error: { message: `No simulated vendor at ${url.pathname}; use /anthropic, /gemini or /openai` } });
+      return sendJson(res, 404, { error: { message: `No simulated vendor at ${url.pathname}; use /anthropic, /gemini, /openai or /claude-ai` } });
     }
     const vendor = match[1] as Vendor;
     const path = match[2] ?? '/';
@@ -70,10 +81,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     if (latencyMs > 0) await sleep(latencyMs, controller.signal);
     if (controller.signal.aborted) return;
     const exchange: Exchange = {
-      req, res, method, path, query, body, settings, signal: controller.signal, nextId: () => (counter += 1),
+      req, res, method, path, query, body, rawBody, settings, state, signal: controller.signal, nextId: () => (counter += 1),
     };
     try {
-      await HANDLERS[vendor](exchange);
+      await handlers[vendor](exchange);
     } catch (error) {
       if (!res.headersSent) sendJson(res, 500, { error: { message: `simulator failure: ${String(error)}` } });
       else res.destroy();
@@ -100,9 +111,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     anthropicUrl: `${url}/anthropic`,
     geminiUrl: `${url}/gemini`,
     openaiUrl: `${url}/openai`,
+    claudeAiUrl: `${url}/claude-ai`,
+    claudeAi: claudeAi.control,
     requests,
     reset(): void {
       requests.length = 0;
+      state.clear();
       counter = 0;
     },
     close(): Promise<void> {

@@ -4,10 +4,13 @@ import { createChatCompletion } from './openai-chat';
 import {
   ACCOUNT_SUSPENDED, INSUFFICIENT_QUOTA, MISSING_KEY, notFound, requestsRateLimit, sendOpenAiError,
 } from './openai-errors';
+import { createImages, serveImageFile } from './openai-images';
 import { createResponse } from './openai-responses';
+import { handleOpenAiVideos } from './openai-videos';
+import { createWebSearchResponse, hasWebSearchTool } from './openai-web-search';
 import type { Exchange } from './types';
 
-/** OpenAI API: `/v1/chat/completions`, `/v1/responses`, `/v1/models`; Bearer auth. */
+/** OpenAI API: `/v1/chat/completions`, `/v1/responses`, `/v1/models`, images, videos; Bearer auth. */
 
 const MODELS = [
   { id: 'gpt-4.1-mini', created: 1744318173 },
@@ -21,6 +24,8 @@ function modelObject(model: (typeof MODELS)[number]): Record<string, unknown> {
 
 export async function handleOpenAi(exchange: Exchange): Promise<void> {
   const { req, method, path, body } = exchange;
+  // Like the storage URLs of real image answers, the files need no key.
+  if (serveImageFile(exchange)) return;
   const token = bearerToken(req);
   if (!token) return sendOpenAiError(exchange, MISSING_KEY);
   const model = isRecord(body) && typeof body.model === 'string' ? body.model : 'gpt-4.1-mini';
@@ -54,8 +59,13 @@ export async function handleOpenAi(exchange: Exchange): Promise<void> {
         code: null,
       });
     }
-    return path === '/v1/chat/completions' ? createChatCompletion(exchange, body) : createResponse(exchange, body);
+    if (path === '/v1/chat/completions') return createChatCompletion(exchange, body);
+    return hasWebSearchTool(body) && body.stream !== true ? createWebSearchResponse(exchange, body) : createResponse(exchange, body);
   }
+  if (method === 'POST' && (path === '/v1/images/generations' || path === '/v1/images/edits')) {
+    return createImages(exchange, path === '/v1/images/edits');
+  }
+  if (await handleOpenAiVideos(exchange)) return;
   return sendOpenAiError(exchange, {
     status: 404,
     message: `Invalid URL (${method} ${path})`,

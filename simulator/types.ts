@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ClaudeAiControl } from './anthropic-oauth';
 
-export type Vendor = 'anthropic' | 'gemini' | 'openai';
+export type Vendor = 'anthropic' | 'gemini' | 'openai' | 'claude-ai';
 
 export interface SimulatorOptions {
   /** 0 (default) picks a free port. */
@@ -13,6 +14,8 @@ export interface SimulatorOptions {
   chunkDelayMs?: number;
   /** Pause before the response headers (default 0). */
   latencyMs?: number;
+  /** Lifetime of the OAuth access tokens the claude.ai flow issues (default 3600). */
+  oauthTokenTtlSeconds?: number;
 }
 
 export interface RecordedRequest {
@@ -35,6 +38,9 @@ export interface Simulator {
   anthropicUrl: string;
   geminiUrl: string;
   openaiUrl: string;
+  /** claude.ai's session-key → OAuth flow and the OAuth token endpoint (`${claudeAiUrl}/v1/oauth/token`). */
+  claudeAiUrl: string;
+  claudeAi: ClaudeAiControl;
   /** The most recent requests, oldest first (capped). */
   requests: RecordedRequest[];
   /** Forgets the recorded requests and restarts the id counters. */
@@ -58,7 +64,11 @@ export interface Exchange {
   path: string;
   query: Record<string, string>;
   body: unknown;
+  /** The body as received (multipart forms are parsed from it). */
+  rawBody: Buffer;
   settings: SimulatorSettings;
+  /** Per-simulator memory of stateful fakes (video jobs); emptied by reset(). */
+  state: Map<string, unknown>;
   /** Aborts when the connection closes (client disconnect or simulator close). */
   signal: AbortSignal;
   /** A per-simulator counter: deterministic ids. */

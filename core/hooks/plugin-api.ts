@@ -159,6 +159,11 @@ export interface PluginContext<Options> {
   gateway: GatewaySettings;
   /** Publishes this platform's admin views (`/admin/credentials/{key}`, `/admin/pools/{key}`). */
   admin: PlatformAdmin;
+  /**
+   * Registers cleanup for this mount, run when its gateway closes (before the store closes), e.g. to stop
+   * background tasks. Unlike `GatewayPlugin.close`, it is per gateway and per platform key.
+   */
+  onClose?(cleanup: () => void | Promise<void>): void;
 }
 
 export interface GatewaySettings {

@@ -7,6 +7,7 @@ import { createEndpointHandler } from './handle-endpoint';
 import { createErrorMiddleware } from './error-middleware';
 import { createRequestLog } from './request-log';
 import { mountAdminRoutes } from './admin-routes';
+import { mountFileRoutes } from '../files';
 
 /** The Express app: health, admin, every endpoint under `/:platform`, 404s and the error renderer. */
 export function createApp(runtime: GatewayRuntime): express.Express {
@@ -19,6 +20,7 @@ export function createApp(runtime: GatewayRuntime): express.Express {
     res.json({ status: 'ok', platforms: [...runtime.platforms.keys()] });
   });
   mountAdminRoutes(app, runtime);
+  mountFileRoutes(app, runtime.store);
 
   for (const spec of ENDPOINTS) {
     const handler = createEndpointHandler(spec, runtime);

@@ -3,6 +3,8 @@ import { once } from 'node:events';
 import { SSE_HEADERS, formatSseEvent } from '../sse/format-sse-event';
 import { createJsonArrayWriter } from '../sse/json-array-writer';
 import type { WireEvent } from '../sse/wire-event';
+import { flushHeadersSoon } from './flush-headers-soon';
+import { writeNow } from './write-now';
 
 export type ClientFraming = 'sse' | 'json-array';
 
@@ -14,12 +16,13 @@ export function createClientStreamWriter(res: ServerResponse, framing: ClientFra
   const array = framing === 'json-array' ? createJsonArrayWriter() : undefined;
   let needsDrain = false;
   let wroteAny = false;
+  let flushHeaders: NodeJS.Immediate | undefined;
 
   function start(extraHeaders: Record<string, string | string[]> = {}): void {
     if (res.headersSent) return;
     const headers = framing === 'sse' ? SSE_HEADERS : { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' };
     res.writeHead(200, { ...extraHeaders, ...headers });
-    res.flushHeaders();
+    flushHeaders = flushHeadersSoon(res);
   }
 
   return {
@@ -29,7 +32,8 @@ export function createClientStreamWriter(res: ServerResponse, framing: ClientFra
       let text = '';
       for (const event of events) text += array ? array.element(event.data) : formatSseEvent(event);
       wroteAny = true;
-      if (!res.write(text)) needsDrain = true;
+      clearImmediate(flushHeaders);
+      if (!writeNow(res, text)) needsDrain = true;
     },
     /** Resolves when the socket can take more (immediately when it already can). */
     async drained(): Promise<void> {
@@ -38,9 +42,9 @@ export function createClientStreamWriter(res: ServerResponse, framing: ClientFra
       await Promise.race([once(res, 'drain'), once(res, 'close')]);
     },
     end(): void {
+      clearImmediate(flushHeaders);
       if (res.destroyed || res.writableEnded) return;
-      if (array) res.write(array.close());
-      res.end();
+      res.end(array ? array.close() : undefined);
     },
     get wroteAny(): boolean {
       return wroteAny;

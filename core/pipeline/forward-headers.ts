@@ -18,8 +18,11 @@ export function forwardableRequestHeaders(headers: IncomingHttpHeaders): Record<
   return out;
 }
 
-/** Upstream response headers never returned: hop-by-hop, framing the gateway redoes, and the operator's account ids. */
-const DROP_RESPONSE = /^(connection|keep-alive|transfer-encoding|content-length|content-encoding|set-cookie|server|alt-svc|via|date|x-request-id|.*-organization(-id)?|openai-project|cf-.*|x-cloud-trace-context|x-goog-.*|report-to|nel|strict-transport-security)$/;
+/**
+ * Upstream response headers never returned: hop-by-hop, framing the gateway redoes, and the operator's account ids.
+ * content-length passes: the bytes pass unchanged (the upstream client removes it when it decompresses a body).
+ */
+const DROP_RESPONSE = /^(connection|keep-alive|transfer-encoding|content-encoding|set-cookie|server|alt-svc|via|date|x-request-id|.*-organization(-id)?|openai-project|cf-.*|x-cloud-trace-context|x-goog-.*|report-to|nel|strict-transport-security)$/;
 
 /** Upstream headers a passthrough returns to the client (content type, request ids, rate-limit hints). */
 export function returnableResponseHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | string[]> {

@@ -6,7 +6,9 @@ import type { RequestContext, UpstreamRequest } from '../hooks/plugin-api';
 import { formatSseEvent } from '../sse/format-sse-event';
 import type { WireFormat } from '../unified/unified-request';
 import { callPlatform } from './call-platform';
+import { flushHeadersSoon } from './flush-headers-soon';
 import { returnableResponseHeaders } from './forward-headers';
+import { writeNow } from './write-now';
 
 export interface PassthroughInput {
   format: WireFormat | 'other';
@@ -34,25 +36,39 @@ export async function runPassthrough(hooks: GatewayHooks, input: PassthroughInpu
     stream: ctx.stream,
   };
   const upstream = await callPlatform(hooks, request, ctx);
-  res.writeHead(upstream.status, returnableResponseHeaders(upstream.headers));
-  res.flushHeaders();
+  const headers = returnableResponseHeaders(upstream.headers);
+  // A stream may have to end with an error event of our own, which a fixed length would not leave room for.
+  if (ctx.stream) delete headers['content-length'];
+  res.writeHead(upstream.status, headers);
+  let flushHeaders: NodeJS.Immediate | undefined = flushHeadersSoon(res);
+  let complete = false;
   try {
     for await (const chunk of upstream.body as AsyncIterable<Buffer>) {
-      if (!res.write(chunk)) await waitForDrain(res);
+      if (flushHeaders) {
+        clearImmediate(flushHeaders);
+        flushHeaders = undefined;
+      }
+      if (!writeNow(res, chunk)) await waitForDrain(res);
       if (res.destroyed) break;
     }
+    complete = true;
   } catch (error) {
     if (!ctx.signal.aborted) {
       const gatewayError = toGatewayError(error);
       ctx.log.warn('upstream stream failed', { code: gatewayError.code, message: gatewayError.message });
       // A native stream that breaks mid-way ends with that format's own error event, as the upstream would send it.
       if (ctx.stream && input.format !== 'other') {
-        res.write(CODECS[input.format].encodeStreamError(gatewayError).map(formatSseEvent).join(''));
+        writeNow(res, CODECS[input.format].encodeStreamError(gatewayError).map(formatSseEvent).join(''));
       }
     }
   } finally {
+    clearImmediate(flushHeaders);
     if (!upstream.body.destroyed) upstream.body.destroy();
-    if (!res.writableEnded) res.end();
+    // A body cut short must not look complete: only a stream has an error event to say so, anything else is dropped.
+    if (!res.writableEnded) {
+      if (complete || ctx.stream) res.end();
+      else res.destroy();
+    }
   }
 }
 

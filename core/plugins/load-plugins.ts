@@ -22,6 +22,7 @@ export interface PluginServices {
   upstream: UpstreamClient;
   gateway: GatewaySettings;
   admin: AdminRegistry;
+  onClose?(cleanup: () => void | Promise<void>): void;
 }
 
 /**
@@ -44,6 +45,7 @@ export async function loadPlugins(config: GatewayConfig, hooks: GatewayHooks, se
       upstream: services.upstream,
       gateway: services.gateway,
       admin: services.admin.forPlatform(key),
+      onClose: services.onClose,
     });
     mounted.push({ key, plugin, options });
   }

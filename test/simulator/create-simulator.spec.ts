@@ -8,7 +8,7 @@ const OPENAI_AUTH = { authorization: 'Bearer sk-test' };
 const ANTHROPIC_AUTH = { 'x-api-key': 'sk-ant', 'anthropic-version': '2023-06-01' };
 
 /** One streaming request per vendor, carrying the given directive text. */
-function streamRequest(sim: Simulator, vendor: RecordedRequest['vendor'], text: string): { url: string; headers: Record<string, string>; body: unknown } {
+function streamRequest(sim: Simulator, vendor: Exclude<RecordedRequest['vendor'], 'claude-ai'>, text: string): { url: string; headers: Record<string, string>; body: unknown } {
   switch (vendor) {
     case 'anthropic':
       return { url: `${sim.anthropicUrl}/v1/messages`, headers: ANTHROPIC_AUTH, body: { model: 'c', max_tokens: 8, stream: true, messages: [{ role: 'user', content: text }] } };

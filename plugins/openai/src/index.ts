@@ -1,20 +1,52 @@
-import { Stage, sendUpstreamRequest, type GatewayPlugin } from '@gateway/core';
+import { Stage, createFileLinks, createImageTaskRunner, sendUpstreamRequest, type GatewayPlugin } from '@gateway/core';
+import { createOpenAiCaller } from './call-openai';
 import { createKeyRotation } from './create-key-rotation';
 import { createListOpenAiModels } from './list-openai-models';
+import { createOpenAiImageHandlers } from './openai-images';
+import { createOpenAiSearchHandler } from './openai-search';
+import { createOpenAiVideoHandlers } from './openai-videos';
 import { openAiOptionsSchema, type OpenAiOptions } from './options';
 import { createOpenAiRouter } from './route-openai';
 
 const PLUGIN_NAME = 'openai';
 
-/** Any OpenAI-compatible upstream: chat completions and responses passed through, other formats translated. */
+/**
+ * Any OpenAI-compatible upstream: chat completions and responses passed through, other formats translated; images,
+ * videos and web search through the upstream's own APIs.
+ */
 const openAiPlugin: GatewayPlugin<OpenAiOptions> = {
   name: PLUGIN_NAME,
   apiVersion: '^1',
   optionsSchema: openAiOptionsSchema,
-  apply(hooks, { key, options, log }) {
-    const keys = createKeyRotation(options.credentials.map((credential) => credential.apiKey), key);
+  async apply(hooks, { key, options, log, store, gateway, onClose }) {
+    const apiKeys = options.credentials.map((credential) => credential.apiKey);
+    const keys = createKeyRotation(apiKeys, key);
+    const call = createOpenAiCaller(options, keys.nextKey, apiKeys);
+    const tasks = createImageTaskRunner({ store, platform: key, log });
+    await tasks.recover();
+    onClose?.(() => tasks.close());
+    const images = createOpenAiImageHandlers({
+      call,
+      tasks,
+      links: createFileLinks({ store, publicBaseUrl: gateway.publicBaseUrl }),
+      base64Style: options.imageBase64 ?? 'data-uri',
+    });
+    const videos = createOpenAiVideoHandlers(call, options);
     const tap = { name: PLUGIN_NAME, stage: Stage.PLATFORM };
-    hooks.route.for(key).tap(tap, createOpenAiRouter(createListOpenAiModels(options, keys.nextKey)));
+    hooks.route.for(key).tap(
+      tap,
+      createOpenAiRouter({
+        models: createListOpenAiModels(options, keys.nextKey),
+        'images.generations': images.generations,
+        'images.edits': images.edits,
+        'images.get': images.get,
+        'videos.create': videos.create,
+        'videos.remix': videos.remix,
+        'videos.get': videos.get,
+        'videos.content': videos.content,
+        search: createOpenAiSearchHandler(call, { mode: options.search ?? 'responses', searchModel: options.searchModel, store, platform: key }),
+      }),
+    );
     hooks.upstreamCall.for(key).tapPromise(tap, (request, ctx) =>
       sendUpstreamRequest(request, ctx, options, { authorization: `Bearer ${keys.nextKey()}` }),
     );

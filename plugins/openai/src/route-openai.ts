@@ -1,10 +1,14 @@
-import { estimateGeminiTokenCount, estimateMessagesTokenCount, type CustomHandler, type RouteDecision, type RouteQuery } from '@gateway/core';
+import { estimateGeminiTokenCount, estimateMessagesTokenCount, type CustomHandler, type EndpointId, type RouteDecision, type RouteQuery } from '@gateway/core';
+
+/** The endpoints the plugin answers with handlers of its own (models, images, videos, search). */
+export type OpenAiCustomHandlers = Partial<Record<EndpointId, CustomHandler>>;
 
 /**
  * An OpenAI-compatible upstream speaks chat completions and responses natively; the other client formats are
- * translated to chat completions, which every compatible service has.
+ * translated to chat completions, which every compatible service has. Token counts are estimated; models, images,
+ * videos and search have handlers of their own.
  */
-export function createOpenAiRouter(listModels: CustomHandler) {
+export function createOpenAiRouter(handlers: OpenAiCustomHandlers) {
   return (query: RouteQuery): RouteDecision | undefined => {
     switch (query.endpoint) {
       case 'chat.completions':
@@ -19,10 +23,10 @@ export function createOpenAiRouter(listModels: CustomHandler) {
         return { mode: 'custom', handle: estimateMessagesTokenCount };
       case 'gemini.countTokens':
         return { mode: 'custom', handle: estimateGeminiTokenCount };
-      case 'models':
-        return { mode: 'custom', handle: listModels };
-      default:
-        return undefined;
+      default: {
+        const handle = handlers[query.endpoint];
+        return handle ? { mode: 'custom', handle } : undefined;
+      }
     }
   };
 }

@@ -1,0 +1,2 @@
+export * from './file-links';
+export { mountFileRoutes } from './file-routes';

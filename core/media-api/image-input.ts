@@ -1,0 +1,62 @@
+import { parseDataUri } from '../codecs/shared/parse-data-uri';
+import { GatewayError } from '../errors/gateway-error';
+import type { UploadedFile } from '../hooks/plugin-api';
+import { sniffMediaType } from '../media/sniff-media-type';
+
+/**
+ * One input image (image edits, video references) as the client gave it: an uploaded file, base64 data (a data URI
+ * or bare base64), a URL, or an upstream file id. Platforms decide what they can send on.
+ */
+export type ImageInput =
+  | { kind: 'file'; field: string; filename: string; mediaType: string; data: Buffer }
+  | { kind: 'base64'; mediaType: string; data: string }
+  | { kind: 'url'; url: string }
+  | { kind: 'file_id'; fileId: string };
+
+const BARE_BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/** A string image reference: `https://…`, `data:<mime>;base64,…` or bare base64 (its type read from the bytes). */
+export function parseImageReference(value: string, field: string): ImageInput {
+  const text = value.trim();
+  const dataUri = parseDataUri(text);
+  if (dataUri) return { kind: 'base64', mediaType: dataUri.mediaType, data: dataUri.data };
+  if (/^https?:\/\//i.test(text)) return { kind: 'url', url: text };
+  const data = text.replace(/\s+/g, '');
+  if (data.length >= 16 && BARE_BASE64.test(data)) {
+    return { kind: 'base64', mediaType: sniffMediaType(Buffer.from(data.slice(0, 64), 'base64')) ?? 'image/png', data };
+  }
+  throw new GatewayError('GW_INVALID_REQUEST', `${field}: must be an http(s) URL, a data URI or base64 image data`, { param: field });
+}
+
+/** `{image_url}` or `{file_id}` (OpenAI's JSON form of an image reference). */
+export function parseImageObject(value: { image_url?: string; file_id?: string }, field: string): ImageInput {
+  if (typeof value.image_url === 'string') return parseImageReference(value.image_url, `${field}.image_url`);
+  if (typeof value.file_id === 'string' && value.file_id) return { kind: 'file_id', fileId: value.file_id };
+  throw new GatewayError('GW_INVALID_REQUEST', `${field}: needs image_url or file_id`, { param: field });
+}
+
+export function fileImageInput(file: UploadedFile): ImageInput {
+  const mediaType = file.mediaType && file.mediaType !== 'application/octet-stream' ? file.mediaType : sniffMediaType(file.data) ?? file.mediaType;
+  return { kind: 'file', field: file.field, filename: file.filename, mediaType, data: file.data };
+}
+
+/** The bytes of an inline image (file or base64); undefined for URLs and file ids. */
+export function imageInputBytes(input: ImageInput): { data: Buffer; mediaType: string } | undefined {
+  if (input.kind === 'file') return { data: input.data, mediaType: input.mediaType };
+  if (input.kind === 'base64') return { data: Buffer.from(input.data, 'base64'), mediaType: input.mediaType };
+  return undefined;
+}
+
+/** A data URI for inline images, the URL for URLs; undefined for file ids. */
+export function imageInputUrl(input: ImageInput): string | undefined {
+  switch (input.kind) {
+    case 'file':
+      return `data:${input.mediaType};base64,${input.data.toString('base64')}`;
+    case 'base64':
+      return `data:${input.mediaType};base64,${input.data}`;
+    case 'url':
+      return input.url;
+    default:
+      return undefined;
+  }
+}

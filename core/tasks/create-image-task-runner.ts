@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import { GatewayError, isGatewayError } from '../errors/gateway-error';
+import type { CustomHandler, CustomResult, RequestContext } from '../hooks/plugin-api';
+import type { Logger } from '../logging';
+import type { ImageResult } from '../media-api/image-result';
+import type { Store } from '../store/store';
+
+export type ImageTaskStatus = 'queued' | 'in_progress' | 'completed' | 'failed';
+
+/** DECISIONS §7: what `GET /{platform}/v1/images/{task_id}` answers. Times are Unix seconds. */
+export interface ImageTask {
+  task_id: string;
+  status: ImageTaskStatus;
+  created_at: number;
+  completed_at: number | null;
+  result: ImageResult | null;
+  error: { code: string; message: string } | null;
+}
+
+/** The work of one task. `signal` aborts when the gateway shuts down, never when the submitting client leaves. */
+export type ImageTaskWork = (signal: AbortSignal) => Promise<ImageResult>;
+
+export interface ImageTaskRunner {
+  /** Stores the task as queued, starts the work in the background and answers the 202 body. */
+  submit(work: ImageTaskWork): Promise<{ task_id: string; status: 'queued' }>;
+  get(taskId: string): Promise<ImageTask | undefined>;
+  /** At start-up: tasks a stopped process left queued or in progress become failed, with the reason. */
+  recover(): Promise<number>;
+  /** Aborts the running tasks and records them as failed; later submits are refused. */
+  close(): Promise<void>;
+}
+
+export interface ImageTaskRunnerOptions {
+  store: Store;
+  /** The platform key: tasks live in the namespace `image-tasks:<platform>`. */
+  platform: string;
+  log: Logger;
+  /** How long a task stays readable after its last change (default 24 h). */
+  retentionMs?: number;
+}
+
+const DEFAULT_RETENTION_MS = 24 * 3600_000;
+
+/** Codes in a failed task's `error` that the gateway itself sets. */
+export const TASK_ERROR = {
+  restarted: 'gateway_restarted',
+  shutdown: 'gateway_shutdown',
+} as const;
+
+/**
+ * Asynchronous image tasks (`async=true`, DECISIONS §7), kept in the store so a restart never loses one silently.
+ * One process per store: `recover` fails every unfinished task it finds.
+ */
+export function createImageTaskRunner(options: ImageTaskRunnerOptions): ImageTaskRunner {
+  const { store, platform, log } = options;
+  const namespace = `image-tasks:${platform}`;
+  const ttlMs = options.retentionMs ?? DEFAULT_RETENTION_MS;
+  const controller = new AbortController();
+  const running = new Set<Promise<void>>();
+  let closed = false;
+
+  const save = (task: ImageTask): Promise<void> => store.set(namespace, task.task_id, task, { ttlMs });
+
+  async function run(task: ImageTask, work: ImageTaskWork): Promise<void> {
+    try {
+      await save({ ...task, status: 'in_progress' });
+      const result = await work(controller.signal);
+      await save({ ...task, status: 'completed', completed_at: now(), result });
+    } catch (error) {
+      const failure = closed ? shutdownError() : describeFailure(error);
+      if (!closed) log.warn('image task failed', { taskId: task.task_id, code: failure.code, message: failure.message });
+      try {
+        await save({ ...task, status: 'failed', completed_at: now(), error: failure });
+      } catch (storeError) {
+        // Left queued or in progress: the next start-up's recover() reports it failed.
+        log.error('image task state not saved', { taskId: task.task_id, error: describeFailure(storeError).message });
+      }
+    }
+  }
+
+  return {
+    async submit(work) {
+      if (closed) throw new GatewayError('GW_UPSTREAM_OVERLOADED', 'the gateway is shutting down; submit the task again shortly', { status: 503 });
+      const task: ImageTask = { task_id: `task_${randomBytes(16).toString('hex')}`, status: 'queued', created_at: now(), completed_at: null, result: null, error: null };
+      await save(task);
+      const promise = run(task, work).finally(() => running.delete(promise));
+      running.add(promise);
+      return { task_id: task.task_id, status: 'queued' };
+    },
+
+    async get(taskId) {
+      return store.get<ImageTask>(namespace, taskId);
+    },
+
+    async recover() {
+      let count = 0;
+      for (const { value } of await store.list<ImageTask>(namespace)) {
+        if (value.status !== 'queued' && value.status !== 'in_progress') continue;
+        await save({
+          ...value,
+          status: 'failed',
+          completed_at: now(),
+          error: { code: TASK_ERROR.restarted, message: `the gateway stopped while this task was ${value.status.replace('_', ' ')}; it did not finish, submit it again` },
+        });
+        count += 1;
+      }
+      if (count > 0) log.warn('unfinished image tasks marked failed', { count });
+      return count;
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      controller.abort(new GatewayError('GW_CLIENT_CLOSED', 'the gateway shut down'));
+      await Promise.all([...running]);
+    },
+  };
+}
+
+/** `POST` with async: 202 and `{task_id, status: "queued"}`. */
+export async function acceptImageTask(runner: ImageTaskRunner, work: ImageTaskWork): Promise<CustomResult> {
+  return { status: 202, json: await runner.submit(work) };
+}
+
+/** `GET /{platform}/v1/images/{task_id}`; an unknown (or expired) id is a 404. */
+export function createImageTaskGetHandler(runner: ImageTaskRunner): CustomHandler {
+  return async (_request, ctx) => {
+    const taskId = ctx.params.taskId ?? '';
+    const task = await runner.get(taskId);
+    if (!task) throw new GatewayError('GW_NOT_FOUND', `no image task "${taskId}" on platform "${ctx.platform}"`, { param: 'task_id' });
+    return { status: 200, json: task };
+  };
+}
+
+/**
+ * The request's context for work that outlives the request: same platform, headers and services, but upstream
+ * calls follow `signal` (the task's) instead of the client's connection.
+ */
+export function detachContext(ctx: RequestContext, signal: AbortSignal): RequestContext {
+  return { ...ctx, signal };
+}
+
+function describeFailure(error: unknown): { code: string; message: string } {
+  if (isGatewayError(error)) return { code: error.upstreamCode ?? error.code.toLowerCase(), message: error.message };
+  return { code: 'gw_internal', message: 'internal gateway error' };
+}
+
+function shutdownError(): { code: string; message: string } {
+  return { code: TASK_ERROR.shutdown, message: 'the gateway shut down while this task was running; it did not finish, submit it again' };
+}
+
+function now(): number {
+  return Math.floor(Date.now() / 1000);
+}

@@ -1,0 +1,1 @@
+export * from './create-image-task-runner';

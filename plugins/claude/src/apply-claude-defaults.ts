@@ -1,0 +1,48 @@
+import type { UnifiedReasoningConfig, UnifiedRequest } from '@gateway/core';
+
+/** A model id ending in this turns extended thinking on (`claude-sonnet-4-5-thinking`). */
+export const THINKING_SUFFIX = '-thinking';
+
+export interface ClaudeDefaults {
+  defaultMaxTokens: number;
+  defaultBudgetTokens: number;
+}
+
+/** The client chose how to think (effort, budget, or on/off): its choice wins over a model suffix. */
+function hasOwnReasoning(reasoning: UnifiedReasoningConfig | undefined): boolean {
+  return reasoning !== undefined && (reasoning.enabled !== undefined || reasoning.effort !== undefined || reasoning.budgetTokens !== undefined);
+}
+
+/** Thinking asked for without saying how much (Gemini `includeThoughts`, `enabled` alone). */
+function lacksBudget(reasoning: UnifiedReasoningConfig | undefined): boolean {
+  return (
+    reasoning !== undefined &&
+    reasoning.enabled !== false &&
+    reasoning.budgetTokens === undefined &&
+    reasoning.effort === undefined &&
+    (reasoning.enabled === true || reasoning.includeThoughts === true)
+  );
+}
+
+/**
+ * The Claude platform's defaults on a translated request (spec 8, DECISIONS §7): `max_tokens` 32000 when the
+ * client set none; a `-thinking` suffix is stripped and enables thinking with the default budget unless the client
+ * chose its own reasoning settings; thinking asked for without a budget gets the default budget. The messages
+ * codec then keeps `max_tokens` above the budget.
+ */
+export function applyClaudeDefaults(request: UnifiedRequest, defaults: ClaudeDefaults): UnifiedRequest {
+  const thinkingModel = request.model.endsWith(THINKING_SUFFIX) && request.model.length > THINKING_SUFFIX.length;
+  const model = thinkingModel ? request.model.slice(0, -THINKING_SUFFIX.length) : request.model;
+  let reasoning = request.reasoning;
+  if (thinkingModel && !hasOwnReasoning(reasoning)) {
+    reasoning = { ...reasoning, enabled: true, budgetTokens: defaults.defaultBudgetTokens };
+  } else if (lacksBudget(reasoning)) {
+    reasoning = { ...reasoning, budgetTokens: defaults.defaultBudgetTokens };
+  }
+  return {
+    ...request,
+    model,
+    maxTokens: request.maxTokens ?? defaults.defaultMaxTokens,
+    ...(reasoning ? { reasoning } : {}),
+  };
+}

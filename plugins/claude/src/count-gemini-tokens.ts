@@ -1,0 +1,45 @@
+import {
+  GatewayError,
+  geminiCodec,
+  messagesCodec,
+  readUpstreamBody,
+  type CustomHandler,
+  type RequestContext,
+  type UpstreamRequest,
+  type UpstreamResponse,
+} from '@gateway/core';
+import { applyClaudeDefaults, type ClaudeDefaults } from './apply-claude-defaults';
+
+/** What `/v1/messages/count_tokens` takes of a Messages body; it rejects generation fields such as max_tokens. */
+const COUNT_FIELDS = ['model', 'messages', 'system', 'tools', 'tool_choice', 'thinking'];
+
+/**
+ * Gemini `:countTokens` (Gemini CLI calls it) answered by Anthropic's counter: the Gemini body is translated to a
+ * Messages body, counted upstream, and answered as `{totalTokens}`.
+ */
+export function createCountGeminiTokens(
+  call: (request: UpstreamRequest, ctx: RequestContext) => Promise<UpstreamResponse>,
+  options: ClaudeDefaults & { anthropicVersion: string },
+): CustomHandler {
+  return async (request, ctx) => {
+    // countTokens wraps the request as `generateContentRequest` in the SDKs; plain `contents` are accepted too.
+    const inner = request.body.generateContentRequest;
+    const body = typeof inner === 'object' && inner !== null ? { ...(inner as Record<string, unknown>) } : request.body;
+    const unified = applyClaudeDefaults(geminiCodec.decodeRequest(body, { model: ctx.params.model, stream: false }), options);
+    const encoded = messagesCodec.encodeRequest({ ...unified, stream: false }).value;
+    const json = Object.fromEntries(Object.entries(encoded).filter(([key]) => COUNT_FIELDS.includes(key)));
+    const upstream = await call(
+      { mode: 'translate', format: 'messages', method: 'POST', path: '/v1/messages/count_tokens', headers: { 'anthropic-version': options.anthropicVersion }, json, stream: false },
+      ctx,
+    );
+    const text = (await readUpstreamBody(upstream, 1024 * 1024)).toString('utf8');
+    let tokens: unknown;
+    try {
+      tokens = (JSON.parse(text) as { input_tokens?: unknown }).input_tokens;
+    } catch {
+      tokens = undefined;
+    }
+    if (typeof tokens !== 'number') throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream token count has no input_tokens');
+    return { status: 200, json: { totalTokens: tokens } };
+  };
+}

@@ -1,0 +1,32 @@
+import type { CustomHandler, RouteDecision, RouteQuery } from '@gateway/core';
+
+export interface ClaudeCustomHandlers {
+  listModels: CustomHandler;
+  countGeminiTokens: CustomHandler;
+}
+
+/**
+ * Claude speaks Messages natively: `/v1/messages` and its token counter pass through byte for byte; chat
+ * completions, responses and Gemini native are translated to Messages; the model list and Gemini's token
+ * counter are answered by the plugin.
+ */
+export function createClaudeRouter(handlers: ClaudeCustomHandlers) {
+  return (query: RouteQuery): RouteDecision | undefined => {
+    switch (query.endpoint) {
+      case 'messages':
+      case 'messages.count_tokens':
+        return { mode: 'passthrough', format: 'messages' };
+      case 'chat.completions':
+      case 'responses':
+      case 'gemini.generateContent':
+      case 'gemini.streamGenerateContent':
+        return { mode: 'translate', upstream: 'messages' };
+      case 'gemini.countTokens':
+        return { mode: 'custom', handle: handlers.countGeminiTokens };
+      case 'models':
+        return { mode: 'custom', handle: handlers.listModels };
+      default:
+        return undefined;
+    }
+  };
+}

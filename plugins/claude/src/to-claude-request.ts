@@ -1,0 +1,39 @@
+import { messagesCodec, type RequestContext, type UpstreamRequest } from '@gateway/core';
+import { applyClaudeDefaults } from './apply-claude-defaults';
+import { assertChatMediaAllowed } from './assert-chat-media';
+import type { ResolvedClaudeOptions } from './options';
+import { restoreThinking, toolCallIdsWithoutThinking } from './restore-thinking';
+import type { ThinkingStore } from './thinking-store';
+
+export interface ClaudeRequestDeps {
+  options: Pick<ResolvedClaudeOptions, 'anthropicVersion' | 'defaultMaxTokens' | 'defaultBudgetTokens'>;
+  thinking: Pick<ThinkingStore, 'load'>;
+}
+
+/**
+ * The platform's requestTransform. Passthrough: the client's bytes and headers stay; only an absent
+ * `anthropic-version` gets the configured one. Translation: Claude defaults (max_tokens, `-thinking`), the
+ * chat-completions media rule, signed thinking restored for clients that could not carry it, then the Messages
+ * body and `anthropic-version` (the client's own version header belongs to another API).
+ */
+export async function toClaudeRequest(request: UpstreamRequest, ctx: RequestContext, deps: ClaudeRequestDeps): Promise<UpstreamRequest> {
+  const { options } = deps;
+  if (request.mode === 'passthrough' || !request.unified) {
+    if (request.headers['anthropic-version']) return request;
+    return { ...request, headers: { ...request.headers, 'anthropic-version': options.anthropicVersion } };
+  }
+  let unified = applyClaudeDefaults(request.unified, options);
+  if (ctx.clientFormat === 'chat-completions') assertChatMediaAllowed(unified, ctx.platform);
+  if (ctx.clientFormat !== 'messages') {
+    const ids = toolCallIdsWithoutThinking(unified.messages);
+    if (ids.length > 0) unified = { ...unified, messages: restoreThinking(unified.messages, await deps.thinking.load(ids)) };
+  }
+  const { value, warnings } = messagesCodec.encodeRequest(unified);
+  if (warnings.length > 0) ctx.log.debug('translation dropped fields', { warnings });
+  return {
+    ...request,
+    unified,
+    json: value,
+    headers: { ...request.headers, 'content-type': 'application/json', 'anthropic-version': options.anthropicVersion },
+  };
+}

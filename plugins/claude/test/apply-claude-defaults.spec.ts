@@ -1,0 +1,46 @@
+import { expect } from 'chai';
+import type { UnifiedRequest } from '@gateway/core';
+import { applyClaudeDefaults } from '../src/apply-claude-defaults';
+
+const defaults = { defaultMaxTokens: 32000, defaultBudgetTokens: 16000 };
+const base: UnifiedRequest = { model: 'claude-sonnet-4-6', system: [], messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], stream: false };
+
+describe('applyClaudeDefaults', () => {
+  const cases: Array<{ name: string; input: Partial<UnifiedRequest>; expected: Partial<UnifiedRequest> }> = [
+    { name: 'max_tokens defaults to 32000', input: {}, expected: { model: 'claude-sonnet-4-6', maxTokens: 32000 } },
+    { name: 'a client max_tokens is kept', input: { maxTokens: 500 }, expected: { maxTokens: 500 } },
+    {
+      name: '-thinking is stripped and enables thinking with the default budget',
+      input: { model: 'claude-sonnet-4-6-thinking' },
+      expected: { model: 'claude-sonnet-4-6', maxTokens: 32000, reasoning: { enabled: true, budgetTokens: 16000 } },
+    },
+    {
+      name: 'the client’s effort wins over -thinking',
+      input: { model: 'claude-opus-4-6-thinking', reasoning: { enabled: true, effort: 'low' } },
+      expected: { model: 'claude-opus-4-6', reasoning: { enabled: true, effort: 'low' } },
+    },
+    {
+      name: 'the client switching thinking off wins over -thinking',
+      input: { model: 'claude-opus-4-6-thinking', reasoning: { enabled: false } },
+      expected: { model: 'claude-opus-4-6', reasoning: { enabled: false } },
+    },
+    {
+      name: 'thinking asked for without a budget gets the default budget',
+      input: { reasoning: { includeThoughts: true } },
+      expected: { reasoning: { includeThoughts: true, budgetTokens: 16000 } },
+    },
+    { name: 'a model named only "-thinking" is left alone', input: { model: '-thinking' }, expected: { model: '-thinking' } },
+  ];
+  for (const { name, input, expected } of cases) {
+    it(name, () => {
+      expect(applyClaudeDefaults({ ...base, ...input }, defaults)).to.deep.include(expected);
+    });
+  }
+
+  it('does not change the request it was given', () => {
+    const request = { ...base, model: 'claude-sonnet-4-6-thinking' };
+    applyClaudeDefaults(request, defaults);
+    expect(request.model).to.equal('claude-sonnet-4-6-thinking');
+    expect(request).not.to.have.property('reasoning');
+  });
+});

@@ -1,0 +1,357 @@
+import { expect } from 'chai';
+import { fixtureBytes, fixtureJson, fixtureText } from '../../../test/helpers/fixtures';
+import { startGateway, TEST_ADMIN_KEY, TEST_LICENSE, type RunningGateway } from '../../../test/helpers/start-gateway';
+import { SSE, startFakeUpstream, unevenChunks, type FakeUpstream } from './helpers/fake-upstream';
+
+const API_KEY = 'sk-ant-api03-upstream-secret-000000000001';
+const SECOND_KEY = 'sk-ant-api03-upstream-secret-000000000002';
+
+function post(url: string, body: string | object, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+/** `data:` payloads of a chat-completions stream. */
+function chatChunks(text: string): Array<Record<string, unknown> | '[DONE]'> {
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith('data: '))
+    .map((line) => line.slice(6))
+    .map((data) => (data === '[DONE]' ? '[DONE]' : (JSON.parse(data) as Record<string, unknown>)));
+}
+
+describe('claude plugin: native passthrough', () => {
+  let upstream: FakeUpstream;
+  let gw: RunningGateway;
+  before(async () => {
+    upstream = await startFakeUpstream();
+    gw = await startGateway({ claude: { plugin: 'claude', baseUrl: upstream.url, credentials: [{ apiKey: API_KEY }] } });
+  });
+  after(async () => {
+    await gw.close();
+    await upstream.close();
+  });
+  beforeEach(() => upstream.reset());
+
+  it('forwards a messages request and its answer byte for byte, swapping only the credential', async () => {
+    // Odd spacing and key order must survive: the body is never re-serialised.
+    const requestBytes = Buffer.from(fixtureText('anthropic-messages/request-basic.json').replace('"model"', '"model" ').concat('\n'));
+    const responseBytes = fixtureBytes('anthropic-messages/response-basic.json');
+    upstream.queue({ status: 200, headers: { 'request-id': 'req_1', 'anthropic-organization-id': 'org-secret' }, body: responseBytes });
+
+    const res = await post(`${gw.url}/claude/v1/messages?beta=true`, requestBytes.toString('utf8'), {
+      authorization: '',
+      'x-api-key': TEST_LICENSE,
+      'anthropic-version': '2026-10-21',
+      'anthropic-beta': 'interleaved-thinking-2025-05-14,context-management-2025-06-27',
+    });
+
+    expect(res.status).to.equal(200);
+    expect(Buffer.from(await res.arrayBuffer()).equals(responseBytes)).to.equal(true);
+    expect(res.headers.get('request-id')).to.equal('req_1');
+    expect(res.headers.get('anthropic-organization-id')).to.equal(null);
+    const seen = upstream.seen[0];
+    expect(seen.url).to.equal('/v1/messages?beta=true');
+    expect(seen.raw.equals(requestBytes)).to.equal(true);
+    expect(seen.headers['x-api-key']).to.equal(API_KEY);
+    expect(seen.headers.authorization).to.equal(undefined);
+    expect(seen.headers['anthropic-version']).to.equal('2026-10-21');
+    expect(seen.headers['anthropic-beta']).to.equal('interleaved-thinking-2025-05-14,context-management-2025-06-27');
+    expect(JSON.stringify(seen.headers)).not.to.include(TEST_LICENSE);
+  });
+
+  it('streams a thinking answer unchanged, split at uneven boundaries', async () => {
+    const stream = fixtureBytes('anthropic-messages/stream-thinking.sse');
+    upstream.queue({ status: 200, headers: SSE, body: unevenChunks(stream, 11) });
+    const res = await post(`${gw.url}/claude/v1/messages`, fixtureText('anthropic-messages/request-thinking.json').replace('{', '{"stream": true,'), {
+      'anthropic-version': '2023-06-01',
+    });
+    expect(res.headers.get('content-type')).to.match(/^text\/event-stream/);
+    expect(Buffer.from(await res.arrayBuffer()).equals(stream)).to.equal(true);
+  });
+
+  it('passes a mid-stream overloaded_error through as the upstream sent it', async () => {
+    const stream = fixtureBytes('anthropic-messages/stream-error.sse');
+    upstream.queue({ status: 200, headers: SSE, body: unevenChunks(stream, 5) });
+    const res = await post(`${gw.url}/claude/v1/messages`, { model: 'claude-sonnet-4-6', max_tokens: 16, stream: true, messages: [{ role: 'user', content: 'hi' }] }, { 'anthropic-version': '2023-06-01' });
+    expect(Buffer.from(await res.arrayBuffer()).equals(stream)).to.equal(true);
+  });
+
+  it('passes count_tokens through and sends anthropic-version 2023-06-01 when the client sent none', async () => {
+    upstream.queue({ status: 200, body: '{"input_tokens":14}' });
+    const body = '{"model":"claude-sonnet-4-6","messages":[{"role":"user","content":"count me"}]}';
+    const res = await post(`${gw.url}/claude/v1/messages/count_tokens`, body);
+    expect(await res.text()).to.equal('{"input_tokens":14}');
+    expect(upstream.seen[0].url).to.equal('/v1/messages/count_tokens');
+    expect(upstream.seen[0].raw.toString()).to.equal(body);
+    expect(upstream.seen[0].headers['anthropic-version']).to.equal('2023-06-01');
+  });
+
+  it('answers an upstream error in the Anthropic shape with its type and message', async () => {
+    upstream.queue({ status: 400, body: fixtureBytes('anthropic-messages/error-400.json') });
+    const res = await post(`${gw.url}/claude/v1/messages`, { model: 'claude-sonnet-4-6', messages: [{ role: 'user', content: 'hi' }] }, { 'anthropic-version': '2023-06-01' });
+    expect(res.status).to.equal(400);
+    expect(await res.json()).to.deep.include({ type: 'error', error: { type: 'invalid_request_error', message: 'max_tokens: Field required' } });
+  });
+});
+
+describe('claude plugin: translation', () => {
+  let upstream: FakeUpstream;
+  let gw: RunningGateway;
+  before(async () => {
+    upstream = await startFakeUpstream();
+    gw = await startGateway({ claude: { plugin: 'claude', baseUrl: upstream.url, credentials: [{ apiKey: API_KEY }], models: ['claude-custom-1'] } });
+  });
+  after(async () => {
+    await gw.close();
+    await upstream.close();
+  });
+  beforeEach(() => upstream.reset());
+
+  it('turns a chat request with tools into a Messages request (golden) and the tool_use answer into tool_calls', async () => {
+    upstream.queue({ status: 200, body: fixtureBytes('anthropic-messages/response-tool-use.json') });
+    const request = fixtureJson('openai-chat/request-tools.json');
+    const res = await post(`${gw.url}/claude/v1/chat/completions`, { ...request, model: 'claude-sonnet-4-6', messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Hi.' }, { role: 'user', content: "What's the weather in Paris?" }] }, { 'anthropic-version': '2026-10-21' });
+    expect(res.status).to.equal(200);
+
+    const seen = upstream.seen[0];
+    expect(seen.url).to.equal('/v1/messages');
+    expect(seen.headers['anthropic-version']).to.equal('2023-06-01');
+    expect(seen.headers['x-api-key']).to.equal(API_KEY);
+    const tool = (request.tools as Array<{ function: { name: string; description: string; parameters: object } }>)[0].function;
+    expect(seen.json).to.deep.equal({
+      model: 'claude-sonnet-4-6',
+      max_tokens: 32000,
+      system: [{ type: 'text', text: 'Be brief.' }],
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi.' }, { type: 'text', text: "What's the weather in Paris?" }] }],
+      tools: [{ name: tool.name, description: tool.description, input_schema: tool.parameters }],
+      tool_choice: { type: 'auto' },
+    });
+
+    const body = (await res.json()) as { choices: Array<{ finish_reason: string; message: { content: string; tool_calls: Array<{ id: string; function: { name: string; arguments: string } }> } }> };
+    expect(body.choices[0].finish_reason).to.equal('tool_calls');
+    expect(body.choices[0].message.content).to.equal("I'll check the current weather in Paris for you.");
+    expect(body.choices[0].message.tool_calls[0]).to.deep.include({ id: 'toolu_01NRLabsLyVHZPKxbKvkfSMn' });
+    expect(JSON.parse(body.choices[0].message.tool_calls[0].function.arguments)).to.deep.equal({ city: 'Paris', unit: 'celsius' });
+  });
+
+  it('maps chat tool results back to tool_result blocks, keeping parallel calls in order', async () => {
+    upstream.queue({ status: 200, body: fixtureBytes('anthropic-messages/response-basic.json') });
+    const request = fixtureJson('openai-chat/request-tool-result.json');
+    await post(`${gw.url}/claude/v1/chat/completions`, { ...request, model: 'claude-sonnet-4-6' });
+    const sent = upstream.seen[0].json as { messages: Array<{ role: string; content: Array<Record<string, unknown>> }> };
+    expect(sent.messages.map((m) => m.role)).to.deep.equal(['user', 'assistant', 'user']);
+    expect(sent.messages[1].content.map((b) => [b.type, b.id])).to.deep.equal([
+      ['tool_use', 'call_Xy8mQ2vR6tLp0sWn4kJd9aBc'],
+      ['tool_use', 'call_Hf3nK7pQ1zVx5mRt8yLw2eGu'],
+    ]);
+    expect(sent.messages[2].content.map((b) => [b.type, b.tool_use_id])).to.deep.equal([
+      ['tool_result', 'call_Xy8mQ2vR6tLp0sWn4kJd9aBc'],
+      ['tool_result', 'call_Hf3nK7pQ1zVx5mRt8yLw2eGu'],
+    ]);
+  });
+
+  it('strips -thinking, enables thinking with budget 16000 under max_tokens 32000, and returns reasoning_content', async () => {
+    upstream.queue({ status: 200, body: fixtureBytes('anthropic-messages/response-thinking.json') });
+    const res = await post(`${gw.url}/claude/v1/chat/completions`, { model: 'claude-sonnet-4-6-thinking', messages: [{ role: 'user', content: 'Is 1071 divisible by 7?' }] });
+    const sent = upstream.seen[0].json as Record<string, unknown>;
+    expect(sent).to.deep.include({ model: 'claude-sonnet-4-6', max_tokens: 32000, thinking: { type: 'enabled', budget_tokens: 16000 } });
+    const body = (await res.json()) as { choices: Array<{ message: { content: string; reasoning_content: string } }> };
+    expect(body.choices[0].message.reasoning_content).to.equal('The user asks whether 1071 is divisible by 7. 7 × 153 = 1071, so yes.');
+    expect(body.choices[0].message.content).to.equal('Yes — 1071 = 7 × 153.');
+  });
+
+  it('keeps max_tokens above the budget and lets the client’s own reasoning setting win over -thinking', async () => {
+    upstream.queue({ status: 200, body: fixtureBytes('anthropic-messages/response-basic.json') }, { status: 200, body: fixtureBytes('anthropic-messages/response-basic.json') });
+    await post(`${gw.url}/claude/v1/chat/completions`, { model: 'claude-opus-4-6-thinking', max_tokens: 1000, messages: [{ role: 'user', content: 'x' }] });
+    await post(`${gw.url}/claude/v1/chat/completions`, { model: 'claude-opus-4-6-thinking', reasoning_effort: 'low', messages: [{ role: 'user', content: 'x' }] });
+    const [raised, effort] = upstream.seen.map((s) => s.json as { max_tokens: number; thinking: { budget_tokens: number } });
+    expect(raised.thinking.budget_tokens).to.equal(16000);
+    expect(raised.max_tokens).to.be.greaterThan(16000);
+    expect(effort.thinking.budget_tokens).to.equal(2048);
+    expect(effort.max_tokens).to.equal(32000);
+  });
+
+  it('streams a thinking answer to a chat client as reasoning_content then content deltas, ending with [DONE]', async () => {
+    upstream.queue({ status: 200, headers: SSE, body: unevenChunks(fixtureBytes('anthropic-messages/stream-thinking.sse'), 13) });
+    const res = await post(`${gw.url}/claude/v1/chat/completions`, { model: 'claude-sonnet-4-6-thinking', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'Is 1071 divisible by 7?' }] });
+    const chunks = chatChunks(await res.text());
+    expect(chunks.at(-1)).to.equal('[DONE]');
+    const deltas = chunks.slice(0, -1).map((c) => ((c as { choices: Array<{ delta?: Record<string, string> }> }).choices[0]?.delta ?? {}));
+    expect(deltas.map((d) => d.reasoning_content ?? '').join('')).to.equal('The user asks whether 1071 is divisible by 7. 7 × 153 = 1071, so yes.');
+    expect(deltas.map((d) => d.content ?? '').join('')).to.match(/^Yes/);
+    expect((upstream.seen[0].json as { stream: boolean }).stream).to.equal(true);
+  });
+
+  it('maps a mid-stream overloaded_error to an error chunk for a chat client', async () => {
+    upstream.queue({ status: 200, headers: SSE, body: unevenChunks(fixtureBytes('anthropic-messages/stream-error.sse'), 9) });
+    const res = await post(`${gw.url}/claude/v1/chat/completions`, { model: 'claude-sonnet-4-6', stream: true, messages: [{ role: 'user', content: 'hi' }] });
+    const chunks = chatChunks(await res.text());
+    const last = chunks.at(-1) as { error?: { message: string } };
+    expect(last.error?.message).to.equal('Overloaded');
+  });
+
+  it('accepts images and PDFs from chat clients and maps them to image and document blocks', async () => {
+    upstream.queue({ status: 200, body: fixtureBytes('anthropic-messages/response-basic.json') });
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP4HyX/HwAGTAJ4THyr0gAAAABJRU5ErkJggg==';
+    const res = await post(`${gw.url}/claude/v1/chat/completions`, {
+      model: 'claude-sonnet-4-6',
+      messages: [{
+        role: 'user',
+        content: [
+          { type: 'image_url', image_url: { url: `data:image/png;base64,${png}` } },
+          { type: 'image_url', image_url: { url: 'https://example.com/cat.jpg' } },
+          { type: 'file', file: { filename: 'doc.pdf', file_data: 'data:application/pdf;base64,JVBERi0xLjQK' } },
+          { type: 'text', text: 'Describe.' },
+        ],
+      }],
+    });
+    expect(res.status).to.equal(200);
+    const blocks = (upstream.seen[0].json as { messages: Array<{ content: Array<Record<string, unknown>> }> }).messages[0].content;
+    expect(blocks.map((b) => b.type)).to.deep.equal(['image', 'image', 'document', 'text']);
+    expect(blocks[0].source).to.deep.equal({ type: 'base64', media_type: 'image/png', data: png });
+    expect(blocks[1].source).to.deep.equal({ type: 'url', url: 'https://example.com/cat.jpg' });
+    expect(blocks[2].source).to.deep.equal({ type: 'base64', media_type: 'application/pdf', data: 'JVBERi0xLjQK' });
+  });
+
+  const refused = [
+    { name: 'audio', part: { type: 'input_audio', input_audio: { data: 'UklGRg==', format: 'wav' } } },
+    { name: 'a text file', part: { type: 'file', file: { filename: 'notes.txt', file_data: 'data:text/plain;base64,aGVsbG8=' } } },
+    { name: 'a TIFF image', part: { type: 'image_url', image_url: { url: 'data:image/tiff;base64,SUkqAA==' } } },
+  ];
+  for (const { name, part } of refused) {
+    it(`answers 415 for ${name} from a chat client, pointing at the messages endpoint, without calling upstream`, async () => {
+      const res = await post(`${gw.url}/claude/v1/chat/completions`, {
+        model: 'claude-sonnet-4-6',
+        messages: [{ role: 'system', content: 's' }, { role: 'user', content: [{ type: 'text', text: 'look' }, part] }],
+      });
+      expect(res.status).to.equal(415);
+      const body = (await res.json()) as { error: { message: string; param: string } };
+      expect(body.error.param).to.equal('messages[1].content[1]');
+      expect(body.error.message).to.include('/claude/v1/messages takes richer files');
+      expect(upstream.seen).to.have.length(0);
+    });
+  }
+
+  it('translates a Responses request and answers in the Responses shape', async () => {
+    upstream.queue({ status: 200, body: fixtureBytes('anthropic-messages/response-basic.json') });
+    const res = await post(`${gw.url}/claude/v1/responses`, { model: 'claude-sonnet-4-6', instructions: 'Be brief.', input: 'Say hello.' });
+    const body = (await res.json()) as { object: string; output_text?: string; output: Array<{ type: string; content?: Array<{ text: string }> }> };
+    expect(body.object).to.equal('response');
+    const basic = fixtureJson<{ content: Array<{ text: string }> }>('anthropic-messages/response-basic.json');
+    expect(body.output.find((item) => item.type === 'message')?.content?.[0].text).to.equal(basic.content[0].text);
+    expect(upstream.seen[0].json).to.deep.include({ system: [{ type: 'text', text: 'Be brief.' }], max_tokens: 32000 });
+  });
+
+  it('translates Gemini generateContent and counts Gemini tokens with the upstream counter', async () => {
+    upstream.queue({ status: 200, body: fixtureBytes('anthropic-messages/response-basic.json') }, { status: 200, body: '{"input_tokens":9}' });
+    const generate = await post(`${gw.url}/claude/v1beta/models/claude-sonnet-4-6:generateContent`, { contents: [{ role: 'user', parts: [{ text: 'Say hello.' }] }] });
+    const answer = (await generate.json()) as { candidates: Array<{ content: { parts: Array<{ text: string }> } }> };
+    expect(answer.candidates[0].content.parts[0].text).to.be.a('string').and.not.equal('');
+    const count = await post(`${gw.url}/claude/v1beta/models/claude-sonnet-4-6:countTokens`, { contents: [{ role: 'user', parts: [{ text: 'Say hello.' }] }] });
+    expect(await count.json()).to.deep.equal({ totalTokens: 9 });
+    expect(upstream.seen[1].url).to.equal('/v1/messages/count_tokens');
+    expect(upstream.seen[1].json).to.deep.equal({ model: 'claude-sonnet-4-6', messages: [{ role: 'user', content: [{ type: 'text', text: 'Say hello.' }] }] });
+  });
+
+  it('maps an upstream error to the client family, keeping the message', async () => {
+    upstream.queue({ status: 400, body: fixtureBytes('anthropic-messages/error-400.json') });
+    const res = await post(`${gw.url}/claude/v1/chat/completions`, { model: 'claude-sonnet-4-6', messages: [{ role: 'user', content: 'hi' }] });
+    expect(res.status).to.equal(400);
+    const body = (await res.json()) as { error: { message: string; type: string } };
+    expect(body.error).to.deep.include({ message: 'max_tokens: Field required', type: 'invalid_request_error' });
+  });
+
+  it('lists the upstream models in the OpenAI shape with -thinking variants and the configured extras', async () => {
+    upstream.queue({
+      status: 200,
+      body: JSON.stringify({ data: [{ type: 'model', id: 'claude-sonnet-4-6', display_name: 'Claude Sonnet 4.6', created_at: '2026-02-17T00:00:00Z' }], has_more: false }),
+    });
+    const res = await fetch(`${gw.url}/claude/v1/models`, { headers: { authorization: `Bearer ${TEST_LICENSE}` } });
+    const body = (await res.json()) as { object: string; data: Array<{ id: string; object: string; created: number }> };
+    expect(body.object).to.equal('list');
+    expect(body.data.map((m) => m.id)).to.deep.equal(['claude-sonnet-4-6', 'claude-sonnet-4-6-thinking', 'claude-custom-1']);
+    expect(body.data[0]).to.deep.include({ object: 'model', created: Date.parse('2026-02-17T00:00:00Z') / 1000 });
+    expect(upstream.seen[0].url).to.equal('/v1/models?limit=1000');
+    expect(upstream.seen[0].headers['x-api-key']).to.equal(API_KEY);
+  });
+});
+
+describe('claude plugin: API key rotation', () => {
+  let upstream: FakeUpstream;
+  let gw: RunningGateway;
+  const basic = fixtureBytes('anthropic-messages/response-basic.json');
+  const admin = async (): Promise<Array<Record<string, unknown>>> => {
+    const res = await fetch(`${gw.url}/admin/credentials/claude`, { headers: { authorization: `Bearer ${TEST_ADMIN_KEY}` } });
+    return ((await res.json()) as { credentials: Array<Record<string, unknown>> }).credentials;
+  };
+  const ask = (): Promise<Response> => post(`${gw.url}/claude/v1/chat/completions`, { model: 'claude-sonnet-4-6', messages: [{ role: 'user', content: 'hi' }] });
+
+  beforeEach(async () => {
+    upstream = await startFakeUpstream();
+    gw = await startGateway({ claude: { plugin: 'claude', baseUrl: upstream.url, credentials: [{ apiKey: API_KEY }, { apiKey: SECOND_KEY }] } });
+  });
+  afterEach(async () => {
+    await gw.close();
+    await upstream.close();
+  });
+
+  it('spreads calls round-robin over the keys', async () => {
+    upstream.fallback({ status: 200, body: basic });
+    for (let i = 0; i < 4; i += 1) await ask();
+    expect(upstream.seen.map((s) => s.headers['x-api-key'])).to.deep.equal([API_KEY, SECOND_KEY, API_KEY, SECOND_KEY]);
+  });
+
+  it('puts a 429 key in cooldown until its rate-limit reset and retries on the other key', async () => {
+    const reset = new Date(Date.now() + 90_000).toISOString();
+    upstream.queue({ status: 429, headers: { 'anthropic-ratelimit-input-tokens-remaining': '0', 'anthropic-ratelimit-input-tokens-reset': reset }, body: fixtureBytes('anthropic-messages/error-429.json') });
+    upstream.fallback({ status: 200, body: basic });
+    const res = await ask();
+    expect(res.status).to.equal(200);
+    expect(upstream.seen.map((s) => s.headers['x-api-key'])).to.deep.equal([API_KEY, SECOND_KEY]);
+    await ask();
+    expect(upstream.seen[2].headers['x-api-key']).to.equal(SECOND_KEY);
+    const [first] = await admin();
+    expect(first).to.deep.include({ kind: 'apiKey', state: 'cooling_down', cooldownUntil: new Date(Date.parse(reset)).toISOString() });
+    expect(first.masked).to.equal('sk-ant-...0001');
+  });
+
+  it('cools a key down on 529 (honouring retry-after) and retries elsewhere', async () => {
+    upstream.queue({ status: 529, headers: { 'retry-after': '20' }, body: fixtureBytes('anthropic-messages/error-529.json') });
+    upstream.fallback({ status: 200, body: basic });
+    const before = Date.now();
+    expect((await ask()).status).to.equal(200);
+    const [first] = await admin();
+    expect(first.state).to.equal('cooling_down');
+    expect(Date.parse(String(first.cooldownUntil)) - before).to.be.within(19_000, 22_000);
+  });
+
+  it('answers 429 with retry-after when every key is rate-limited', async () => {
+    upstream.fallback({ status: 429, headers: { 'retry-after': '30' }, body: fixtureBytes('anthropic-messages/error-429.json') });
+    const res = await ask();
+    expect(res.status).to.equal(429);
+    expect(Number(res.headers.get('retry-after'))).to.be.within(25, 31);
+    const body = (await res.json()) as { error: { type: string } };
+    expect(body.error.type).to.equal('rate_limit_error');
+  });
+
+  it('marks a key whose answer is 401 invalid, serves from the other, and masks the key in the reason', async () => {
+    upstream.queue({ status: 401, body: JSON.stringify({ type: 'error', error: { type: 'authentication_error', message: `invalid x-api-key ${API_KEY}` } }) });
+    upstream.fallback({ status: 200, body: basic });
+    expect((await ask()).status).to.equal(200);
+    const [first, second] = await admin();
+    expect(first).to.deep.include({ state: 'invalid' });
+    expect(String(first.lastError)).to.include('invalid x-api-key').and.not.include(API_KEY);
+    expect(second.state).to.equal('healthy');
+  });
+
+  it('does not retry a request the upstream refused as invalid', async () => {
+    upstream.queue({ status: 400, body: fixtureBytes('anthropic-messages/error-400.json') });
+    upstream.fallback({ status: 200, body: basic });
+    expect((await ask()).status).to.equal(400);
+    expect(upstream.seen).to.have.length(1);
+  });
+});

@@ -1,0 +1,137 @@
+import { expect } from 'chai';
+import winston from 'winston';
+import { GatewayError } from '@gateway/core';
+import { createMemoryStore } from '../../../../core/store/memory-store';
+import { createOAuthTokenManager } from '../../src/oauth/create-oauth-token-manager';
+import { credentialRejected } from '../../src/oauth/oauth-errors';
+import type { OAuthTokens } from '../../src/oauth/parse-token-response';
+
+const log = winston.createLogger({ silent: true });
+const credential = { id: 'cred-1', sessionKey: 'sk-ant-sid01-key', masked: 'sk-ant-...key' };
+const HOUR = 3_600_000;
+
+/** A fake OAuth client whose calls are counted and whose answers the test controls. */
+function fakeClient(clock: { now: number }) {
+  let issued = 0;
+  const calls = { exchange: 0, refresh: 0 };
+  let refreshBehaviour: 'ok' | 'rejected' | 'transient' = 'ok';
+  let gate: Promise<void> | undefined;
+  const tokens = (): OAuthTokens => {
+    issued += 1;
+    return { accessToken: `access-${issued}`, refreshToken: `refresh-${issued}`, expiresAt: clock.now + HOUR, obtainedAt: clock.now };
+  };
+  return {
+    calls,
+    setRefresh(behaviour: 'ok' | 'rejected' | 'transient') {
+      refreshBehaviour = behaviour;
+    },
+    /** Holds refreshes until the returned function is called. */
+    hold(): () => void {
+      let release!: () => void;
+      gate = new Promise((resolve) => (release = resolve));
+      return release;
+    },
+    client: {
+      async exchangeSessionKey(): Promise<OAuthTokens> {
+        calls.exchange += 1;
+        return tokens();
+      },
+      async refresh(): Promise<OAuthTokens> {
+        calls.refresh += 1;
+        if (gate) await gate;
+        if (refreshBehaviour === 'rejected') throw credentialRejected('refresh refused (invalid_grant)', []);
+        if (refreshBehaviour === 'transient') throw new GatewayError('GW_UPSTREAM_UNREACHABLE', 'token endpoint unreachable');
+        return tokens();
+      },
+    },
+  };
+}
+
+function setup() {
+  const clock = { now: Date.parse('2026-01-01T00:00:00Z') };
+  const store = createMemoryStore(() => clock.now);
+  const fake = fakeClient(clock);
+  const make = () => createOAuthTokenManager({ platform: 'claude', store, client: fake.client, log, now: () => clock.now });
+  return { clock, store, fake, manager: make(), make };
+}
+
+describe('OAuth token manager', () => {
+  it('exchanges once, stores the tokens under claude-oauth:<platform>, and reuses them', async () => {
+    const { fake, manager, store } = setup();
+    expect(await manager.accessToken(credential)).to.equal('access-1');
+    expect(await manager.accessToken(credential)).to.equal('access-1');
+    expect(fake.calls).to.deep.equal({ exchange: 1, refresh: 0 });
+    expect(await store.get<OAuthTokens>('claude-oauth:claude', 'cred-1')).to.deep.include({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+  });
+
+  it('after a restart (new manager, same store) loads the stored token instead of exchanging again', async () => {
+    const { fake, manager, make } = setup();
+    await manager.accessToken(credential);
+    const restarted = make();
+    await restarted.load(['cred-1']);
+    expect(await restarted.accessToken(credential)).to.equal('access-1');
+    expect(fake.calls.exchange).to.equal(1);
+    expect(restarted.expiresAt('cred-1')).to.be.a('number');
+  });
+
+  it('refreshes proactively within five minutes of expiry, and not before', async () => {
+    const { clock, fake, manager } = setup();
+    await manager.accessToken(credential);
+    clock.now += HOUR - 6 * 60_000;
+    expect(await manager.accessToken(credential)).to.equal('access-1');
+    clock.now += 2 * 60_000;
+    expect(await manager.accessToken(credential)).to.equal('access-2');
+    expect(fake.calls).to.deep.equal({ exchange: 1, refresh: 1 });
+  });
+
+  it('keeps serving the current token when a proactive refresh fails transiently, but not once it expired', async () => {
+    const { clock, fake, manager } = setup();
+    await manager.accessToken(credential);
+    fake.setRefresh('transient');
+    clock.now += HOUR - 60_000;
+    expect(await manager.accessToken(credential)).to.equal('access-1');
+    clock.now += 2 * 60_000;
+    const error = await manager.accessToken(credential).then(() => undefined, (e: unknown) => e);
+    expect((error as GatewayError).code).to.equal('GW_UPSTREAM_UNREACHABLE');
+  });
+
+  it('falls back to a new exchange when the refresh token is refused', async () => {
+    const { clock, fake, manager } = setup();
+    await manager.accessToken(credential);
+    fake.setRefresh('rejected');
+    clock.now += HOUR;
+    expect(await manager.accessToken(credential)).to.equal('access-2');
+    expect(fake.calls).to.deep.equal({ exchange: 2, refresh: 1 });
+  });
+
+  it('runs one refresh for concurrent callers that all need it (single flight)', async () => {
+    const { clock, fake, manager } = setup();
+    await manager.accessToken(credential);
+    clock.now += HOUR + 1;
+    const release = fake.hold();
+    const waiting = [manager.accessToken(credential), manager.accessToken(credential), manager.refreshAfterRejection(credential, 'access-1')];
+    await new Promise((resolve) => setImmediate(resolve));
+    release();
+    const [a, b] = await Promise.all(waiting);
+    expect([a, b]).to.deep.equal(['access-2', 'access-2']);
+    expect(fake.calls.refresh).to.equal(1);
+  });
+
+  it('does not refresh after a 401 when another request already replaced the refused token', async () => {
+    const { fake, manager } = setup();
+    await manager.accessToken(credential);
+    await manager.refreshAfterRejection(credential, 'access-1');
+    await manager.refreshAfterRejection(credential, 'access-1');
+    expect(fake.calls.refresh).to.equal(1);
+    expect(await manager.accessToken(credential)).to.equal('access-2');
+  });
+
+  it('forgets a credential’s tokens so the next call exchanges again', async () => {
+    const { fake, manager, store } = setup();
+    await manager.accessToken(credential);
+    await manager.forget('cred-1');
+    expect(await store.get('claude-oauth:claude', 'cred-1')).to.equal(undefined);
+    await manager.accessToken(credential);
+    expect(fake.calls.exchange).to.equal(2);
+  });
+});

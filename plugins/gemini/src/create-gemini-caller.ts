@@ -1,0 +1,96 @@
+import { Readable } from 'node:stream';
+import {
+  GatewayError,
+  callWithCredentials,
+  readUpstreamBody,
+  sendUpstreamRequest,
+  type CredentialPool,
+  type PlatformBaseOptions,
+  type RequestContext,
+  type UpstreamRequest,
+  type UpstreamResponse,
+} from '@gateway/core';
+import { classifyGeminiFailure } from './classify-gemini-failure';
+import { ADDED_DEFAULT_SAFETY, CIVIC_INTEGRITY, type SafetySettings } from './create-safety-settings';
+import { judgeGeminiFailure } from './judge-gemini-failure';
+
+/** Bound on an error body read to look for a refused safety category. */
+const ERROR_BODY_LIMIT = 256 * 1024;
+
+export interface GeminiCallerDeps {
+  platform: string;
+  pool: CredentialPool<string>;
+  upstream: Pick<PlatformBaseOptions, 'baseUrl' | 'timeouts'>;
+  safety: SafetySettings;
+  /** Every configured key, masked out of upstream messages. */
+  secrets: readonly string[];
+  now?: () => number;
+}
+
+export type GeminiCaller = (request: UpstreamRequest, ctx: RequestContext) => Promise<UpstreamResponse>;
+
+/**
+ * The platform's upstream call: the next healthy API key as `x-goog-api-key` (round-robin), and on a failure that
+ * is the key's fault (rate limit, invalid key) the key is marked in the store and the call retried on another, while
+ * nothing has reached the client. A failure that is the request's fault is thrown, classified.
+ */
+export function createGeminiCaller(deps: GeminiCallerDeps): GeminiCaller {
+  const now = deps.now ?? Date.now;
+  const { pool } = deps;
+
+  /** One call with one key; a 400 refusing the default's deprecated civic-integrity category is resent without it. */
+  async function sendWithKey(request: UpstreamRequest, ctx: RequestContext, key: string): Promise<UpstreamResponse> {
+    const headers = { 'x-goog-api-key': key };
+    const response = await sendUpstreamRequest(request, ctx, deps.upstream, headers);
+    if (response.status !== 400 || ctx.state.get(ADDED_DEFAULT_SAFETY) !== true) return response;
+    const text = await readUpstreamBody(response, ERROR_BODY_LIMIT).catch(() => Buffer.alloc(0));
+    const retry = text.includes(CIVIC_INTEGRITY) ? withoutCivicIntegrity(request) : undefined;
+    if (!retry) return { ...response, body: Readable.from([text]) };
+    deps.safety.dropCivic();
+    ctx.log.warn('upstream refused the civic-integrity safety category; no longer sent', { platform: deps.platform });
+    return sendUpstreamRequest(retry, ctx, deps.upstream, headers);
+  }
+
+  return async (request, ctx) => {
+    let last: GatewayError | undefined;
+    return callWithCredentials({
+      pool,
+      ctx,
+      maxAttempts: Math.max(1, pool.entries.length),
+      send: (entry) => sendWithKey(request, ctx, entry.secret),
+      classify: (failure) => (last = classifyGeminiFailure(failure, ctx.endpoint, deps.secrets)),
+      judge: (failure, error) => judgeGeminiFailure(failure, error, now()),
+      noneUsable: () => noKeyLeft(pool, deps.platform, last, now()),
+    });
+  };
+}
+
+/** The request with the civic-integrity entry taken out of its safety settings; undefined when it had none. */
+function withoutCivicIntegrity(request: UpstreamRequest): UpstreamRequest | undefined {
+  let json: Record<string, unknown>;
+  try {
+    const parsed: unknown = request.body ? JSON.parse(request.body.toString('utf8')) : request.json;
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
+    json = parsed as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+  const settings = json.safetySettings;
+  if (!Array.isArray(settings)) return undefined;
+  const kept = settings.filter((setting: unknown) => !(typeof setting === 'object' && setting !== null && 'category' in setting && setting.category === CIVIC_INTEGRITY));
+  if (kept.length === settings.length) return undefined;
+  return { ...request, body: undefined, json: { ...json, safetySettings: kept } };
+}
+
+/** Every key is cooling down (429 with the soonest retry time) or out of service (503); the last upstream word is kept. */
+function noKeyLeft(pool: CredentialPool<string>, platform: string, last: GatewayError | undefined, now: number): GatewayError {
+  const upstream = last ? ` (upstream: ${last.message})` : '';
+  const nextAt = pool.nextAvailableAt();
+  if (nextAt !== undefined) {
+    return new GatewayError('GW_RATE_LIMITED', `every API key of platform "${platform}" is rate-limited; retry later${upstream}`, {
+      retryAfterMs: Math.max(0, nextAt - now),
+      cause: last,
+    });
+  }
+  return new GatewayError('GW_NO_CREDENTIAL', `no usable API key is left on platform "${platform}"${upstream}`, { cause: last });
+}

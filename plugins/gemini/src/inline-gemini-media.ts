@@ -1,0 +1,141 @@
+import {
+  GatewayError,
+  fetchMedia,
+  isGatewayError,
+  parseDataUri,
+  sniffMediaType,
+  type GatewaySettings,
+  type UnifiedMediaPart,
+  type UnifiedMessage,
+  type UnifiedPart,
+  type UnifiedRequest,
+  type WireFormat,
+} from '@gateway/core';
+import { describeMediaField, type MediaPosition } from './describe-media-field';
+import { describeRefusedMediaType, toGeminiMediaType } from './gemini-media-types';
+
+/** Gemini reads YouTube links itself (`fileData.fileUri`); they are pages, not media files the gateway could inline. */
+const YOUTUBE_URL = /^https?:\/\/(?:www\.|m\.)?(?:youtube\.com|youtu\.be)\//i;
+
+/** Downloads in flight per request: bounds memory (each may hold up to `media.maxBytes`) and outbound fan-out. */
+const FETCH_CONCURRENCY = 4;
+
+/** Types that say nothing about the bytes: sniffed from the data instead. */
+const GENERIC_TYPES = new Set(['', 'application/octet-stream', 'binary/octet-stream']);
+
+export interface MediaContext {
+  media: GatewaySettings['media'];
+  clientFormat?: WireFormat;
+  /** The client's abort signal. */
+  signal: AbortSignal;
+}
+
+/**
+ * Every media part of a translated request, made ready for Gemini: URLs are fetched by the gateway (size limit,
+ * timeout, SSRF guard: core's `fetchMedia`) and inlined as base64; every type is checked against the formats the
+ * platform accepts (spec 4.1) and given its registered name (`audio/mp3` → `audio/mpeg`). A refused type is 415
+ * naming the type and the field. Up to FETCH_CONCURRENCY downloads run at once and together may not exceed
+ * `media.maxBytes` (Gemini's own limit on inline data per request is of that order); the first failure cancels the rest.
+ */
+export async function inlineGeminiMedia(request: UnifiedRequest, context: MediaContext): Promise<UnifiedRequest> {
+  const found = findMedia(request.messages);
+  if (found.length === 0) return request;
+  const controller = new AbortController();
+  const signal = AbortSignal.any([context.signal, controller.signal]);
+  const budget = { remaining: context.media.maxBytes };
+  const resolved: UnifiedMediaPart[] = new Array<UnifiedMediaPart>(found.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < found.length && !signal.aborted) {
+      const index = next;
+      next += 1;
+      const { part, at } = found[index];
+      resolved[index] = await resolveMediaPart(part, describeMediaField(request, context.clientFormat, at), { ...context.media, signal, budget });
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(FETCH_CONCURRENCY, found.length) }, worker));
+    if (signal.aborted) throw new GatewayError('GW_CLIENT_CLOSED', 'client went away while its media were fetched');
+  } catch (error) {
+    controller.abort();
+    throw error;
+  }
+  const replacements = new Map(found.map(({ part }, i) => [part, resolved[i]]));
+  const swap = <T extends UnifiedPart>(part: T): T | UnifiedMediaPart => (isMedia(part) ? (replacements.get(part) ?? part) : part);
+  return {
+    ...request,
+    messages: request.messages.map((message) => ({
+      ...message,
+      content: message.content.map((part) => (part.type === 'tool_result' ? { ...part, content: part.content.map(swap) } : swap(part))),
+    })),
+  };
+}
+
+interface FoundMedia {
+  part: UnifiedMediaPart;
+  at: MediaPosition;
+}
+
+/** Media parts of the conversation, also inside tool results, with their positions. */
+function findMedia(messages: readonly UnifiedMessage[]): FoundMedia[] {
+  const found: FoundMedia[] = [];
+  messages.forEach((message, i) => {
+    message.content.forEach((part, j) => {
+      if (isMedia(part)) found.push({ part, at: { message: i, part: j } });
+      else if (part.type === 'tool_result') {
+        part.content.forEach((item, k) => {
+          if (isMedia(item)) found.push({ part: item, at: { message: i, part: k, toolResult: j } });
+        });
+      }
+    });
+  });
+  return found;
+}
+
+function isMedia(part: UnifiedPart): part is UnifiedMediaPart {
+  return part.type === 'image' || part.type === 'audio' || part.type === 'video' || part.type === 'file';
+}
+
+interface FetchContext extends Readonly<GatewaySettings['media']> {
+  signal: AbortSignal;
+  /** Bytes the request's downloads may still take. */
+  budget: { remaining: number };
+}
+
+async function resolveMediaPart(part: UnifiedMediaPart, field: string, media: FetchContext): Promise<UnifiedMediaPart> {
+  const { source } = part;
+  if (source.kind === 'base64') return accepted(part, source.mediaType, source.data, field);
+  const inline = parseDataUri(source.url);
+  if (inline) return accepted(part, inline.mediaType, inline.data, field);
+  if (source.url.startsWith('data:')) {
+    throw new GatewayError('GW_INVALID_REQUEST', `${field}: data URIs must be base64 (data:<type>;base64,<data>)`, { param: field });
+  }
+  if (YOUTUBE_URL.test(source.url)) return { ...part, type: 'video' };
+  const { budget, ...settings } = media;
+  const tooMuch = (): GatewayError =>
+    new GatewayError('GW_BODY_TOO_LARGE', `${field}: the media fetched for this request together exceed the ${media.maxBytes}-byte limit`, { param: field });
+  if (budget.remaining <= 0) throw tooMuch();
+  const allowance = Math.min(media.maxBytes, budget.remaining);
+  const fetched = await fetchMedia(source.url, { ...settings, maxBytes: allowance, field }).catch((error: unknown) => {
+    throw isGatewayError(error) && error.code === 'GW_BODY_TOO_LARGE' && allowance < media.maxBytes ? tooMuch() : error;
+  });
+  budget.remaining -= fetched.data.length;
+  if (budget.remaining < 0) throw tooMuch();
+  return accepted(part, fetched.mediaType, fetched.data.toString('base64'), field);
+}
+
+/** The part inlined under its registered type, or 415 when the platform does not take that type. */
+function accepted(part: UnifiedMediaPart, declared: string, data: string, field: string): UnifiedMediaPart {
+  const bare = declared.split(';')[0].trim().toLowerCase();
+  const mediaType = GENERIC_TYPES.has(bare) ? (sniffMediaType(Buffer.from(data.slice(0, 128), 'base64')) ?? bare) : bare;
+  const canonical = toGeminiMediaType(mediaType);
+  if (!canonical) throw new GatewayError('GW_MEDIA_NOT_ALLOWED', `${field}: ${describeRefusedMediaType(mediaType)}`, { param: field });
+  const kind = canonical.slice(0, canonical.indexOf('/')) as 'image' | 'audio' | 'video';
+  const { filename, detail } = part;
+  return {
+    type: kind,
+    source: { kind: 'base64', mediaType: canonical, data },
+    ...(filename !== undefined ? { filename } : {}),
+    ...(detail !== undefined ? { detail } : {}),
+  };
+}

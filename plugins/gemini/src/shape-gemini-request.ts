@@ -1,0 +1,23 @@
+import type { GatewaySettings, RequestContext, UpstreamRequest } from '@gateway/core';
+import { ADDED_DEFAULT_SAFETY, type SafetySettings } from './create-safety-settings';
+import { toGeminiNativeRequest } from './to-gemini-native-request';
+import { toGeminiRequest } from './to-gemini-request';
+
+export interface ShapeSettings {
+  apiVersion: string;
+  safety: SafetySettings;
+  media: GatewaySettings['media'];
+}
+
+/** The platform's requestTransform: native requests keep their bytes where possible, translated ones are built whole. */
+export async function shapeGeminiRequest(request: UpstreamRequest, ctx: RequestContext, settings: ShapeSettings): Promise<UpstreamRequest> {
+  const safetySettings = settings.safety.current();
+  if (request.mode === 'translate') {
+    if (settings.safety.isDefault) ctx.state.set(ADDED_DEFAULT_SAFETY, true);
+    return toGeminiRequest(request, ctx, { apiVersion: settings.apiVersion, safetySettings, media: settings.media });
+  }
+  const generate = ctx.endpoint === 'gemini.generateContent' || ctx.endpoint === 'gemini.streamGenerateContent';
+  const { request: shaped, addedSafety } = toGeminiNativeRequest(request, { generate, safetySettings });
+  if (addedSafety && settings.safety.isDefault) ctx.state.set(ADDED_DEFAULT_SAFETY, true);
+  return shaped;
+}

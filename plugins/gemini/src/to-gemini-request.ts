@@ -1,0 +1,29 @@
+import { geminiCodec, geminiModelPath, type GatewaySettings, type RequestContext, type UpstreamRequest } from '@gateway/core';
+import { inlineGeminiMedia } from './inline-gemini-media';
+import type { GeminiSafetySetting } from './options';
+import { toGeminiVariant } from './to-gemini-variant';
+
+export interface TranslatedShape {
+  apiVersion: string;
+  safetySettings: GeminiSafetySetting[];
+  media: GatewaySettings['media'];
+}
+
+/**
+ * A translated request (chat completions, responses, messages → Gemini): model variants applied (`-thinking`,
+ * image models), media fetched and inlined, encoded with the Gemini codec, plus the platform's safety settings.
+ * The path follows the final model name; streams the gateway asks for itself are SSE (`alt=sse`).
+ */
+export async function toGeminiRequest(request: UpstreamRequest, ctx: RequestContext, shape: TranslatedShape): Promise<UpstreamRequest> {
+  if (!request.unified) return request;
+  const variant = toGeminiVariant(request.unified);
+  const unified = await inlineGeminiMedia(variant, { media: shape.media, clientFormat: ctx.clientFormat, signal: ctx.signal });
+  const { value, warnings } = geminiCodec.encodeRequest(unified);
+  if (warnings.length > 0) ctx.log.debug('translation dropped fields', { warnings });
+  return {
+    ...request,
+    unified,
+    path: geminiModelPath(unified.model, unified.stream, shape.apiVersion),
+    json: { ...value, safetySettings: shape.safetySettings },
+  };
+}

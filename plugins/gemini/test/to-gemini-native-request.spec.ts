@@ -1,0 +1,52 @@
+import { expect } from 'chai';
+import type { UpstreamRequest } from '@gateway/core';
+import { renameWebSearchTools, toGeminiNativeRequest } from '../src/to-gemini-native-request';
+
+const SAFETY = [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'OFF' }];
+
+function native(raw: string): UpstreamRequest {
+  return { mode: 'passthrough', format: 'gemini', method: 'POST', path: '/v1beta/models/m:generateContent', headers: {}, body: Buffer.from(raw), json: JSON.parse(raw) as Record<string, unknown>, stream: false };
+}
+
+describe('toGeminiNativeRequest', () => {
+  it('splices the safety settings in front of the client\'s bytes', () => {
+    const raw = '\n  {"contents":[{"parts":[{"text":"x"}]}] }';
+    const { request, addedSafety } = toGeminiNativeRequest(native(raw), { generate: true, safetySettings: SAFETY });
+    expect(addedSafety).to.equal(true);
+    expect(request.body?.toString()).to.equal(`\n  {"safetySettings":${JSON.stringify(SAFETY)},"contents":[{"parts":[{"text":"x"}]}] }`);
+    expect(JSON.parse(request.body?.toString() ?? '')).to.deep.equal(request.json);
+  });
+
+  it('splices into an empty object without a trailing comma', () => {
+    const { request } = toGeminiNativeRequest(native('{ }'), { generate: true, safetySettings: SAFETY });
+    expect(JSON.parse(request.body?.toString() ?? '')).to.deep.equal({ safetySettings: SAFETY });
+  });
+
+  it('leaves a request with its own settings untouched', () => {
+    const input = native('{"contents":[],"safetySettings":[]}');
+    expect(toGeminiNativeRequest(input, { generate: true, safetySettings: SAFETY })).to.deep.equal({ request: input, addedSafety: false });
+  });
+
+  it('leaves countTokens untouched', () => {
+    const input = native('{"contents":[],"tools":[{"webSearch":{}}]}');
+    expect(toGeminiNativeRequest(input, { generate: false, safetySettings: SAFETY }).request).to.equal(input);
+  });
+
+  it('re-serialises when a tool is renamed', () => {
+    const { request } = toGeminiNativeRequest(native('{"contents":[],"safetySettings":[],"tools":[{"web_search":{"x":1}}]}'), { generate: true, safetySettings: SAFETY });
+    expect(request.body).to.equal(undefined);
+    expect(request.json).to.deep.equal({ contents: [], safetySettings: [], tools: [{ googleSearch: { x: 1 } }] });
+  });
+
+  it('renames only search tools', () => {
+    expect(renameWebSearchTools([{ codeExecution: {} }])).to.equal(undefined);
+    expect(renameWebSearchTools([{ webSearch: {} }, { functionDeclarations: [] }])).to.deep.equal([{ googleSearch: {} }, { functionDeclarations: [] }]);
+  });
+
+  it('refuses image/audio/video types the platform does not take, and lets documents through', () => {
+    const gif = native('{"contents":[{"parts":[{"fileData":{"mimeType":"video/x-matroska","fileUri":"https://f/x"}}]}]}');
+    expect(() => toGeminiNativeRequest(gif, { generate: true, safetySettings: SAFETY })).to.throw(/contents\[0\]\.parts\[0\]\.fileData\.mimeType: video\/x-matroska is not an accepted/);
+    const pdf = native('{"contents":[{"parts":[{"inlineData":{"mimeType":"application/pdf","data":"JVBER"}}]}]}');
+    expect(() => toGeminiNativeRequest(pdf, { generate: true, safetySettings: SAFETY })).not.to.throw();
+  });
+});

@@ -1,0 +1,278 @@
+import { expect } from 'chai';
+import nock from 'nock';
+import { fixtureBytes, fixtureJson, replayChunks, SSE_HEADERS } from '../../../test/helpers/fixtures';
+import { startGateway, type RunningGateway } from '../../../test/helpers/start-gateway';
+import { KEY_A, postJson, SAFETY_OFF, sseData, UPSTREAM, type SeenRequest } from './helpers';
+
+interface ChatCompletion {
+  model: string;
+  choices: Array<{
+    message: { content: string | null; reasoning_content?: string; tool_calls?: Array<{ id: string; type: string; function: { name: string; arguments: string } }> };
+    finish_reason: string;
+  }>;
+  usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+}
+
+describe('gemini plugin: translated formats (nock replays)', () => {
+  let gw: RunningGateway;
+  before(async () => {
+    gw = await startGateway({ gemini: { plugin: 'gemini', baseUrl: UPSTREAM, credentials: [{ apiKey: KEY_A }] } });
+  });
+  after(() => gw.close());
+
+  /** Replies with a Gemini fixture (or bytes) and records the request the gateway built. */
+  function upstream(reply: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }): SeenRequest[] {
+    const seen: SeenRequest[] = [];
+    nock(UPSTREAM)
+      .post(/^\/v1beta\/models\//)
+      .query(true)
+      .reply(function (uri, body) {
+        seen.push({ path: uri, headers: this.req.headers, body: body as Record<string, unknown>, raw: '' });
+        return [200, typeof reply === 'function' ? (reply as () => unknown)() : reply, headers];
+      });
+    return seen;
+  }
+
+  const chat = (body: Record<string, unknown>): Promise<Response> => postJson(`${gw.url}/gemini/v1/chat/completions`, body);
+
+  describe('chat completions', () => {
+    it('encodes the request for Gemini with the default safety settings and decodes the answer', async () => {
+      const seen = upstream(fixtureJson('gemini/response-basic.json'));
+      const res = await chat({
+        model: 'gemini-2.5-flash',
+        max_tokens: 256,
+        temperature: 0.2,
+        messages: [
+          { role: 'system', content: 'You are a concise assistant.' },
+          { role: 'user', content: 'Say hello in one short sentence.' },
+        ],
+      });
+      expect(res.status).to.equal(200);
+      const completion = (await res.json()) as ChatCompletion;
+      expect(completion.choices[0].message.content).to.equal('Hello, nice to meet you!');
+      expect(completion.choices[0].finish_reason).to.equal('stop');
+      expect(completion.usage).to.include({ prompt_tokens: 13, completion_tokens: 51, total_tokens: 64 });
+
+      expect(seen[0].path).to.equal('/v1beta/models/gemini-2.5-flash:generateContent');
+      expect(seen[0].headers['x-goog-api-key']).to.equal(KEY_A);
+      const { safetySettings, ...rest } = seen[0].body;
+      expect(rest).to.deep.equal(fixtureJson('gemini/request-basic.json'));
+      expect(safetySettings).to.deep.equal(SAFETY_OFF);
+    });
+
+    it('streams: asks the upstream for SSE and turns each event into chat chunks as it comes', async () => {
+      const seen = upstream(() => replayChunks(fixtureBytes('gemini/stream-basic.sse'), 5), SSE_HEADERS);
+      const res = await chat({ model: 'gemini-2.5-flash', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'hi' }] });
+      expect(res.headers.get('content-type')).to.match(/^text\/event-stream/);
+      const events = sseData(await res.text());
+      expect(events.at(-1)).to.equal('[DONE]');
+      const chunks = events.slice(0, -1).map((data) => JSON.parse(data) as { choices: Array<{ delta: { content?: string }; finish_reason: string | null }>; usage?: { total_tokens: number } });
+      expect(chunks.map((chunk) => chunk.choices[0]?.delta.content ?? '').join('')).to.equal('Hello, nice to meet you!');
+      expect(chunks.some((chunk) => chunk.choices[0]?.finish_reason === 'stop')).to.equal(true);
+      expect(chunks.at(-1)?.usage?.total_tokens).to.equal(64);
+      expect(seen[0].path).to.equal('/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse');
+    });
+
+    it('declares function tools with schemas pruned to what Gemini accepts and returns its calls with stable ids', async () => {
+      const seen = upstream(fixtureJson('gemini/response-function-call.json'));
+      const request = {
+        model: 'gemini-2.5-flash',
+        messages: [{ role: 'user', content: 'Weather in Paris and Tokyo?' }],
+        tools: [
+          {
+            type: 'function',
+            function: {
+              name: 'get_weather',
+              description: 'Get the current weather for a city.',
+              parameters: {
+                $schema: 'http://json-schema.org/draft-07/schema#',
+                type: 'object',
+                additionalProperties: false,
+                properties: { city: { type: 'string', description: 'City name' }, unit: { type: 'string', enum: ['celsius', 'fahrenheit'] }, note: { type: ['string', 'null'] } },
+                required: ['city'],
+              },
+            },
+          },
+        ],
+      };
+      const first = (await (await chat(request)).json()) as ChatCompletion;
+      const declaration = ((seen[0].body.tools as Array<{ functionDeclarations: Array<{ name: string; parameters: Record<string, unknown> }> }>)[0]).functionDeclarations[0];
+      expect(declaration.name).to.equal('get_weather');
+      expect(declaration.parameters).not.to.have.any.keys('$schema', 'additionalProperties');
+      expect(declaration.parameters.required).to.deep.equal(['city']);
+      expect((declaration.parameters.properties as Record<string, unknown>).unit).to.deep.include({ enum: ['celsius', 'fahrenheit'] });
+      expect((declaration.parameters.properties as Record<string, unknown>).note).to.deep.include({ nullable: true });
+
+      const message = first.choices[0].message;
+      expect(first.choices[0].finish_reason).to.equal('tool_calls');
+      expect(message.tool_calls?.map((call) => [call.function.name, JSON.parse(call.function.arguments)])).to.deep.equal([
+        ['get_weather', { city: 'Paris', unit: 'celsius' }],
+        ['get_weather', { city: 'Tokyo', unit: 'celsius' }],
+      ]);
+      const ids = message.tool_calls?.map((call) => call.id) ?? [];
+      expect(new Set(ids).size).to.equal(2);
+
+      upstream(fixtureJson('gemini/response-function-call.json'));
+      const again = (await (await chat(request)).json()) as ChatCompletion;
+      expect(again.choices[0].message.tool_calls?.map((call) => call.id)).to.deep.equal(ids);
+    });
+
+    it('sends tool results back as functionResponse parts under the called function\'s name', async () => {
+      const seen = upstream(fixtureJson('gemini/response-basic.json'));
+      await chat({
+        model: 'gemini-2.5-flash',
+        messages: [
+          { role: 'user', content: 'Weather in Paris?' },
+          { role: 'assistant', content: null, tool_calls: [{ id: 'call_0', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] },
+          { role: 'tool', tool_call_id: 'call_0', content: '{"temperature":21}' },
+        ],
+        tools: [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } }],
+      });
+      const contents = seen[0].body.contents as Array<{ role: string; parts: Array<Record<string, unknown>> }>;
+      expect(contents[1].role).to.equal('model');
+      expect(contents[1].parts[0].functionCall).to.deep.include({ name: 'get_weather', args: { city: 'Paris' } });
+      expect(contents[2].role).to.equal('user');
+      expect(contents[2].parts[0].functionResponse).to.deep.include({ name: 'get_weather', response: { temperature: 21 } });
+    });
+
+    it('turns a codeExecution tool into code execution and returns code and output as fenced text', async () => {
+      const seen = upstream(fixtureJson('gemini/response-code-execution.json'));
+      const res = await chat({
+        model: 'gemini-2.5-flash',
+        messages: [{ role: 'user', content: 'Sum of the first 10 primes?' }],
+        tools: [{ type: 'function', function: { name: 'codeExecution' } }],
+      });
+      expect(seen[0].body.tools).to.deep.equal([{ codeExecution: {} }]);
+      const content = ((await res.json()) as ChatCompletion).choices[0].message.content ?? '';
+      expect(content).to.include("I'll compute this with a short Python script.");
+      expect(content).to.include('```python\nprimes = []');
+      expect(content).to.include('```output\n[2, 3, 5, 7, 11, 13, 17, 19, 23, 29] 129\n```');
+      expect(content).to.include('The sum of the first 10 prime numbers is **129**.');
+    });
+
+    it('strips -thinking, asks for thoughts, and returns them as reasoning_content', async () => {
+      const seen = upstream(fixtureJson('gemini/response-thinking.json'));
+      const res = await chat({ model: 'gemini-3-flash-preview-thinking', messages: [{ role: 'user', content: 'Is 1071 divisible by 7?' }] });
+      expect(seen[0].path).to.equal('/v1beta/models/gemini-3-flash-preview:generateContent');
+      expect((seen[0].body.generationConfig as Record<string, unknown>).thinkingConfig).to.deep.equal({ includeThoughts: true });
+      const message = ((await res.json()) as ChatCompletion).choices[0].message;
+      expect(message.reasoning_content).to.match(/^\*\*Checking divisibility\*\*/);
+      expect(message.content).to.equal('Yes — 1071 = 7 × 153.');
+    });
+
+    it('lets the client\'s own reasoning setting win over the -thinking suffix', async () => {
+      const seen = upstream(fixtureJson('gemini/response-basic.json'));
+      await chat({ model: 'gemini-2.5-flash-thinking', reasoning_effort: 'none', messages: [{ role: 'user', content: 'quick' }] });
+      expect(seen[0].path).to.equal('/v1beta/models/gemini-2.5-flash:generateContent');
+      expect((seen[0].body.generationConfig as Record<string, unknown>).thinkingConfig).to.deep.equal({ thinkingBudget: 0 });
+    });
+
+    it('generates images with an image model: TEXT+IMAGE, the nearest aspect ratio, markdown data-URI images', async () => {
+      const seen = upstream(fixtureJson('gemini/response-image.json'));
+      const res = await chat({ model: 'gemini-2.5-flash-image', size: '1536x1024', messages: [{ role: 'user', content: 'An orange pixel' }] });
+      const config = seen[0].body.generationConfig as Record<string, unknown>;
+      expect(config.responseModalities).to.deep.equal(['TEXT', 'IMAGE']);
+      expect(config.imageConfig).to.deep.equal({ aspectRatio: '3:2' });
+      const content = ((await res.json()) as ChatCompletion).choices[0].message.content ?? '';
+      const png = (fixtureJson('gemini/response-image.json') as { candidates: Array<{ content: { parts: Array<{ inlineData?: { data: string } }> } }> }).candidates[0].content.parts[1].inlineData?.data;
+      expect(content).to.include('Here is a single orange pixel.');
+      expect(content).to.include(`![image](data:image/png;base64,${png})`);
+    });
+
+    it('streams a generated image as a markdown chunk', async () => {
+      const image = fixtureJson('gemini/response-image.json');
+      upstream(() => `data: ${JSON.stringify(image)}\r\n\r\n`, SSE_HEADERS);
+      const res = await chat({ model: 'gemini-2.5-flash-image', stream: true, messages: [{ role: 'user', content: 'An orange pixel' }] });
+      const text = sseData(await res.text())
+        .filter((data) => data !== '[DONE]')
+        .map((data) => (JSON.parse(data) as { choices: Array<{ delta: { content?: string } }> }).choices[0]?.delta.content ?? '')
+        .join('');
+      expect(text).to.match(/!\[image\]\(data:image\/png;base64,iVBOR[^)]+\)/);
+    });
+
+    it('maps an upstream 400 to the OpenAI shape, keeping the upstream message', async () => {
+      nock(UPSTREAM).post(/.*/).reply(400, fixtureJson('gemini/error-400.json'));
+      const res = await chat({ model: 'gemini-2.5-flash', messages: [{ role: 'user', content: 'hi' }] });
+      expect(res.status).to.equal(400);
+      const body = (await res.json()) as { error: { message: string; type: string } };
+      expect(body.error.message).to.match(/^Invalid JSON payload received\. Unknown name "max_tokens"/);
+      expect(body.error.type).to.equal('invalid_request_error');
+    });
+
+    it('reports a late upstream error in the stream as a chat error event', async () => {
+      upstream(
+        () => `data: ${JSON.stringify(fixtureJson('gemini/response-basic.json'))}\r\n\r\ndata: ${JSON.stringify({ error: { code: 500, message: 'An internal error has occurred.', status: 'INTERNAL' } })}\r\n\r\n`,
+        SSE_HEADERS,
+      );
+      const res = await chat({ model: 'gemini-2.5-flash', stream: true, messages: [{ role: 'user', content: 'hi' }] });
+      const events = sseData(await res.text());
+      expect(events.join('\n')).to.include('An internal error has occurred.');
+    });
+  });
+
+  describe('responses and messages', () => {
+    it('answers a responses request, with reasoning items for thoughts', async () => {
+      const seen = upstream(fixtureJson('gemini/response-thinking.json'));
+      const res = await postJson(`${gw.url}/gemini/v1/responses`, { model: 'gemini-3-flash-preview-thinking', input: 'Is 1071 divisible by 7?' });
+      expect(res.status).to.equal(200);
+      const body = (await res.json()) as { object: string; output: Array<{ type: string; summary?: Array<{ text: string }>; content?: Array<{ type: string; text: string }> }> };
+      expect(body.object).to.equal('response');
+      const reasoning = body.output.find((item) => item.type === 'reasoning');
+      expect(reasoning?.summary?.[0]?.text).to.match(/Checking divisibility/);
+      const message = body.output.find((item) => item.type === 'message');
+      expect(message?.content?.[0]).to.deep.include({ type: 'output_text', text: 'Yes — 1071 = 7 × 153.' });
+      expect(seen[0].body.safetySettings).to.deep.equal(SAFETY_OFF);
+    });
+
+    it('answers a messages request, with thinking blocks for thoughts', async () => {
+      const seen = upstream(fixtureJson('gemini/response-thinking.json'));
+      const res = await postJson(`${gw.url}/gemini/v1/messages`, {
+        model: 'gemini-3-flash-preview-thinking',
+        max_tokens: 1024,
+        system: 'Be brief.',
+        messages: [{ role: 'user', content: 'Is 1071 divisible by 7?' }],
+      });
+      expect(res.status).to.equal(200);
+      const body = (await res.json()) as { type: string; content: Array<{ type: string; thinking?: string; text?: string }>; stop_reason: string };
+      expect(body.type).to.equal('message');
+      expect(body.content[0].type).to.equal('thinking');
+      expect(body.content[0].thinking).to.match(/Checking divisibility/);
+      expect(body.content.find((block) => block.type === 'text')?.text).to.equal('Yes — 1071 = 7 × 153.');
+      expect(body.stop_reason).to.equal('end_turn');
+      expect(seen[0].body.systemInstruction).to.deep.equal({ parts: [{ text: 'Be brief.' }] });
+    });
+
+    it('counts the tokens of a messages request with Gemini\'s counter', async () => {
+      let seen: { path: string; body: Record<string, unknown> } | undefined;
+      nock(UPSTREAM)
+        .post(/:countTokens$/)
+        .reply((uri, body) => {
+          seen = { path: uri, body: body as Record<string, unknown> };
+          return [200, { totalTokens: 42, promptTokensDetails: [{ modality: 'TEXT', tokenCount: 42 }] }];
+        });
+      const res = await postJson(`${gw.url}/gemini/v1/messages/count_tokens`, {
+        model: 'gemini-2.5-flash-thinking',
+        system: 'Be brief.',
+        messages: [{ role: 'user', content: 'How many tokens is this?' }],
+        tools: [{ name: 'lookup', input_schema: { type: 'object', properties: { q: { type: 'string' } } } }],
+      });
+      expect(res.status).to.equal(200);
+      expect(await res.json()).to.deep.equal({ input_tokens: 42 });
+      expect(seen?.path).to.equal('/v1beta/models/gemini-2.5-flash:countTokens');
+      const inner = seen?.body.generateContentRequest as Record<string, unknown>;
+      expect(inner.model).to.equal('models/gemini-2.5-flash');
+      expect(inner.systemInstruction).to.deep.equal({ parts: [{ text: 'Be brief.' }] });
+      expect(inner.contents).to.deep.equal([{ role: 'user', parts: [{ text: 'How many tokens is this?' }] }]);
+      expect(inner).to.have.property('tools');
+      expect(inner).not.to.have.any.keys('generationConfig', 'safetySettings');
+    });
+
+    it('answers an upstream overload to a messages client as overloaded_error', async () => {
+      nock(UPSTREAM).post(/.*/).reply(503, { error: { code: 503, message: 'The model is overloaded. Please try again later.', status: 'UNAVAILABLE' } });
+      const res = await postJson(`${gw.url}/gemini/v1/messages`, { model: 'gemini-2.5-flash', max_tokens: 100, messages: [{ role: 'user', content: 'hi' }] });
+      expect(res.status).to.equal(503);
+      const body = (await res.json()) as { type: string; error: { type: string; message: string } };
+      expect(body.error).to.deep.equal({ type: 'overloaded_error', message: 'The model is overloaded. Please try again later.' });
+    });
+  });
+});

@@ -1,0 +1,78 @@
+import {
+  GatewayError,
+  classifyUpstreamFailure,
+  encodeMultipart,
+  readUpstreamBody,
+  readUpstreamFailure,
+  sendUpstreamRequest,
+  type PlatformBaseOptions,
+  type RequestContext,
+  type MultipartPart,
+  type UpstreamResponse,
+} from '@gateway/core';
+
+/** One call of a custom endpoint (images, videos, search) to the upstream. */
+export interface OpenAiCall {
+  method: 'GET' | 'POST';
+  /** Path and query below the baseUrl, e.g. `/v1/images/generations`. */
+  path: string;
+  headers?: Record<string, string>;
+  /** Raw body (multipart); else `json`. */
+  body?: Buffer;
+  json?: Record<string, unknown>;
+}
+
+/** A POST body as a module shapes it: JSON, or multipart form data carrying the client's files. */
+export type ShapedPost = { path: string; json: Record<string, unknown> } | { path: string; multipart: MultipartPart[] };
+
+/** A shaped POST as an upstream call (multipart encoded with its boundary). */
+export function toOpenAiCall(shaped: ShapedPost): OpenAiCall {
+  if ('json' in shaped) return { method: 'POST', path: shaped.path, json: shaped.json };
+  const { body, contentType } = encodeMultipart(shaped.multipart);
+  return { method: 'POST', path: shaped.path, body, headers: { 'content-type': contentType } };
+}
+
+export interface OpenAiCaller {
+  /** The upstream's answer as it came, any status. */
+  send(ctx: RequestContext, call: OpenAiCall): Promise<UpstreamResponse>;
+  /** A 2xx answer, unread; anything else is thrown as a classified GatewayError. */
+  sendOk(ctx: RequestContext, call: OpenAiCall): Promise<UpstreamResponse>;
+  /** A 2xx JSON answer, parsed. */
+  json(ctx: RequestContext, call: OpenAiCall): Promise<unknown>;
+  /** Reads and classifies a failed answer (upstream message kept, keys masked). */
+  failure(response: UpstreamResponse): Promise<GatewayError>;
+}
+
+/** Image answers carry base64 images: up to 10 of several megabytes each. */
+const JSON_LIMIT_BYTES = 256 * 1024 * 1024;
+
+/** Upstream calls of the plugin's own endpoints, with the next API key of the rotation. */
+export function createOpenAiCaller(options: PlatformBaseOptions, nextKey: () => string, secrets: readonly string[]): OpenAiCaller {
+  const send: OpenAiCaller['send'] = (ctx, call) =>
+    sendUpstreamRequest(
+      { mode: 'passthrough', format: 'other', method: call.method, path: call.path, headers: { accept: 'application/json', ...call.headers }, body: call.body, json: call.json, stream: false },
+      ctx,
+      options,
+      { authorization: `Bearer ${nextKey()}` },
+    );
+  const failure: OpenAiCaller['failure'] = async (response) => classifyUpstreamFailure(await readUpstreamFailure(response), secrets);
+  const sendOk: OpenAiCaller['sendOk'] = async (ctx, call) => {
+    const response = await send(ctx, call);
+    if (response.status >= 200 && response.status < 300) return response;
+    throw await failure(response);
+  };
+  return {
+    send,
+    sendOk,
+    failure,
+    async json(ctx, call) {
+      const response = await sendOk(ctx, call);
+      const text = (await readUpstreamBody(response, JSON_LIMIT_BYTES)).toString('utf8');
+      try {
+        return JSON.parse(text) as unknown;
+      } catch (cause) {
+        throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', `upstream answered ${call.path} with a body that is not JSON`, { cause });
+      }
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { GatewayError, encodeImageItem, type EncodeImageOptions, type ImageResult, type ImageResultItem } from '@gateway/core';
+
+const OUTPUT_FORMAT_TYPES: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', jpg: 'image/jpeg', webp: 'image/webp' };
+
+/**
+ * OpenAI's ImagesResponse → the gateway's image result: each base64 image becomes what the client asked for (a data
+ * URI or plain `b64_json`, or a URL the gateway serves); URLs the upstream gave stay as they are. Other fields
+ * (`usage`, `size`, `quality`, `background`, `output_format`) are kept.
+ */
+export async function fromOpenAiImages(json: unknown, options: EncodeImageOptions): Promise<ImageResult> {
+  const body = json as { created?: unknown; data?: unknown; output_format?: unknown } | null;
+  if (!body || typeof body !== 'object' || !Array.isArray(body.data)) {
+    throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream image answer has no data list');
+  }
+  const mediaType = typeof body.output_format === 'string' ? OUTPUT_FORMAT_TYPES[body.output_format.toLowerCase()] : undefined;
+  const data: ImageResultItem[] = [];
+  for (const raw of body.data) {
+    const item = (raw ?? {}) as ImageResultItem;
+    if (typeof item.b64_json !== 'string') {
+      data.push(item);
+      continue;
+    }
+    const { b64_json: b64, revised_prompt: revisedPrompt, ...rest } = item;
+    const encoded = await encodeImageItem({ data: b64, mediaType, revisedPrompt: typeof revisedPrompt === 'string' ? revisedPrompt : undefined }, options);
+    data.push({ ...encoded, ...rest });
+  }
+  const created = typeof body.created === 'number' ? body.created : Math.floor(Date.now() / 1000);
+  return { ...body, created, data };
+}

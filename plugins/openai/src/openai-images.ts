@@ -1,0 +1,48 @@
+import {
+  GatewayError,
+  acceptImageTask,
+  createImageTaskGetHandler,
+  detachContext,
+  parseImageRequest,
+  type CustomHandler,
+  type FileLinks,
+  type ImageBase64Style,
+  type ImageRequest,
+  type ImageResult,
+  type ImageTaskRunner,
+  type RequestContext,
+} from '@gateway/core';
+import { toOpenAiCall, type OpenAiCaller } from './call-openai';
+import { fromOpenAiImages } from './from-openai-images';
+import { toOpenAiImageRequest } from './to-openai-image-request';
+
+export interface OpenAiImageDeps {
+  call: OpenAiCaller;
+  tasks: ImageTaskRunner;
+  links: FileLinks;
+  base64Style: ImageBase64Style;
+}
+
+/** `images.generations`, `images.edits` (sync, `async=true`, or `stream=true` passed through) and `images.get`. */
+export function createOpenAiImageHandlers(deps: OpenAiImageDeps): { generations: CustomHandler; edits: CustomHandler; get: CustomHandler } {
+  const create = (kind: ImageRequest['kind']): CustomHandler => async (request, ctx) => {
+    const parsed = parseImageRequest(request, ctx, kind);
+    const call = toOpenAiCall(toOpenAiImageRequest(parsed));
+    if (parsed.stream) {
+      if (parsed.async) throw new GatewayError('GW_INVALID_REQUEST', 'async: a streamed image request cannot be asynchronous', { param: 'async' });
+      // Streamed partial images are the upstream's own events, forwarded as they come.
+      const upstream = await deps.call.sendOk(ctx, { ...call, headers: { ...call.headers, accept: 'text/event-stream' } });
+      const type = upstream.headers['content-type'];
+      return { status: 200, stream: upstream.body, headers: { 'content-type': typeof type === 'string' ? type : 'text/event-stream', 'cache-control': 'no-cache' } };
+    }
+    const generate = async (runCtx: RequestContext): Promise<ImageResult> =>
+      fromOpenAiImages(await deps.call.json(runCtx, call), {
+        responseFormat: parsed.responseFormat,
+        base64Style: deps.base64Style,
+        publish: (file) => deps.links.publish(runCtx, file),
+      });
+    if (parsed.async) return acceptImageTask(deps.tasks, (signal) => generate(detachContext(ctx, signal)));
+    return { status: 200, json: await generate(ctx) };
+  };
+  return { generations: create('generation'), edits: create('edit'), get: createImageTaskGetHandler(deps.tasks) };
+}

@@ -1,0 +1,63 @@
+import { GatewayError, imageInputUrl, type ImageInput, type ImageRequest, type MultipartPart } from '@gateway/core';
+import type { ShapedPost } from './call-openai';
+
+/** Fields only the GPT image models take; with one of them and no model, OpenAI picks a GPT image model. */
+const GPT_IMAGE_FIELDS = ['background', 'output_format', 'output_compression', 'moderation', 'input_fidelity', 'partial_images'];
+
+/** Fields the gateway re-encodes itself on edits. */
+const EDIT_INPUT_FIELDS = new Set(['image', 'images', 'mask']);
+
+/**
+ * An image request for OpenAI's native images API, keeping every field the client sent. Only the DALL·E models take
+ * `response_format` (GPT image models refuse it and always answer base64), so it is sent to them, as the client's
+ * value or the gateway's default `b64_json`, and dropped for others; the gateway turns base64 into URLs itself.
+ * Edits: files go on as multipart; URLs and base64 (alone or mixed with files) as the JSON `images` form.
+ */
+export function toOpenAiImageRequest(request: ImageRequest): ShapedPost {
+  const fields: Record<string, unknown> = { ...request.fields };
+  if (takesResponseFormat(request.model, fields)) fields.response_format = request.responseFormat;
+  else delete fields.response_format;
+  if (request.kind === 'generation') return { path: '/v1/images/generations', json: fields };
+
+  const path = '/v1/images/edits';
+  for (const name of EDIT_INPUT_FIELDS) delete fields[name];
+  const inputs = request.mask ? [...request.images, request.mask] : request.images;
+  if (inputs.every((input) => input.kind === 'file')) {
+    const parts = textParts(fields);
+    for (const input of inputs) if (input.kind === 'file') parts.push({ name: input.field, filename: input.filename, mediaType: input.mediaType, data: input.data });
+    return { path, multipart: parts };
+  }
+  fields.images = request.images.map((input, i) => toImageObject(input, `images[${i}]`));
+  if (request.mask) fields.mask = toImageObject(request.mask, 'mask');
+  return { path, json: fields };
+}
+
+function takesResponseFormat(model: string | undefined, fields: Record<string, unknown>): boolean {
+  if (model !== undefined) return /^dall-e/i.test(model);
+  return !GPT_IMAGE_FIELDS.some((name) => fields[name] !== undefined);
+}
+
+function toImageObject(input: ImageInput, field: string): Record<string, string> {
+  if (input.kind === 'file_id') return { file_id: input.fileId };
+  const url = imageInputUrl(input);
+  if (url === undefined) throw new GatewayError('GW_INVALID_REQUEST', `${field}: cannot be sent to this platform`, { param: field });
+  return { image_url: url };
+}
+
+/** Form fields as the SDKs encode them: arrays as repeated `name[]`, objects as `name[key]`. */
+export function textParts(fields: Record<string, unknown>): MultipartPart[] {
+  const parts: MultipartPart[] = [];
+  for (const [name, value] of Object.entries(fields)) addField(parts, name, value);
+  return parts;
+}
+
+function addField(parts: MultipartPart[], name: string, value: unknown): void {
+  if (value === undefined || value === null) return;
+  if (Array.isArray(value)) {
+    for (const item of value) addField(parts, `${name}[]`, item);
+  } else if (typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) addField(parts, `${name}[${key}]`, item);
+  } else {
+    parts.push({ name, value: String(value) });
+  }
+}

@@ -1,0 +1,124 @@
+import {
+  classifyUpstreamFailure,
+  GatewayError,
+  readUpstreamFailure,
+  type CredentialEntry,
+  type RequestContext,
+  type UpstreamFailure,
+  type UpstreamResponse,
+} from '@gateway/core';
+import { classifyTokenFailure, type TokenPatterns, type TokenVerdict } from './classify-token-failure';
+import type { RotationSet, TokenChoice } from './create-rotation-set';
+import type { PoolModel } from './parse-pool-model';
+import { maskTokensIn } from './mask-token';
+import { readCooldownHint } from './read-cooldown-hint';
+
+export interface PoolCallSettings {
+  patterns: TokenPatterns;
+  maxAttempts: number;
+  /** Cooldown of a limit-marked token when the upstream gives no reset hint. */
+  cooldownMs: number;
+  /** Every configured token, masked out of upstream error texts. */
+  secrets: readonly string[];
+  now?: () => number;
+}
+
+export interface PoolCall {
+  rotation: RotationSet;
+  settings: PoolCallSettings;
+  ctx: Pick<RequestContext, 'state'>;
+  /** The client's model name and what it needs (premium tier), when the request names one. */
+  model?: { name: string; premium?: PoolModel['premium'] };
+  send(token: CredentialEntry<string>): Promise<UpstreamResponse>;
+}
+
+/** Shortest cooldown of a limit mark, so a `retry-after: 0` does not hand the same token straight back. */
+const MIN_COOLDOWN_MS = 1000;
+const REASON_MAX_CHARS = 500;
+
+/**
+ * Calls the upstream with the next token of the rotation set. An error whose text matches the anomaly or limit
+ * patterns marks the token (spec 3) and the request is retried on another token, up to `maxAttempts` calls;
+ * nothing has reached the client at that point, because only a 2xx answer is returned. Any other error is the
+ * request's own and is thrown as the upstream said it (tokens masked).
+ */
+export async function callWithPoolTokens(call: PoolCall): Promise<UpstreamResponse> {
+  const { rotation, settings } = call;
+  const now = settings.now ?? Date.now;
+  const choice: TokenChoice & { exclude: Set<string> } = { premium: call.model?.premium !== undefined, exclude: new Set() };
+  let last: { error: GatewayError; verdict: TokenVerdict } | undefined;
+  for (let attempt = 0; attempt < settings.maxAttempts; attempt += 1) {
+    const token = rotation.acquire(choice);
+    if (!token) break;
+    rotation.pool.recordRequest(token.id);
+    call.ctx.state.set('credential', token.id);
+    const response = await call.send(token);
+    if (response.status < 400) return response;
+
+    const failure = maskFailure(await readUpstreamFailure(response), settings.secrets);
+    const error = classifyUpstreamFailure(failure);
+    const verdict = classifyTokenFailure(failure, settings.patterns);
+    const reason = `HTTP ${failure.status}: ${error.message}`.slice(0, REASON_MAX_CHARS);
+    if (verdict === undefined) {
+      await rotation.recordError(token.id, reason);
+      throw error;
+    }
+    if (verdict === 'anomaly') await rotation.markAbnormal(token.id, reason);
+    else await rotation.markLimited(token.id, now() + Math.max(MIN_COOLDOWN_MS, readCooldownHint(failure.headers, now()) ?? settings.cooldownMs), reason);
+    choice.exclude.add(token.id);
+    last = { error, verdict };
+  }
+  throw noTokenError(call, choice, last, now());
+}
+
+/** The failure with every pool token masked out of it, before anything reads its text. */
+function maskFailure(failure: UpstreamFailure, secrets: readonly string[]): UpstreamFailure {
+  const text = maskTokensIn(failure.text, secrets);
+  if (text === failure.text) return failure;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { ...failure, text, json };
+}
+
+/** Why no token could serve: attempts used up, every candidate limited (429), none premium (403), none healthy (503). */
+function noTokenError(call: PoolCall, choice: TokenChoice, last: { error: GatewayError; verdict: TokenVerdict } | undefined, nowMs: number): GatewayError {
+  const { rotation } = call;
+  const platform = rotation.pool.platform;
+  const premium = choice.premium ? 'premium ' : '';
+  if (last && rotation.hasUsable({ premium: choice.premium })) {
+    const tried = call.settings.maxAttempts;
+    const message = `gave up after ${tried} attempt${tried === 1 ? '' : 's'} on pool "${platform}" (each token tried was limited or abnormal); last upstream error: ${last.error.message}`;
+    return last.verdict === 'limit'
+      ? new GatewayError('GW_RATE_LIMITED', message, { retryAfterMs: MIN_COOLDOWN_MS, cause: last.error })
+      : new GatewayError('GW_NO_CREDENTIAL', message, { cause: last.error });
+  }
+  const nextAt = rotation.nextAvailableAt({ premium: choice.premium });
+  if (nextAt !== undefined) {
+    const retryAfterMs = Math.max(0, nextAt - nowMs);
+    return new GatewayError(
+      'GW_RATE_LIMITED',
+      `every ${premium}token in the rotation set of pool "${platform}" is rate-limited; retry in ${Math.ceil(retryAfterMs / 1000)}s`,
+      { retryAfterMs, cause: last?.error },
+    );
+  }
+  if (call.model?.premium) return new GatewayError('GW_FORBIDDEN', premiumReason(call.model.name, call.model.premium, rotation), { cause: last?.error });
+  const abnormal = rotation.pool.entries.filter((entry) => rotation.pool.state(entry.id) === 'abnormal').length;
+  const total = rotation.pool.entries.length;
+  const detail = total === 0 ? 'no token is configured' : `${abnormal} of ${total} token${total === 1 ? ' is' : 's are'} abnormal`;
+  return new GatewayError('GW_NO_CREDENTIAL', `no healthy token is left in pool "${platform}" (${detail})`, { cause: last?.error });
+}
+
+function premiumReason(model: string, why: NonNullable<PoolModel['premium']>, rotation: RotationSet): string {
+  const needs = `model "${model}" needs a premium token (${why === 'max-suffix' ? 'a -max model' : 'listed in premiumModels'})`;
+  const premium = rotation.pool.entries.filter((entry) => entry.tier === 'premium');
+  if (premium.length === 0) return `${needs}, and pool "${rotation.pool.platform}" has none`;
+  const abnormal = premium.filter((entry) => rotation.pool.state(entry.id) === 'abnormal').length;
+  const outside = premium.filter((entry) => rotation.pool.state(entry.id) !== 'abnormal' && !rotation.isMember(entry.id)).length;
+  const parts = [abnormal > 0 ? `${abnormal} abnormal` : '', outside > 0 ? `${outside} outside the rotation set` : ''].filter(Boolean);
+  const detail = parts.length > 0 ? ` (${parts.join(', ')})` : '';
+  return `${needs}, and none of the pool's ${premium.length} premium token${premium.length === 1 ? ' is' : 's is'} usable${detail}`;
+}

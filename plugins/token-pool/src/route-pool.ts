@@ -1,0 +1,23 @@
+import type { CustomHandler, RouteDecision, RouteQuery } from '@gateway/core';
+
+/**
+ * The upstream speaks chat completions: that endpoint is native (its bytes pass through unless the model name
+ * needs rewriting), the other text formats are translated to it, and the model list is the plugin's own.
+ */
+export function createPoolRouter(listModels: CustomHandler) {
+  return (query: RouteQuery): RouteDecision | undefined => {
+    switch (query.endpoint) {
+      case 'chat.completions':
+        return { mode: 'passthrough', format: 'chat-completions' };
+      case 'responses':
+      case 'messages':
+      case 'gemini.generateContent':
+      case 'gemini.streamGenerateContent':
+        return { mode: 'translate', upstream: 'chat-completions' };
+      case 'models':
+        return { mode: 'custom', handle: listModels };
+      default:
+        return undefined;
+    }
+  };
+}

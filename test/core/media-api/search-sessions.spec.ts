@@ -1,0 +1,40 @@
+import { expect } from 'chai';
+import { isGatewayError } from '../../../core/errors/gateway-error';
+import { buildSearchResults } from '../../../core/media-api/search-response';
+import { createSearchSessions } from '../../../core/media-api/search-sessions';
+import { createMemoryStore } from '../../../core/store/memory-store';
+
+describe('createSearchSessions', () => {
+  it('counts the turns of a session and resolves the refs of earlier turns to URLs', async () => {
+    const sessions = createSearchSessions(createMemoryStore(), 'openai');
+    const first = await sessions.begin({ id: 's1', opens: [], finds: [] });
+    expect(first.turn).to.equal(0);
+    await first.remember(buildSearchResults([{ url: 'https://a.example/' }, { url: 'https://b.example/' }], first.turn));
+
+    const second = await sessions.begin({ id: 's1', opens: [{ ref_id: 'turn0search1', lineno: 3 }, { ref_id: 'https://c.example/' }], finds: [{ ref_id: 'turn0search0', pattern: 'x' }] });
+    expect(second.turn).to.equal(1);
+    expect(second.commands).to.deep.equal({
+      opens: [{ ref_id: 'https://b.example/', lineno: 3 }, { ref_id: 'https://c.example/' }],
+      finds: [{ ref_id: 'https://a.example/', pattern: 'x' }],
+    });
+    await second.remember([]);
+    expect((await sessions.begin({ id: 's1', opens: [], finds: [] })).turn).to.equal(2);
+  });
+
+  it('keeps sessions apart, and a call without id always at turn 0', async () => {
+    const sessions = createSearchSessions(createMemoryStore(), 'openai');
+    const a = await sessions.begin({ id: 'a', opens: [], finds: [] });
+    await a.remember(buildSearchResults([{ url: 'https://a.example/' }], 0));
+    expect((await sessions.begin({ id: 'b', opens: [], finds: [] })).turn).to.equal(0);
+    const anonymous = await sessions.begin({ opens: [], finds: [] });
+    await anonymous.remember(buildSearchResults([{ url: 'https://a.example/' }], 0));
+    expect((await sessions.begin({ opens: [], finds: [] })).turn).to.equal(0);
+  });
+
+  it('answers 400 naming an unknown ref', async () => {
+    const sessions = createSearchSessions(createMemoryStore(), 'openai');
+    const error = await sessions.begin({ id: 's', opens: [{ ref_id: 'turn0search9' }], finds: [] }).catch((e: unknown) => e);
+    expect(isGatewayError(error) && error.status).to.equal(400);
+    expect(isGatewayError(error) && error.param).to.equal('commands.open[0].ref_id');
+  });
+});

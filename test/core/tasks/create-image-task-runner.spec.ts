@@ -1,0 +1,143 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import { GatewayError, isGatewayError } from '../../../core/errors/gateway-error';
+import { createLogger } from '../../../core/logging';
+import type { ImageResult } from '../../../core/media-api/image-result';
+import { createMemoryStore } from '../../../core/store/memory-store';
+import { createSqliteStore } from '../../../core/store/sqlite-store';
+import { createImageTaskRunner, type ImageTask, type ImageTaskRunner } from '../../../core/tasks/create-image-task-runner';
+
+const log = createLogger({ level: 'error', format: 'json', secrets: () => [] });
+log.silent = true;
+const RESULT: ImageResult = { created: 1, data: [{ b64_json: 'data:image/png;base64,AAAA' }] };
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+async function until(runner: ImageTaskRunner, id: string, status: ImageTask['status']): Promise<ImageTask> {
+  for (let i = 0; i < 200; i += 1) {
+    const task = await runner.get(id);
+    if (task?.status === status) return task;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error(`task ${id} never reached ${status}`);
+}
+
+describe('createImageTaskRunner', () => {
+  it('runs a task in the background: queued, in progress, then completed with its result', async () => {
+    const runner = createImageTaskRunner({ store: createMemoryStore(), platform: 'p', log });
+    const gate = deferred<ImageResult>();
+    const accepted = await runner.submit(() => gate.promise);
+    expect(accepted.status).to.equal('queued');
+    expect(accepted.task_id).to.match(/^task_[0-9a-f]{32}$/);
+    const running = await until(runner, accepted.task_id, 'in_progress');
+    expect(running).to.deep.include({ completed_at: null, result: null, error: null });
+    gate.resolve(RESULT);
+    const done = await until(runner, accepted.task_id, 'completed');
+    expect(done.result).to.deep.equal(RESULT);
+    expect(done.created_at).to.be.a('number');
+    expect(done.completed_at).to.be.at.least(done.created_at);
+    expect(Object.keys(done)).to.deep.equal(['task_id', 'status', 'created_at', 'completed_at', 'result', 'error']);
+  });
+
+  it('records a failed task with the error code and message', async () => {
+    const runner = createImageTaskRunner({ store: createMemoryStore(), platform: 'p', log });
+    const { task_id } = await runner.submit(async () => {
+      throw new GatewayError('GW_UPSTREAM_ERROR', 'Your request was rejected by the safety system.', { status: 400, upstreamCode: 'moderation_blocked' });
+    });
+    const failed = await until(runner, task_id, 'failed');
+    expect(failed.error).to.deep.equal({ code: 'moderation_blocked', message: 'Your request was rejected by the safety system.' });
+    expect(failed.result).to.equal(null);
+  });
+
+  it('never shows internal error text', async () => {
+    const runner = createImageTaskRunner({ store: createMemoryStore(), platform: 'p', log });
+    const { task_id } = await runner.submit(async () => {
+      throw new Error('secret internal path /srv/x.ts');
+    });
+    expect((await until(runner, task_id, 'failed')).error).to.deep.equal({ code: 'gw_internal', message: 'internal gateway error' });
+  });
+
+  it('keeps tasks of different platforms apart', async () => {
+    const store = createMemoryStore();
+    const a = createImageTaskRunner({ store, platform: 'a', log });
+    const b = createImageTaskRunner({ store, platform: 'b', log });
+    const { task_id } = await a.submit(async () => RESULT);
+    await until(a, task_id, 'completed');
+    expect(await b.get(task_id)).to.equal(undefined);
+  });
+
+  it('forgets a task after its retention', async () => {
+    let clock = 1_000_000;
+    const runner = createImageTaskRunner({ store: createMemoryStore(() => clock), platform: 'p', log, retentionMs: 60_000 });
+    const { task_id } = await runner.submit(async () => RESULT);
+    await until(runner, task_id, 'completed');
+    clock += 61_000;
+    expect(await runner.get(task_id)).to.equal(undefined);
+  });
+
+  it('on close aborts running work, records it failed with the reason, and refuses new tasks', async () => {
+    const store = createMemoryStore();
+    const runner = createImageTaskRunner({ store, platform: 'p', log });
+    let seen: AbortSignal | undefined;
+    const { task_id } = await runner.submit(
+      (signal) =>
+        new Promise<ImageResult>((_resolve, reject) => {
+          seen = signal;
+          signal.addEventListener('abort', () => reject(signal.reason));
+        }),
+    );
+    await until(runner, task_id, 'in_progress');
+    expect(seen?.aborted).to.equal(false);
+    await runner.close();
+    expect(seen?.aborted).to.equal(true);
+    const task = await runner.get(task_id);
+    expect(task?.status).to.equal('failed');
+    expect(task?.error?.code).to.equal('gateway_shutdown');
+    const refused = await runner.submit(async () => RESULT).catch((e: unknown) => e);
+    expect(isGatewayError(refused) && refused.status).to.equal(503);
+  });
+
+  describe('after a crash (sqlite file)', () => {
+    let dir: string;
+    beforeEach(() => {
+      dir = mkdtempSync(path.join(os.tmpdir(), 'gw-tasks-'));
+    });
+    afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('marks the tasks a stopped process left queued or in progress failed, and keeps finished ones', async () => {
+      const file = path.join(dir, 'gateway.db');
+      const first = createSqliteStore(file);
+      const crashed = createImageTaskRunner({ store: first, platform: 'p', log });
+      const done = await crashed.submit(async () => RESULT);
+      await until(crashed, done.task_id, 'completed');
+      const hanging = await crashed.submit(() => new Promise<ImageResult>(() => undefined));
+      await until(crashed, hanging.task_id, 'in_progress');
+      await first.set('image-tasks:p', 'task_queued', { task_id: 'task_queued', status: 'queued', created_at: 1, completed_at: null, result: null, error: null });
+      // The process dies: no close(), the store file is all that is left.
+      await first.close();
+
+      const second = createSqliteStore(file);
+      const restarted = createImageTaskRunner({ store: second, platform: 'p', log });
+      expect(await restarted.recover()).to.equal(2);
+      const lost = await restarted.get(hanging.task_id);
+      expect(lost?.status).to.equal('failed');
+      expect(lost?.error?.code).to.equal('gateway_restarted');
+      expect(lost?.error?.message).to.include('in progress');
+      expect(lost?.completed_at).to.be.a('number');
+      expect((await restarted.get('task_queued'))?.error?.message).to.include('queued');
+      expect((await restarted.get(done.task_id))?.status).to.equal('completed');
+      expect(await restarted.recover()).to.equal(0);
+      await second.close();
+    });
+  });
+});
