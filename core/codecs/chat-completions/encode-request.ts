@@ -1,5 +1,4 @@
 import type {
-  ReasoningEffort,
   UnifiedMediaPart,
   UnifiedMessage,
   UnifiedReasoningConfig,
@@ -10,6 +9,7 @@ import type {
 } from '../../unified/unified-request';
 import type { Converted } from '../codec';
 import { assertStatelessRequest } from '../shared/assert-stateless-request';
+import { effortForBudget, toOpenAiEffort } from '../shared/reasoning-effort-budget';
 import { toDataUri } from '../shared/parse-data-uri';
 import { encodeChatMediaMarkdown } from './encode-chat-media-markdown';
 import type {
@@ -130,16 +130,14 @@ function encodeResponseFormat(format: UnifiedResponseFormat): ChatCompletionsRes
   return { type: 'json_schema', json_schema: jsonSchema };
 }
 
-/** `reasoning_effort` from the unified config; a bare budget maps to the nearest effort (minimal 1024 … high 16384). */
+/** `reasoning_effort` from the unified config; a bare budget maps to the nearest effort of the shared table. */
 function encodeReasoningEffort(reasoning: UnifiedReasoningConfig | undefined): string | undefined {
   if (!reasoning || reasoning.enabled === false) return undefined;
-  const effort: ReasoningEffort | undefined = reasoning.effort;
-  if (effort) return effort === 'max' ? 'xhigh' : effort;
-  const budget = reasoning.budgetTokens;
-  if (budget === undefined) return undefined;
-  if (budget <= 2048) return 'low';
-  if (budget <= 8192) return 'medium';
-  return 'high';
+  if (reasoning.effort) return toOpenAiEffort(reasoning.effort);
+  if (reasoning.budgetTokens === undefined) return undefined;
+  // Many OpenAI-compatible services know only low/medium/high, so a small budget asks for `low`, not `minimal`.
+  const effort = effortForBudget(reasoning.budgetTokens);
+  return effort === 'minimal' ? 'low' : effort;
 }
 
 /** Unified → chat-completions body for an OpenAI-compatible upstream. */

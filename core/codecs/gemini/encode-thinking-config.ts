@@ -1,16 +1,7 @@
 import type { ReasoningEffort, UnifiedReasoningConfig } from '../../unified/unified-request';
 import type { GeminiThinkingConfig } from './gemini-types';
 import { isPreGemini3Model } from './is-pre-gemini3-model';
-
-/** The shared effort ↔ budget table of the codecs (DECISIONS, codec conventions). */
-const BUDGET_BY_EFFORT: Readonly<Record<ReasoningEffort, number>> = {
-  minimal: 1024,
-  low: 2048,
-  medium: 8192,
-  high: 16384,
-  xhigh: 32768,
-  max: 32768,
-};
+import { budgetForEffort } from '../shared/reasoning-effort-budget';
 
 /** Gemini 3 levels that every Gemini 3 model takes (Pro has no `minimal`/`medium`). */
 const LEVEL_BY_EFFORT: Readonly<Record<ReasoningEffort, 'low' | 'high'>> = {
@@ -40,7 +31,7 @@ export function encodeThinkingConfig(reasoning: UnifiedReasoningConfig | undefin
   } else if (reasoning.budgetTokens !== undefined) {
     out.thinkingBudget = reasoning.budgetTokens;
   } else if (reasoning.effort !== undefined) {
-    if (legacy) out.thinkingBudget = BUDGET_BY_EFFORT[reasoning.effort];
+    if (legacy) out.thinkingBudget = budgetForEffort(reasoning.effort);
     else out.thinkingLevel = LEVEL_BY_EFFORT[reasoning.effort];
   }
   return Object.keys(out).length > 0 ? out : undefined;

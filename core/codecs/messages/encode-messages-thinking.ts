@@ -1,21 +1,12 @@
-import type { ReasoningEffort, UnifiedRequest } from '../../unified/unified-request';
+import type { UnifiedRequest } from '../../unified/unified-request';
 import type { MessagesExtensions, MessagesThinkingConfig } from './messages-types';
+import { budgetForEffort } from '../shared/reasoning-effort-budget';
 
 /** `max_tokens` is required by the API; platforms (the claude plugin) set their own default before encoding. */
 export const DEFAULT_MESSAGES_MAX_TOKENS = 4096;
 
 /** The API's floor for `budget_tokens`. */
 const MIN_BUDGET_TOKENS = 1024;
-
-/** Effort → thinking budget, shared by all codecs (codec conventions). */
-const EFFORT_BUDGET: Record<ReasoningEffort, number> = {
-  minimal: 1024,
-  low: 2048,
-  medium: 8192,
-  high: 16384,
-  xhigh: 32768,
-  max: 32768,
-};
 
 export interface EncodedMessagesThinking {
   thinking?: MessagesThinkingConfig;
@@ -76,7 +67,7 @@ export function encodeMessagesThinking(
     return { thinking: rawThinking, maxTokens, ...effortField };
   }
 
-  const budget = Math.max(MIN_BUDGET_TOKENS, reasoning.budgetTokens ?? EFFORT_BUDGET[reasoning.effort ?? 'medium']);
+  const budget = Math.max(MIN_BUDGET_TOKENS, reasoning.budgetTokens ?? budgetForEffort(reasoning.effort ?? 'medium'));
   let fitted = maxTokens;
   if (request.maxTokens === undefined) {
     fitted = budget + DEFAULT_MESSAGES_MAX_TOKENS;

@@ -11,6 +11,7 @@ import type { Converted } from '../codec';
 import { toDataUri } from '../shared/parse-data-uri';
 import { encodeResponsesTextFormat } from './encode-responses-text-format';
 import { encodeResponsesTools } from './encode-responses-tools';
+import { effortForBudget, toOpenAiEffort } from '../shared/reasoning-effort-budget';
 
 type Json = Record<string, unknown>;
 
@@ -122,17 +123,12 @@ function encodeToolChoice(choice: UnifiedToolChoice): unknown {
   return typeof choice === 'string' ? choice : { type: 'function', name: choice.name };
 }
 
-const EFFORT_BY_BUDGET: Array<[number, string]> = [[1024, 'minimal'], [2048, 'low'], [8192, 'medium'], [Infinity, 'high']];
-
 function encodeReasoning(reasoning: UnifiedReasoningConfig | undefined, original: unknown): Json | undefined {
   const base: Json = typeof original === 'object' && original !== null ? { ...(original as Json) } : {};
   // "Thinking off" is left to the upstream default: `effort: "none"` is rejected by older reasoning models.
   if (reasoning?.enabled === false) return Object.keys(base).length > 0 ? base : undefined;
-  if (reasoning?.effort) base.effort = reasoning.effort === 'max' ? 'xhigh' : reasoning.effort;
-  else if (reasoning?.budgetTokens !== undefined) {
-    const budget = reasoning.budgetTokens;
-    base.effort = EFFORT_BY_BUDGET.find(([limit]) => budget <= limit)?.[1];
-  }
+  if (reasoning?.effort) base.effort = toOpenAiEffort(reasoning.effort);
+  else if (reasoning?.budgetTokens !== undefined) base.effort = effortForBudget(reasoning.budgetTokens);
   if (reasoning?.includeThoughts && base.summary === undefined) base.summary = 'auto';
   return Object.keys(base).length > 0 ? base : undefined;
 }
