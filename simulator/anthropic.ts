@@ -1,3 +1,4 @@
+import { handleAnthropicWebSearch } from './anthropic-web-search';
 import { credentialBehaviour, estimateTokens } from './directives';
 import { bearerToken, headerValue, isRecord, openStream, playFrames, safeDecode, sendJson, sseEvent, type Frame } from './http-util';
 import { contentText, planScenario, simId, type Prompt, type Scenario } from './scenario';
@@ -237,5 +238,6 @@ export async function handleAnthropic(exchange: Exchange): Promise<void> {
   if (path === '/v1/messages/count_tokens') {
     return sendJson(exchange.res, 200, { input_tokens: estimateTokens(toPrompt(body).inputText) }, { 'request-id': requestId });
   }
+  if (handleAnthropicWebSearch(exchange, body, requestId)) return;
   await createMessage(exchange, body, requestId);
 }

@@ -1,4 +1,5 @@
 import { credentialBehaviour, estimateTokens } from './directives';
+import { handleGeminiMedia, handleGeminiStorage } from './gemini-media';
 import { API_KEY_INVALID, INTERNAL, resourceExhausted, sendGeminiError, statusError } from './gemini-errors';
 import { headerValue, isRecord, openStream, playFrames, safeDecode, sendJson, sseData, type Frame } from './http-util';
 import { planScenario, simId, type Prompt, type Scenario } from './scenario';
@@ -189,6 +190,7 @@ const LIST_PATH = /^\/(?:v1beta|v1|v1alpha)\/models$/;
 export async function handleGemini(exchange: Exchange): Promise<void> {
   const { req, method, query, body } = exchange;
   const path = safeDecode(exchange.path);
+  if (handleGeminiStorage(exchange)) return;
   const key = headerValue(req.headers['x-goog-api-key']) ?? query.key;
   if (!key) {
     return sendGeminiError(exchange, {
@@ -203,6 +205,7 @@ export async function handleGemini(exchange: Exchange): Promise<void> {
   const generatePath = GENERATE_PATH.exec(path);
   const model = generatePath?.[1] ?? MODEL_PATH.exec(path)?.[1] ?? 'gemini-2.5-flash';
   if (behaviour) return sendGeminiError(exchange, resourceExhausted(model));
+  if (handleGeminiMedia(exchange)) return;
 
   if (method === 'GET' && LIST_PATH.test(path)) return sendJson(exchange.res, 200, { models: MODELS.map(modelResource) });
   if (method === 'GET' && MODEL_PATH.test(path)) {

@@ -1,5 +1,6 @@
 import { createCredentialPool, Stage, type CredentialPool, type GatewayPlugin, type UpstreamFailure } from '@gateway/core';
 import { classifyClaudeError } from './classify-claude-error';
+import { createClaudeSearchHandler } from './claude-search';
 import { createClaudeCaller, type ClaudeSecret } from './create-claude-caller';
 import { createClaudeAdminView } from './create-claude-admin-view';
 import { createCountGeminiTokens } from './count-gemini-tokens';
@@ -56,6 +57,7 @@ const claudePlugin: GatewayPlugin<ClaudeOptions> = {
       createClaudeRouter({
         listModels: createListClaudeModels(callClaude, options.anthropicVersion, raw.models ?? []),
         countGeminiTokens: createCountGeminiTokens(callClaude, options),
+        search: createClaudeSearchHandler({ call: callClaude, anthropicVersion: options.anthropicVersion, store, platform: key, searchModel: raw.searchModel }),
       }),
     );
     hooks.requestTransform.for(key).tapPromise(tap, (request, ctx) => toClaudeRequest(request, ctx, { options, thinking }));

@@ -19,6 +19,8 @@ export interface ClaudeOptions {
   defaultMaxTokens?: number;
   /** `budget_tokens` of a `-thinking` model (or of thinking asked for without a budget). */
   defaultBudgetTokens?: number;
+  /** Model of `/v1/alpha/search` (default: the request's model when it is a Claude model, else `claude-sonnet-4-6`). */
+  searchModel?: string;
 }
 
 /** The options with every default filled in: what the modules read. */
@@ -69,6 +71,7 @@ export const claudeOptionsSchema = {
     anthropicVersion: { type: 'string', minLength: 1 },
     defaultMaxTokens: { type: 'integer', minimum: 1 },
     defaultBudgetTokens: { type: 'integer', minimum: 1024 },
+    searchModel: { type: 'string', minLength: 1 },
   },
 } as const;
 

@@ -3,12 +3,14 @@ import type { CustomHandler, RouteDecision, RouteQuery } from '@gateway/core';
 export interface ClaudeCustomHandlers {
   listModels: CustomHandler;
   countGeminiTokens: CustomHandler;
+  /** `/v1/alpha/search` through the server web search tool (optional so a router can be built without it). */
+  search?: CustomHandler;
 }
 
 /**
  * Claude speaks Messages natively: `/v1/messages` and its token counter pass through byte for byte; chat
  * completions, responses and Gemini native are translated to Messages; the model list and Gemini's token
- * counter are answered by the plugin.
+ * counter are answered by the plugin, and web search through the server web search tool.
  */
 export function createClaudeRouter(handlers: ClaudeCustomHandlers) {
   return (query: RouteQuery): RouteDecision | undefined => {
@@ -25,6 +27,8 @@ export function createClaudeRouter(handlers: ClaudeCustomHandlers) {
         return { mode: 'custom', handle: handlers.countGeminiTokens };
       case 'models':
         return { mode: 'custom', handle: handlers.listModels };
+      case 'search':
+        return handlers.search ? { mode: 'custom', handle: handlers.search } : undefined;
       default:
         return undefined;
     }

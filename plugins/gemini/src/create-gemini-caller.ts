@@ -30,6 +30,15 @@ export interface GeminiCallerDeps {
 export type GeminiCaller = (request: UpstreamRequest, ctx: RequestContext) => Promise<UpstreamResponse>;
 
 /**
+ * `ctx.state` key: the id of the credential a call must use (a Veo operation or file belongs to the project of the
+ * key that created it). Ignored when no configured key has that id any more.
+ */
+export const PINNED_CREDENTIAL = 'gemini.pinnedCredential';
+
+/** `ctx.state` key set by callWithCredentials: the credential that made the last call. */
+export const USED_CREDENTIAL = 'credential';
+
+/**
  * The platform's upstream call: the next healthy API key as `x-goog-api-key` (round-robin), and on a failure that
  * is the key's fault (rate limit, invalid key) the key is marked in the store and the call retried on another, while
  * nothing has reached the client. A failure that is the request's fault is thrown, classified.
@@ -53,10 +62,13 @@ export function createGeminiCaller(deps: GeminiCallerDeps): GeminiCaller {
 
   return async (request, ctx) => {
     let last: GatewayError | undefined;
+    const pinned = ctx.state.get(PINNED_CREDENTIAL);
+    const pin = typeof pinned === 'string' && pool.entries.some((entry) => entry.id === pinned) ? pinned : undefined;
     return callWithCredentials({
       pool,
       ctx,
-      maxAttempts: Math.max(1, pool.entries.length),
+      maxAttempts: pin ? 1 : Math.max(1, pool.entries.length),
+      ...(pin ? { accept: (entry: { id: string }) => entry.id === pin } : {}),
       send: (entry) => sendWithKey(request, ctx, entry.secret),
       classify: (failure) => (last = classifyGeminiFailure(failure, ctx.endpoint, deps.secrets)),
       judge: (failure, error) => judgeGeminiFailure(failure, error, now()),

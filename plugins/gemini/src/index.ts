@@ -1,8 +1,12 @@
-import { Stage, createCredentialPool, type GatewayPlugin } from '@gateway/core';
+import { Stage, createCredentialPool, createFileLinks, createImageTaskRunner, type GatewayPlugin } from '@gateway/core';
 import { classifyGeminiFailure } from './classify-gemini-failure';
 import { createCountMessagesTokens } from './count-messages-tokens';
 import { createGeminiCaller } from './create-gemini-caller';
 import { createSafetySettings } from './create-safety-settings';
+import { createGeminiImageHandlers } from './gemini-images';
+import { createGeminiJsonCaller } from './gemini-json';
+import { createGeminiSearchHandler } from './gemini-search';
+import { createGeminiVideoHandlers } from './gemini-videos';
 import { createGeminiModelLists } from './list-gemini-models';
 import { geminiOptionsSchema, type GeminiOptions } from './options';
 import { createGeminiRouter } from './route-gemini';
@@ -21,7 +25,7 @@ const geminiPlugin: GatewayPlugin<GeminiOptions> = {
   name: PLUGIN_NAME,
   apiVersion: '^1',
   optionsSchema: geminiOptionsSchema,
-  async apply(hooks, { key, options, log, store, gateway, admin }) {
+  async apply(hooks, { key, options, log, store, gateway, admin, onClose }) {
     const secrets = options.credentials.map((credential) => credential.apiKey);
     const pool = createCredentialPool({ platform: key, store, log, credentials: secrets.map((secret) => ({ kind: 'apiKey', secret, key: secret })) });
     await pool.load();
@@ -34,8 +38,41 @@ const geminiPlugin: GatewayPlugin<GeminiOptions> = {
     const call = createGeminiCaller({ platform: key, pool, upstream: options, safety, secrets });
     const lists = createGeminiModelLists({ apiVersion, extraModels: options.models ?? [] }, call);
     const countMessagesTokens = createCountMessagesTokens({ apiVersion, media: gateway.media }, call);
+    const tasks = createImageTaskRunner({ store, platform: key, log });
+    await tasks.recover();
+    onClose?.(() => tasks.close());
+    const caller = createGeminiJsonCaller(call);
+    const images = createGeminiImageHandlers({
+      caller,
+      tasks,
+      links: createFileLinks({ store, publicBaseUrl: gateway.publicBaseUrl }),
+      base64Style: options.imageBase64 ?? 'data-uri',
+      safety,
+      apiVersion,
+      media: gateway.media,
+      imageModel: options.imageModel,
+    });
+    const videos = createGeminiVideoHandlers({ caller, upstream: options, apiVersion, media: gateway.media, videoModel: options.videoModel });
+    const search = createGeminiSearchHandler({ caller, apiVersion, safety, store, platform: key, searchModel: options.searchModel });
     const tap = { name: PLUGIN_NAME, stage: Stage.PLATFORM };
-    hooks.route.for(key).tap(tap, createGeminiRouter({ openAiModels: lists.openAi, geminiModels: lists.native, countMessagesTokens }));
+    hooks.route.for(key).tap(
+      tap,
+      createGeminiRouter({
+        openAiModels: lists.openAi,
+        geminiModels: lists.native,
+        countMessagesTokens,
+        media: {
+          'images.generations': images.generations,
+          'images.edits': images.edits,
+          'images.get': images.get,
+          'videos.create': videos.create,
+          'videos.remix': videos.remix,
+          'videos.get': videos.get,
+          'videos.content': videos.content,
+          search,
+        },
+      }),
+    );
     hooks.requestTransform.for(key).tapPromise(tap, (request, ctx) => shapeGeminiRequest(request, ctx, { apiVersion, safety, media: gateway.media }));
     hooks.upstreamCall.for(key).tapPromise(tap, call);
     hooks.errorClassify.for(key).tap(tap, (failure, ctx) => classifyGeminiFailure(failure, ctx.endpoint, secrets));

@@ -3,9 +3,10 @@ export const GEMINI_ASPECT_RATIOS: readonly string[] = Object.freeze(['1:1', '2:
 
 /**
  * An OpenAI image `size` (`1536x1024`) or a ratio (`16:9`, `1.91:1`) → the nearest supported aspect ratio, compared
- * on a log scale so that 2:1 is as far from 1:1 as 1:2. Undefined for `auto` and anything unreadable.
+ * on a log scale so that 2:1 is as far from 1:1 as 1:2 (`ratios`: another model family's list, e.g. Imagen's or
+ * Veo's). Undefined for `auto` and anything unreadable.
  */
-export function nearestAspectRatio(text: string): string | undefined {
+export function nearestAspectRatio(text: string, ratios: readonly string[] = GEMINI_ASPECT_RATIOS): string | undefined {
   const match = /^\s*(\d+(?:\.\d+)?)\s*[x×:]\s*(\d+(?:\.\d+)?)\s*$/i.exec(text);
   if (!match) return undefined;
   const width = Number(match[1]);
@@ -14,7 +15,7 @@ export function nearestAspectRatio(text: string): string | undefined {
   const target = Math.log(width / height);
   let best: string | undefined;
   let bestDistance = Infinity;
-  for (const ratio of GEMINI_ASPECT_RATIOS) {
+  for (const ratio of ratios) {
     const [w, h] = ratio.split(':').map(Number);
     const distance = Math.abs(Math.log(w / h) - target);
     if (distance < bestDistance) {

@@ -12,6 +12,14 @@ export interface GeminiOptions {
   safetySettings?: GeminiSafetySetting[];
   /** API version of the paths the gateway builds itself (translated requests, model lists). Default `v1beta`. */
   apiVersion?: string;
+  /** Model of image requests that name none (default `gemini-2.5-flash-image`); `imagen-*` models use `:predict`. */
+  imageModel?: string;
+  /** Model of video requests that name none (default `veo-3.0-generate-001`). */
+  videoModel?: string;
+  /** Model of `/v1/alpha/search` (default: the request's model when it is a Gemini model, else `gemini-2.5-flash`). */
+  searchModel?: string;
+  /** `b64_json` as a data URI (default, spec 2.4) or as plain base64. */
+  imageBase64?: 'data-uri' | 'plain';
 }
 
 export const geminiOptionsSchema = {
@@ -39,5 +47,9 @@ export const geminiOptionsSchema = {
       },
     },
     apiVersion: { type: 'string', pattern: '^v[0-9]+(alpha|beta)?[0-9]*$' },
+    imageModel: { type: 'string', minLength: 1 },
+    videoModel: { type: 'string', minLength: 1 },
+    searchModel: { type: 'string', minLength: 1 },
+    imageBase64: { enum: ['data-uri', 'plain'] },
   },
 } as const;

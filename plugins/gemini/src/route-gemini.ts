@@ -2,9 +2,18 @@ import type { CustomHandler, RouteDecision, RouteQuery } from '@gateway/core';
 
 /**
  * The Gemini API speaks the native format (passed through); chat completions, responses and messages are
- * translated to it; the two model lists and Messages token counts are answered by the plugin.
+ * translated to it; the two model lists, Messages token counts, images (Gemini image models / Imagen), videos (Veo)
+ * and web search (Google-search grounding) are answered by the plugin.
  */
-export function createGeminiRouter(handlers: { openAiModels: CustomHandler; geminiModels: CustomHandler; countMessagesTokens: CustomHandler }) {
+export interface GeminiCustomHandlers {
+  openAiModels: CustomHandler;
+  geminiModels: CustomHandler;
+  countMessagesTokens: CustomHandler;
+  /** Images, videos and search (optional so that a router can be built without them in tests). */
+  media?: Partial<Record<'images.generations' | 'images.edits' | 'images.get' | 'videos.create' | 'videos.remix' | 'videos.get' | 'videos.content' | 'search', CustomHandler>>;
+}
+
+export function createGeminiRouter(handlers: GeminiCustomHandlers) {
   return (query: RouteQuery): RouteDecision | undefined => {
     switch (query.endpoint) {
       case 'gemini.generateContent':
@@ -21,6 +30,17 @@ export function createGeminiRouter(handlers: { openAiModels: CustomHandler; gemi
         return { mode: 'custom', handle: handlers.openAiModels };
       case 'gemini.models':
         return { mode: 'custom', handle: handlers.geminiModels };
+      case 'images.generations':
+      case 'images.edits':
+      case 'images.get':
+      case 'videos.create':
+      case 'videos.remix':
+      case 'videos.get':
+      case 'videos.content':
+      case 'search': {
+        const handle = handlers.media?.[query.endpoint];
+        return handle ? { mode: 'custom', handle } : undefined;
+      }
       default:
         return undefined;
     }

@@ -24,4 +24,10 @@ describe('nearestAspectRatio', () => {
       expect(nearestAspectRatio(input)).to.equal(expected);
     });
   }
+
+  it('takes another family\'s list (Imagen, Veo)', () => {
+    expect(nearestAspectRatio('1536x1024', ['1:1', '3:4', '4:3', '9:16', '16:9'])).to.equal('4:3');
+    expect(nearestAspectRatio('1024x1024', ['16:9', '9:16'])).to.equal('16:9');
+    expect(nearestAspectRatio('720x1280', ['16:9', '9:16'])).to.equal('9:16');
+  });
 });

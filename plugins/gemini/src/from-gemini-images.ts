@@ -1,0 +1,65 @@
+import { GatewayError, type GeneratedImage } from '@gateway/core';
+import { isRecord } from './gemini-json';
+
+/** What one upstream image call gave: its images, and why there are none when there are none. */
+export interface GeminiImageAnswer {
+  images: GeneratedImage[];
+  /** Filter reasons, block reasons or the model's own words, for an answer without images. */
+  reasons: string[];
+  usage?: { input_tokens: number; output_tokens: number; total_tokens: number };
+}
+
+/**
+ * A generateContent answer of an image model (fixtures gemini/response-image.json): every `inlineData` image part of
+ * the candidates; thought images (`thought: true`, drafts of thinking models) are skipped.
+ */
+export function fromGenerateContentImages(json: unknown): GeminiImageAnswer {
+  if (!isRecord(json)) throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream image answer is not a GenerateContentResponse');
+  const images: GeneratedImage[] = [];
+  const reasons: string[] = [];
+  const texts: string[] = [];
+  const feedback = isRecord(json.promptFeedback) ? json.promptFeedback : undefined;
+  if (typeof feedback?.blockReason === 'string') reasons.push(`prompt blocked: ${feedback.blockReason}`);
+  for (const candidate of Array.isArray(json.candidates) ? json.candidates.filter(isRecord) : []) {
+    const parts = isRecord(candidate.content) && Array.isArray(candidate.content.parts) ? candidate.content.parts.filter(isRecord) : [];
+    for (const part of parts) {
+      const inline = isRecord(part.inlineData) ? part.inlineData : isRecord(part.inline_data) ? part.inline_data : undefined;
+      if (inline && typeof inline.data === 'string' && part.thought !== true) {
+        const mimeType = inline.mimeType ?? inline.mime_type;
+        images.push({ data: inline.data, ...(typeof mimeType === 'string' ? { mediaType: mimeType } : {}) });
+      } else if (typeof part.text === 'string' && part.thought !== true) {
+        texts.push(part.text);
+      }
+    }
+    if (typeof candidate.finishReason === 'string' && candidate.finishReason !== 'STOP') reasons.push(`finish reason ${candidate.finishReason}`);
+  }
+  if (texts.join('').trim()) reasons.push(`the model answered: ${texts.join('').trim().slice(0, 500)}`);
+  const meta = isRecord(json.usageMetadata) ? json.usageMetadata : undefined;
+  const input = typeof meta?.promptTokenCount === 'number' ? meta.promptTokenCount : 0;
+  const output = typeof meta?.candidatesTokenCount === 'number' ? meta.candidatesTokenCount : 0;
+  return { images, reasons, ...(meta ? { usage: { input_tokens: input, output_tokens: output, total_tokens: typeof meta.totalTokenCount === 'number' ? meta.totalTokenCount : input + output } } : {}) };
+}
+
+/**
+ * An Imagen `:predict` answer (fixtures gemini-imagen/response-predict.json): the image predictions only; a
+ * filtered entry (`raiFilteredReason`) gives a reason, the `contentType: "Positive Prompt"` safety entry is not an image.
+ */
+export function fromImagenPredictions(json: unknown): GeminiImageAnswer {
+  if (!isRecord(json)) throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream Imagen answer is not a prediction list');
+  const images: GeneratedImage[] = [];
+  const reasons: string[] = [];
+  for (const prediction of Array.isArray(json.predictions) ? json.predictions.filter(isRecord) : []) {
+    if (typeof prediction.bytesBase64Encoded === 'string' && prediction.bytesBase64Encoded) {
+      images.push({ data: prediction.bytesBase64Encoded, ...(typeof prediction.mimeType === 'string' ? { mediaType: prediction.mimeType } : {}) });
+    } else if (typeof prediction.raiFilteredReason === 'string') {
+      reasons.push(prediction.raiFilteredReason);
+    }
+  }
+  return { images, reasons };
+}
+
+/** No image at all: a 400 with the upstream's reasons (filters, refusals), or a 502 when it gave none. */
+export function noImageError(reasons: readonly string[]): GatewayError {
+  if (reasons.length === 0) return new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream answered without any image');
+  return new GatewayError('GW_INVALID_REQUEST', `upstream generated no image: ${[...new Set(reasons)].join('; ')}`, { upstreamCode: 'image_generation_refused' });
+}

@@ -1,0 +1,80 @@
+import {
+  acceptImageTask,
+  createImageTaskGetHandler,
+  detachContext,
+  encodeImageItem,
+  parseImageRequest,
+  GatewayError,
+  type CustomHandler,
+  type FileLinks,
+  type GatewaySettings,
+  type ImageBase64Style,
+  type ImageRequest,
+  type ImageResult,
+  type ImageTaskRunner,
+  type RequestContext,
+} from '@gateway/core';
+import type { SafetySettings } from './create-safety-settings';
+import { fromGenerateContentImages, fromImagenPredictions, noImageError, type GeminiImageAnswer } from './from-gemini-images';
+import { bareModel, type GeminiJsonCaller } from './gemini-json';
+import { DEFAULT_IMAGE_MODEL, inlineImageInputs, isImagenModel, toGeminiImageRequest, toImagenRequest } from './to-gemini-image-request';
+
+export interface GeminiImageDeps {
+  caller: GeminiJsonCaller;
+  tasks: ImageTaskRunner;
+  links: FileLinks;
+  base64Style: ImageBase64Style;
+  safety: SafetySettings;
+  apiVersion: string;
+  media: GatewaySettings['media'];
+  /** The model of a request that names none (default DEFAULT_IMAGE_MODEL). */
+  imageModel?: string;
+}
+
+/**
+ * `images.generations` and `images.edits` on Gemini: Imagen models through `:predict` (`n` images in one call),
+ * every other model through generateContent with the IMAGE modality (one call per image, `n` at once); `async=true`
+ * runs as a stored task, answered by `images.get`.
+ */
+export function createGeminiImageHandlers(deps: GeminiImageDeps): { generations: CustomHandler; edits: CustomHandler; get: CustomHandler } {
+  const generateOnce = async (ctx: RequestContext, parsed: ImageRequest, model: string): Promise<GeminiImageAnswer[]> => {
+    const modelPath = `/${deps.apiVersion}/models/${encodeURIComponent(model)}`;
+    if (isImagenModel(model)) {
+      return [fromImagenPredictions(await deps.caller.json(ctx, { method: 'POST', path: `${modelPath}:predict`, json: toImagenRequest(parsed) }))];
+    }
+    const inputs = await inlineImageInputs(parsed.images, deps.media, ctx.signal);
+    const json = toGeminiImageRequest(parsed, inputs, deps.safety.current());
+    const count = parsed.n ?? 1;
+    return Promise.all(
+      Array.from({ length: count }, async () => fromGenerateContentImages(await deps.caller.json(ctx, { method: 'POST', path: `${modelPath}:generateContent`, json }))),
+    );
+  };
+
+  const create = (kind: ImageRequest['kind']): CustomHandler => async (request, ctx) => {
+    const parsed = parseImageRequest(request, ctx, kind);
+    if (parsed.stream) throw new GatewayError('GW_INVALID_REQUEST', `stream: platform "${ctx.platform}" cannot stream partial images`, { param: 'stream' });
+    if (parsed.mask) throw new GatewayError('GW_INVALID_REQUEST', 'mask: Gemini image models take no mask; describe the area to change in the prompt', { param: 'mask' });
+    const model = bareModel(parsed.model ?? deps.imageModel ?? DEFAULT_IMAGE_MODEL);
+    const generate = async (runCtx: RequestContext): Promise<ImageResult> => {
+      const answers = await generateOnce(runCtx, parsed, model);
+      const images = answers.flatMap((answer) => answer.images);
+      if (images.length === 0) throw noImageError(answers.flatMap((answer) => answer.reasons));
+      const data = await Promise.all(
+        images.map((image) => encodeImageItem(image, { responseFormat: parsed.responseFormat, base64Style: deps.base64Style, publish: (file) => deps.links.publish(runCtx, file) })),
+      );
+      const result: ImageResult = { created: Math.floor(Date.now() / 1000), data };
+      const usages = answers.flatMap((answer) => (answer.usage ? [answer.usage] : []));
+      if (usages.length > 0) {
+        result.usage = usages.reduce((sum, usage) => ({
+          input_tokens: sum.input_tokens + usage.input_tokens,
+          output_tokens: sum.output_tokens + usage.output_tokens,
+          total_tokens: sum.total_tokens + usage.total_tokens,
+        }));
+      }
+      return result;
+    };
+    if (parsed.async) return acceptImageTask(deps.tasks, (signal) => generate(detachContext(ctx, signal)));
+    return { status: 200, json: await generate(ctx) };
+  };
+  return { generations: create('generation'), edits: create('edit'), get: createImageTaskGetHandler(deps.tasks) };
+}

@@ -1,0 +1,87 @@
+import {
+  buildSearchPrompt,
+  buildSearchResponse,
+  buildSearchResults,
+  createSearchSessions,
+  parseSearchRequest,
+  GatewayError,
+  type CustomHandler,
+  type SearchSource,
+  type Store,
+} from '@gateway/core';
+import type { SafetySettings } from './create-safety-settings';
+import { bareModel, isRecord, type GeminiJsonCaller } from './gemini-json';
+
+/** Google-search grounding answers search queries; it cannot open or search inside a given page. */
+const SERVED_COMMANDS = ['search_query'] as const;
+/** The model of a search call that names no Gemini model. */
+export const DEFAULT_SEARCH_MODEL = 'gemini-2.5-flash';
+
+export interface GeminiSearchDeps {
+  caller: GeminiJsonCaller;
+  apiVersion: string;
+  safety: SafetySettings;
+  store: Store;
+  platform: string;
+  /** The operator's search model; else the request's model when it is a Gemini model, else DEFAULT_SEARCH_MODEL. */
+  searchModel?: string;
+}
+
+/**
+ * `POST /v1/alpha/search` on Gemini: one generateContent call with the `googleSearch` tool answers every query of
+ * the call; the grounding chunks become the results, each with the text of the answer segments it supports.
+ */
+export function createGeminiSearchHandler(deps: GeminiSearchDeps): CustomHandler {
+  const sessions = createSearchSessions(deps.store, deps.platform);
+  return async (request, ctx) => {
+    const search = parseSearchRequest(request.body, { name: ctx.platform, serves: SERVED_COMMANDS });
+    const turn = await sessions.begin(search);
+    const model = bareModel(deps.searchModel ?? (search.model && /^(models\/)?gemini-/i.test(search.model) ? search.model.replace(/-thinking$/, '') : DEFAULT_SEARCH_MODEL));
+    const json = {
+      contents: [{ role: 'user', parts: [{ text: buildSearchPrompt({ ...search, ...turn.commands }) }] }],
+      tools: [{ googleSearch: {} }],
+      safetySettings: deps.safety.current(),
+      ...(search.maxOutputTokens ? { generationConfig: { maxOutputTokens: search.maxOutputTokens } } : {}),
+    };
+    const answer = await deps.caller.json(ctx, { method: 'POST', path: `/${deps.apiVersion}/models/${encodeURIComponent(model)}:generateContent`, json });
+    const { text, sources } = fromGroundedAnswer(answer);
+    const results = buildSearchResults(sources, turn.turn);
+    await turn.remember(results);
+    return { status: 200, json: buildSearchResponse(text, results) };
+  };
+}
+
+/**
+ * A grounded generateContent answer → its text and sources: `groundingMetadata.groundingChunks[].web.{uri,title}`,
+ * each with the answer segments that cite it (`groundingSupports[].segment.text`) as its snippet.
+ */
+export function fromGroundedAnswer(json: unknown): { text: string; sources: SearchSource[] } {
+  if (!isRecord(json)) throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream search answer is not a GenerateContentResponse');
+  const candidate = Array.isArray(json.candidates) ? json.candidates.find(isRecord) : undefined;
+  const parts = isRecord(candidate?.content) && Array.isArray(candidate.content.parts) ? candidate.content.parts.filter(isRecord) : [];
+  const text = parts.map((part) => (typeof part.text === 'string' && part.thought !== true ? part.text : '')).join('');
+  const grounding = isRecord(candidate?.groundingMetadata) ? candidate.groundingMetadata : {};
+  const chunks = Array.isArray(grounding.groundingChunks) ? grounding.groundingChunks : [];
+  const snippets = new Map<number, string[]>();
+  for (const support of Array.isArray(grounding.groundingSupports) ? grounding.groundingSupports.filter(isRecord) : []) {
+    const segment = isRecord(support.segment) && typeof support.segment.text === 'string' ? support.segment.text.trim() : '';
+    if (!segment || !Array.isArray(support.groundingChunkIndices)) continue;
+    for (const index of support.groundingChunkIndices) {
+      if (typeof index !== 'number') continue;
+      const list = snippets.get(index) ?? [];
+      if (!list.includes(segment)) list.push(segment);
+      snippets.set(index, list);
+    }
+  }
+  const sources: SearchSource[] = [];
+  chunks.forEach((chunk: unknown, index: number) => {
+    const web = isRecord(chunk) && isRecord(chunk.web) ? chunk.web : undefined;
+    if (!web || typeof web.uri !== 'string') return;
+    sources.push({ url: web.uri, ...(typeof web.title === 'string' ? { title: web.title } : {}), snippet: (snippets.get(index) ?? []).join(' ') });
+  });
+  if (!text.trim() && sources.length === 0) {
+    const reason = typeof candidate?.finishReason === 'string' ? ` (finish reason ${candidate.finishReason})` : '';
+    throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', `upstream search answered neither text nor sources${reason}`);
+  }
+  return { text, sources };
+}

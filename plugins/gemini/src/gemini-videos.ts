@@ -1,0 +1,102 @@
+import {
+  GatewayError,
+  downloadRequestHeaders,
+  followDownloadRedirects,
+  parseVideoRequest,
+  toDownloadResult,
+  wantsVideoDetail,
+  withVideoDetail,
+  type CustomHandler,
+  type GatewaySettings,
+  type PlatformBaseOptions,
+  type RequestContext,
+  type UpstreamResponse,
+} from '@gateway/core';
+import { PINNED_CREDENTIAL, USED_CREDENTIAL } from './create-gemini-caller';
+import { bareModel, isRecord, type GeminiJsonCaller } from './gemini-json';
+import { DEFAULT_VIDEO_MODEL, toVeoRequest } from './to-veo-request';
+import { readVeoOperation, toVeoVideoObject } from './veo-operation';
+import { decodeVeoVideoId, encodeVeoVideoId, type VeoVideoRef } from './veo-video-id';
+
+export interface GeminiVideoDeps {
+  caller: GeminiJsonCaller;
+  upstream: Pick<PlatformBaseOptions, 'baseUrl' | 'timeouts'>;
+  apiVersion: string;
+  media: GatewaySettings['media'];
+  videoModel?: string;
+}
+
+/**
+ * Veo through the long-running-operation API, answering the OpenAI video object (DECISIONS §7): create starts
+ * `:predictLongRunning`, the video id encodes the operation (and the key that owns it), get polls the operation,
+ * content downloads the sample. Veo cannot remix: a clear 400.
+ */
+export function createGeminiVideoHandlers(deps: GeminiVideoDeps): Record<'create' | 'remix' | 'get' | 'content', CustomHandler> {
+  const base = new URL(deps.upstream.baseUrl);
+  const basePath = base.pathname.replace(/\/$/, '');
+  /** The path below baseUrl of a URL on the upstream itself; undefined for any other host. */
+  const upstreamPath = (url: URL): string | undefined =>
+    url.origin === base.origin && url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) + url.search : undefined;
+
+  const operationOf = async (ctx: RequestContext): Promise<{ id: string; ref: VeoVideoRef; json: unknown }> => {
+    const id = ctx.params.taskId ?? '';
+    const ref = decodeVeoVideoId(id);
+    if (ref.credential) ctx.state.set(PINNED_CREDENTIAL, ref.credential);
+    const json = await deps.caller.json(ctx, { method: 'GET', path: `/${deps.apiVersion}/${ref.operation}` });
+    return { id, ref, json };
+  };
+
+  return {
+    async create(request, ctx) {
+      const parsed = parseVideoRequest(request, ctx);
+      const model = bareModel(parsed.model ?? deps.videoModel ?? DEFAULT_VIDEO_MODEL);
+      const json = await toVeoRequest(parsed, deps.media, ctx.signal);
+      const answer = await deps.caller.json(ctx, { method: 'POST', path: `/${deps.apiVersion}/models/${encodeURIComponent(model)}:predictLongRunning`, json });
+      if (!isRecord(answer) || typeof answer.name !== 'string') throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream did not answer an operation name');
+      const credential = ctx.state.get(USED_CREDENTIAL);
+      const ref: VeoVideoRef = { operation: answer.name, credential: typeof credential === 'string' ? credential : '', createdAt: Math.floor(Date.now() / 1000) };
+      const state = answer.done === true ? readVeoOperation(answer) : { status: 'queued' as const };
+      return { status: 200, json: toVeoVideoObject(encodeVeoVideoId(ref), ref, state, { prompt: parsed.prompt, seconds: parsed.seconds, size: parsed.size }) };
+    },
+
+    async remix() {
+      throw new GatewayError('GW_INVALID_REQUEST', 'Veo on the Gemini API cannot remix a video; create a new one with POST /v1/videos (an input_reference image sets its first frame)', { param: 'video_id' });
+    },
+
+    async get(_request, ctx) {
+      const { id, ref, json } = await operationOf(ctx);
+      return { status: 200, json: withVideoDetail(toVeoVideoObject(id, ref, readVeoOperation(json)), json, wantsVideoDetail(ctx.query)) };
+    },
+
+    async content(_request, ctx) {
+      const variant = ctx.query.variant ?? 'video';
+      if (variant !== 'video') throw new GatewayError('GW_INVALID_REQUEST', `variant: Veo has no "${variant}" asset; only "video"`, { param: 'variant' });
+      const { id, json } = await operationOf(ctx);
+      const state = readVeoOperation(json);
+      if (state.status !== 'completed') {
+        throw new GatewayError('GW_INVALID_REQUEST', `video "${id}" is ${state.status === 'failed' ? 'failed' : 'not completed yet'}; its content is available once it is completed`, { param: 'video_id' });
+      }
+      const url = new URL(state.uris[0]);
+      const headers = downloadRequestHeaders(ctx.headers, 'video/mp4');
+      // The key goes only to the upstream itself; storage it redirects to gets none.
+      const send = (target: URL): Promise<UpstreamResponse> => {
+        const path = upstreamPath(target);
+        if (path !== undefined) return deps.caller.send(ctx, { method: 'GET', path, headers });
+        return ctx.upstream.send({ url: target.toString(), method: 'GET', headers, signal: ctx.signal, timeouts: deps.upstream.timeouts });
+      };
+      const first = await send(url);
+      const upstream = await followDownloadRedirects(first, {
+        url,
+        ctx,
+        timeouts: deps.upstream.timeouts,
+        headers,
+        sameOrigin: (target) => (upstreamPath(target) !== undefined ? send(target) : undefined),
+      });
+      if (upstream.status >= 400 && upstream.status !== 416) {
+        upstream.body.destroy();
+        throw new GatewayError('GW_UPSTREAM_ERROR', `the video file could not be downloaded (HTTP ${upstream.status})`, { status: upstream.status === 404 ? 404 : 502 });
+      }
+      return toDownloadResult(upstream);
+    },
+  };
+}

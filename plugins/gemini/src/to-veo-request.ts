@@ -1,0 +1,34 @@
+import { GatewayError, type GatewaySettings, type VideoRequest } from '@gateway/core';
+import { nearestAspectRatio } from './nearest-aspect-ratio';
+import { inlineImageInputs } from './to-gemini-image-request';
+
+/** The model of a video request that names none. */
+export const DEFAULT_VIDEO_MODEL = 'veo-3.0-generate-001';
+/** The aspect ratios Veo takes. */
+export const VEO_ASPECT_RATIOS: readonly string[] = Object.freeze(['16:9', '9:16']);
+
+/**
+ * `POST /v1/videos` → Veo `:predictLongRunning` (fixtures gemini-veo): the prompt, the first reference image as
+ * `instances[0].image` (Veo takes one), `size` as the nearest aspect ratio and a resolution (`1080p` when the
+ * shorter side is 1080 or more, else `720p`), `seconds` as `durationSeconds`, `negative_prompt` passed on.
+ */
+export async function toVeoRequest(request: VideoRequest, media: GatewaySettings['media'], signal: AbortSignal): Promise<Record<string, unknown>> {
+  if (request.references.length > 1) {
+    throw new GatewayError('GW_INVALID_REQUEST', 'input_reference: Veo takes one reference image (the first frame)', { param: 'input_reference' });
+  }
+  const instance: Record<string, unknown> = { prompt: request.prompt };
+  if (request.references.length === 1) {
+    const [image] = await inlineImageInputs(request.references, media, signal);
+    instance.image = { bytesBase64Encoded: image.data, mimeType: image.mimeType };
+  }
+  const parameters: Record<string, unknown> = {};
+  if (request.size) {
+    const ratio = nearestAspectRatio(request.size, VEO_ASPECT_RATIOS);
+    if (ratio) parameters.aspectRatio = ratio;
+    const [width, height] = request.size.split('x').map(Number);
+    parameters.resolution = Math.min(width, height) >= 1080 ? '1080p' : '720p';
+  }
+  if (request.seconds) parameters.durationSeconds = Number(request.seconds);
+  if (typeof request.fields.negative_prompt === 'string') parameters.negativePrompt = request.fields.negative_prompt;
+  return { instances: [instance], ...(Object.keys(parameters).length ? { parameters } : {}) };
+}

@@ -1,0 +1,132 @@
+import { expect } from 'chai';
+import nock from 'nock';
+import { fixtureJson } from '../../../test/helpers/fixtures';
+import { startGateway, TEST_LICENSE, type RunningGateway } from '../../../test/helpers/start-gateway';
+import { fromGenerateContentImages, fromImagenPredictions } from '../src/from-gemini-images';
+import { KEY_A, KEY_B, postJson, SAFETY_OFF, UPSTREAM } from './helpers';
+
+type ImageFixture = { candidates: Array<{ content: { parts: Array<{ inlineData?: { data: string } }> } }> };
+const IMAGE_RESPONSE = fixtureJson<ImageFixture>('gemini/response-image.json');
+const IMAGE_BASE64 = IMAGE_RESPONSE.candidates[0].content.parts[1].inlineData?.data ?? '';
+const PREDICT = fixtureJson<{ predictions: Array<{ bytesBase64Encoded?: string }> }>('gemini-imagen/response-predict.json');
+
+describe('gemini plugin: images', () => {
+  let gw: RunningGateway;
+  before(async () => {
+    gw = await startGateway({
+      gemini: { plugin: 'gemini', baseUrl: UPSTREAM, credentials: [{ apiKey: KEY_A }, { apiKey: KEY_B }] },
+      plain: { plugin: 'gemini', baseUrl: UPSTREAM, credentials: [{ apiKey: KEY_A }], imageBase64: 'plain', imageModel: 'imagen-4.0-generate-001' },
+    });
+  });
+  after(() => gw.close());
+  afterEach(() => nock.cleanAll());
+
+  it('a generation goes to generateContent with IMAGE modality and the nearest aspect ratio (fixture gemini/request-image-generation.json)', async () => {
+    let seen: Record<string, unknown> | undefined;
+    nock(UPSTREAM)
+      .post('/v1beta/models/gemini-2.5-flash-image:generateContent')
+      .reply((_uri, body) => {
+        seen = body as Record<string, unknown>;
+        return [200, IMAGE_RESPONSE];
+      });
+    const res = await postJson(`${gw.url}/gemini/v1/images/generations`, { model: 'gemini-2.5-flash-image', prompt: 'A single orange pixel on a transparent background.', size: '1024x1024' });
+    expect(res.status).to.equal(200);
+    const body = (await res.json()) as { created: number; data: Array<{ b64_json: string }>; usage: unknown };
+    expect(body.data).to.deep.equal([{ b64_json: `data:image/png;base64,${IMAGE_BASE64}` }]);
+    expect(body.usage).to.deep.equal({ input_tokens: 11, output_tokens: 1297, total_tokens: 1308 });
+    expect(seen).to.deep.equal({ ...fixtureJson('gemini/request-image-generation.json'), safetySettings: SAFETY_OFF });
+  });
+
+  it('n images are n generateContent calls', async () => {
+    const scope = nock(UPSTREAM).post(/:generateContent$/).times(3).reply(200, IMAGE_RESPONSE);
+    const res = await postJson(`${gw.url}/gemini/v1/images/generations`, { model: 'gemini-2.5-flash-image', prompt: 'x', n: 3 });
+    expect(((await res.json()) as { data: unknown[] }).data).to.have.length(3);
+    expect(scope.isDone()).to.equal(true);
+  });
+
+  it('an imagen model goes to :predict; the filtered entry and the Positive Prompt entry are not images', async () => {
+    let seen: Record<string, unknown> | undefined;
+    nock(UPSTREAM)
+      .post('/v1beta/models/imagen-4.0-generate-001:predict')
+      .reply((_uri, body) => {
+        seen = body as Record<string, unknown>;
+        return [200, PREDICT];
+      });
+    const res = await postJson(`${gw.url}/gemini/v1/images/generations`, { model: 'imagen-4.0-generate-001', prompt: 'A single orange pixel', n: 2, size: '1792x1024', output_format: 'png' });
+    expect(res.status).to.equal(200);
+    const body = (await res.json()) as { data: Array<{ b64_json: string }> };
+    expect(body.data).to.deep.equal([{ b64_json: `data:image/png;base64,${PREDICT.predictions[0].bytesBase64Encoded}` }]);
+    expect(seen).to.deep.equal({
+      instances: [{ prompt: 'A single orange pixel' }],
+      parameters: { sampleCount: 2, aspectRatio: '16:9', outputOptions: { mimeType: 'image/png' }, includeRaiReason: true },
+    });
+  });
+
+  it('the operator default model and plain base64 apply', async () => {
+    nock(UPSTREAM).post('/v1beta/models/imagen-4.0-generate-001:predict').reply(200, PREDICT);
+    const res = await postJson(`${gw.url}/plain/v1/images/generations`, { prompt: 'x' });
+    expect(((await res.json()) as { data: Array<{ b64_json: string }> }).data[0].b64_json).to.equal(PREDICT.predictions[0].bytesBase64Encoded);
+  });
+
+  it('only filtered predictions: 400 with the filter reason', async () => {
+    nock(UPSTREAM).post(/:predict$/).reply(200, { predictions: PREDICT.predictions.slice(1) });
+    const res = await postJson(`${gw.url}/gemini/v1/images/generations`, { model: 'imagen-4.0-generate-001', prompt: 'x' });
+    expect(res.status).to.equal(400);
+    expect(((await res.json()) as { error: { message: string } }).error.message).to.contain('All images were filtered out');
+  });
+
+  it('an edit sends multipart files, then JSON images, as inlineData parts', async () => {
+    let parts: unknown;
+    nock(UPSTREAM)
+      .post('/v1beta/models/gemini-2.5-flash-image:generateContent')
+      .reply((_uri, body) => {
+        parts = (body as { contents: Array<{ parts: unknown }> }).contents[0].parts;
+        return [200, IMAGE_RESPONSE];
+      });
+    const form = new FormData();
+    form.append('prompt', 'make it blue');
+    form.append('model', 'gemini-2.5-flash-image');
+    form.append('image[]', new Blob([Buffer.from(IMAGE_BASE64, 'base64')], { type: 'image/png' }), 'a.png');
+    form.append('response_format', 'b64_json');
+    const res = await fetch(`${gw.url}/gemini/v1/images/edits`, { method: 'POST', headers: { authorization: `Bearer ${TEST_LICENSE}` }, body: form });
+    expect(res.status).to.equal(200);
+    expect(parts).to.deep.equal([{ text: 'make it blue' }, { inlineData: { mimeType: 'image/png', data: IMAGE_BASE64 } }]);
+  });
+
+  it('imagen cannot edit, a mask and file ids are refused, all before any upstream call', async () => {
+    const image = `data:image/png;base64,${IMAGE_BASE64}`;
+    const cases: Array<[unknown, RegExp]> = [
+      [{ model: 'imagen-4.0-generate-001', prompt: 'x', image }, /Imagen models cannot edit/],
+      [{ model: 'gemini-2.5-flash-image', prompt: 'x', image, mask: image }, /mask/],
+      [{ model: 'gemini-2.5-flash-image', prompt: 'x', images: [{ file_id: 'file-1' }] }, /file ids are not supported/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await postJson(`${gw.url}/gemini/v1/images/edits`, body);
+      expect(res.status).to.equal(400);
+      expect(((await res.json()) as { error: { message: string } }).error.message).to.match(message);
+    }
+  });
+
+  it('an upstream error keeps its status; a bad size is a 400 naming the field', async () => {
+    nock(UPSTREAM).post(/:generateContent$/).reply(400, fixtureJson('gemini/error-400.json'));
+    const upstream = await postJson(`${gw.url}/gemini/v1/images/generations`, { model: 'gemini-2.5-flash-image', prompt: 'x' });
+    expect(upstream.status).to.equal(400);
+    const bad = await postJson(`${gw.url}/gemini/v1/images/generations`, { prompt: 'x', quality: 'ultra' });
+    expect(bad.status).to.equal(400);
+    expect(((await bad.json()) as { error: { param: string } }).error.param).to.equal('quality');
+  });
+});
+
+describe('gemini image answers', () => {
+  it('a text-only answer explains why there is no image; thought images are skipped', () => {
+    const answer = fromGenerateContentImages({
+      candidates: [{ content: { parts: [{ inlineData: { mimeType: 'image/png', data: 'AAAA' }, thought: true }, { text: 'I cannot draw that.' }] }, finishReason: 'STOP' }],
+    });
+    expect(answer.images).to.deep.equal([]);
+    expect(answer.reasons).to.deep.equal(['the model answered: I cannot draw that.']);
+  });
+
+  it('reads imagen predictions in order', () => {
+    expect(fromImagenPredictions(PREDICT).images).to.deep.equal([{ data: PREDICT.predictions[0].bytesBase64Encoded, mediaType: 'image/png' }]);
+  });
+});

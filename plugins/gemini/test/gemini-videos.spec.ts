@@ -1,0 +1,157 @@
+import { expect } from 'chai';
+import nock from 'nock';
+import { fixtureJson } from '../../../test/helpers/fixtures';
+import { startGateway, TEST_LICENSE, type RunningGateway } from '../../../test/helpers/start-gateway';
+import { decodeVeoVideoId, encodeVeoVideoId } from '../src/veo-video-id';
+import { KEY_A, KEY_B, postJson, UPSTREAM } from './helpers';
+
+const OPERATION = 'models/veo-3.0-generate-001/operations/8k2qz3p9xw1m';
+const STORAGE = 'https://storage.example.test';
+const VIDEO = Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from('ftypisom'), Buffer.alloc(1000, 3)]);
+const AUTH = { authorization: `Bearer ${TEST_LICENSE}` };
+
+describe('gemini plugin: videos (Veo)', () => {
+  let gw: RunningGateway;
+  before(async () => {
+    gw = await startGateway({ gemini: { plugin: 'gemini', baseUrl: UPSTREAM, credentials: [{ apiKey: KEY_A }, { apiKey: KEY_B }] } });
+  });
+  after(() => gw.close());
+  afterEach(() => nock.cleanAll());
+
+  /** Starts a video (fixture operation-created) and answers its id and the key that started it. */
+  async function create(body: Record<string, unknown>): Promise<{ id: string; key: string; sent: unknown; video: Record<string, unknown> }> {
+    let sent: unknown;
+    let key = '';
+    nock(UPSTREAM)
+      .post('/v1beta/models/veo-3.0-generate-001:predictLongRunning')
+      .reply(function (_uri, requestBody) {
+        sent = requestBody;
+        key = String(this.req.headers['x-goog-api-key']);
+        return [200, fixtureJson('gemini-veo/operation-created.json')];
+      });
+    const res = await postJson(`${gw.url}/gemini/v1/videos`, body);
+    expect(res.status).to.equal(200);
+    const video = (await res.json()) as Record<string, unknown>;
+    return { id: String(video.id), key, sent, video };
+  }
+
+  it('create maps the request (fixture request-predict-long-running.json shape) and answers a queued video', async () => {
+    const { id, sent, video } = await create({ model: 'veo-3.0-generate-001', prompt: 'A calico cat', size: '1920x1080', seconds: '8', negative_prompt: 'cartoon' });
+    expect(sent).to.deep.equal({ instances: [{ prompt: 'A calico cat' }], parameters: { aspectRatio: '16:9', resolution: '1080p', durationSeconds: 8, negativePrompt: 'cartoon' } });
+    expect(video).to.include({ object: 'video', status: 'queued', model: 'veo-3.0-generate-001', prompt: 'A calico cat', seconds: '8', size: '1920x1080', progress: 0 });
+    expect(decodeVeoVideoId(id).operation).to.equal(OPERATION);
+  });
+
+  it('an input_reference image becomes instances[0].image (fixture request-image-to-video.json)', async () => {
+    const fixture = fixtureJson<{ instances: Array<{ prompt: string; image: { bytesBase64Encoded: string; mimeType: string } }> }>('gemini-veo/request-image-to-video.json');
+    const image = fixture.instances[0].image;
+    const { sent } = await create({ prompt: fixture.instances[0].prompt, input_reference: `data:${image.mimeType};base64,${image.bytesBase64Encoded}`, size: '1280x720' });
+    expect(sent).to.deep.equal({ ...fixture, parameters: { aspectRatio: '16:9', resolution: '720p' } });
+  });
+
+  it('get polls the operation with the key that created it: pending, done, error, filtered; detail=true adds the record', async () => {
+    const { id, key } = await create({ prompt: 'x' });
+    const poll = async (fixture: string, detail = false): Promise<Record<string, unknown>> => {
+      let usedKey = '';
+      nock(UPSTREAM)
+        .get(`/v1beta/${OPERATION}`)
+        .reply(function () {
+          usedKey = String(this.req.headers['x-goog-api-key']);
+          return [200, fixtureJson(fixture)];
+        });
+      const res = await fetch(`${gw.url}/gemini/v1/videos/${id}${detail ? '?detail=true' : ''}`, { headers: AUTH });
+      expect(res.status).to.equal(200);
+      expect(usedKey).to.equal(key);
+      return (await res.json()) as Record<string, unknown>;
+    };
+    expect(await poll('gemini-veo/operation-pending.json')).to.include({ id, status: 'in_progress', progress: 0 });
+    const done = await poll('gemini-veo/operation-done.json', true);
+    expect(done).to.include({ status: 'completed', progress: 100, error: null });
+    expect(done.detail).to.deep.equal(fixtureJson('gemini-veo/operation-done.json'));
+    expect((await poll('gemini-veo/operation-error.json')).error).to.deep.equal({ code: '13', message: 'Video generation failed due to an internal error. Please try again.' });
+    const filtered = await poll('gemini-veo/operation-filtered.json');
+    expect(filtered.status).to.equal('failed');
+    expect(filtered.error).to.have.property('code', 'content_filtered');
+    expect(filtered).to.not.have.property('detail');
+  });
+
+  it('content follows the upstream redirect to storage without the key, passing the range through', async () => {
+    const { id, key } = await create({ prompt: 'x' });
+    nock(UPSTREAM).get(`/v1beta/${OPERATION}`).reply(200, fixtureJson('gemini-veo/operation-done.json'));
+    // The fixture's uri is on generativelanguage.googleapis.com: the test upstream answers for that host here.
+    let downloadKey = '';
+    nock('https://generativelanguage.googleapis.com')
+      .get('/v1beta/files/3k9xq2m7pz4w:download')
+      .query({ alt: 'media' })
+      .reply(function () {
+        downloadKey = String(this.req.headers['x-goog-api-key'] ?? '');
+        return [302, '', { location: `${STORAGE}/v/abc.mp4?sig=1` }];
+      });
+    let storageHeaders: Record<string, unknown> = {};
+    nock(STORAGE)
+      .get('/v/abc.mp4')
+      .query({ sig: '1' })
+      .reply(function () {
+        storageHeaders = this.req.headers;
+        return [206, VIDEO.subarray(0, 10), { 'content-type': 'video/mp4', 'content-range': `bytes 0-9/${VIDEO.length}`, 'content-length': '10' }];
+      });
+    const res = await fetch(`${gw.url}/gemini/v1/videos/${id}/content`, { headers: { ...AUTH, range: 'bytes=0-9' } });
+    // The fixture's download host is not this platform's baseUrl: it gets no key either.
+    expect(downloadKey).to.equal('');
+    expect(res.status).to.equal(206);
+    expect(res.headers.get('content-range')).to.equal(`bytes 0-9/${VIDEO.length}`);
+    expect(Buffer.from(await res.arrayBuffer()).equals(VIDEO.subarray(0, 10))).to.equal(true);
+    expect(storageHeaders).to.not.have.property('x-goog-api-key');
+    expect(storageHeaders.range).to.equal('bytes=0-9');
+    expect(key).to.not.equal('');
+  });
+
+  it('content on the upstream itself carries the key; a redirect off it does not', async () => {
+    const { id, key } = await create({ prompt: 'x' });
+    nock(UPSTREAM)
+      .get(`/v1beta/${OPERATION}`)
+      .reply(200, { name: OPERATION, done: true, response: { generateVideoResponse: { generatedSamples: [{ video: { uri: `${UPSTREAM}/v1beta/files/f1:download?alt=media` } }] } } });
+    let downloadKey = '';
+    nock(UPSTREAM)
+      .get('/v1beta/files/f1:download')
+      .query({ alt: 'media' })
+      .reply(function () {
+        downloadKey = String(this.req.headers['x-goog-api-key']);
+        return [302, '', { location: `${STORAGE}/v/f1.mp4` }];
+      });
+    let storageKey: unknown;
+    nock(STORAGE)
+      .get('/v/f1.mp4')
+      .reply(function () {
+        storageKey = this.req.headers['x-goog-api-key'];
+        return [200, VIDEO, { 'content-type': 'video/mp4', 'content-length': String(VIDEO.length) }];
+      });
+    const res = await fetch(`${gw.url}/gemini/v1/videos/${id}/content`, { headers: AUTH });
+    expect(res.status).to.equal(200);
+    expect(res.headers.get('content-length')).to.equal(String(VIDEO.length));
+    expect(Buffer.from(await res.arrayBuffer()).equals(VIDEO)).to.equal(true);
+    expect(downloadKey).to.equal(key);
+    expect(storageKey).to.equal(undefined);
+  });
+
+  it('content of an unfinished video is a 400; remix a 400; an unknown id a 404', async () => {
+    const { id } = await create({ prompt: 'x' });
+    nock(UPSTREAM).get(`/v1beta/${OPERATION}`).reply(200, fixtureJson('gemini-veo/operation-pending.json'));
+    const pending = await fetch(`${gw.url}/gemini/v1/videos/${id}/content`, { headers: AUTH });
+    expect(pending.status).to.equal(400);
+    expect(((await pending.json()) as { error: { message: string } }).error.message).to.contain('not completed yet');
+    const remix = await postJson(`${gw.url}/gemini/v1/videos/${id}/remix`, { prompt: 'y' });
+    expect(remix.status).to.equal(400);
+    expect(((await remix.json()) as { error: { message: string } }).error.message).to.contain('cannot remix');
+    const unknown = await fetch(`${gw.url}/gemini/v1/videos/video_nope`, { headers: AUTH });
+    expect(unknown.status).to.equal(404);
+  });
+
+  it('video ids round-trip and are URL-safe', () => {
+    const ref = { operation: OPERATION, credential: 'abc123', createdAt: 1700000000 };
+    const id = encodeVeoVideoId(ref);
+    expect(id).to.match(/^video_[A-Za-z0-9_-]+$/);
+    expect(decodeVeoVideoId(id)).to.deep.equal(ref);
+    expect(() => decodeVeoVideoId(`video_${Buffer.from('1..models/x/files/y').toString('base64url')}`)).to.throw(/not a video id/);
+  });
+});
