@@ -2,3 +2,4 @@ export * from './credential-types';
 export * from './credential-id';
 export * from './create-credential-pool';
 export * from './call-with-credentials';
+export * from './credential-schemas';

@@ -1,3 +1,5 @@
+import { API_KEY_CREDENTIAL_SCHEMA, credentialListSchema } from '@gateway/core';
+
 /** One upstream credential: an Anthropic API key, or a claude.ai session key exchanged for an OAuth token. */
 export type ClaudeCredentialConfig = { apiKey: string } | { sessionKey: string };
 
@@ -54,15 +56,12 @@ export const claudeOptionsSchema = {
   type: 'object',
   required: ['credentials'],
   properties: {
-    credentials: {
-      type: 'array',
-      items: {
-        anyOf: [
-          { type: 'object', required: ['apiKey'], additionalProperties: false, properties: { apiKey: { type: 'string', minLength: 1 } } },
-          { type: 'object', required: ['sessionKey'], additionalProperties: false, properties: { sessionKey: { type: 'string', minLength: 1 } } },
-        ],
-      },
-    },
+    credentials: credentialListSchema(API_KEY_CREDENTIAL_SCHEMA, {
+      type: 'object',
+      required: ['sessionKey'],
+      additionalProperties: false,
+      properties: { sessionKey: { type: 'string', minLength: 1 } },
+    }),
     claudeAiUrl: url,
     oauthTokenUrl: url,
     oauthClientId: { type: 'string', minLength: 1 },

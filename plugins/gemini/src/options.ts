@@ -1,3 +1,5 @@
+import { API_KEY_CREDENTIAL_SCHEMA, credentialListSchema } from '@gateway/core';
+
 /** One `safetySettings` entry of the Gemini API: a harm category and its blocking threshold. */
 export interface GeminiSafetySetting {
   category: string;
@@ -26,15 +28,7 @@ export const geminiOptionsSchema = {
   type: 'object',
   required: ['credentials'],
   properties: {
-    credentials: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['apiKey'],
-        additionalProperties: false,
-        properties: { apiKey: { type: 'string', minLength: 1 } },
-      },
-    },
+    credentials: credentialListSchema(API_KEY_CREDENTIAL_SCHEMA),
     safetySettings: {
       type: 'array',
       items: {

@@ -1,4 +1,4 @@
-import type { ImageBase64Style } from '@gateway/core';
+import { API_KEY_CREDENTIAL_SCHEMA, credentialListSchema, type ImageBase64Style } from '@gateway/core';
 
 /** Options of an OpenAI-compatible platform, beside the base keys every platform has (plugin, baseUrl, timeouts, models). */
 export interface OpenAiOptions {
@@ -19,15 +19,7 @@ export const openAiOptionsSchema = {
   type: 'object',
   required: ['credentials'],
   properties: {
-    credentials: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['apiKey'],
-        additionalProperties: false,
-        properties: { apiKey: { type: 'string', minLength: 1 } },
-      },
-    },
+    credentials: credentialListSchema(API_KEY_CREDENTIAL_SCHEMA),
     search: { enum: ['responses', 'passthrough'] },
     searchModel: { type: 'string', minLength: 1 },
     imageBase64: { enum: ['data-uri', 'plain'] },
