@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { errorFamilyForPath } from '../hooks/endpoints';
 import type { RequestContext } from '../hooks/plugin-api';
+import { createAccessLog } from '../logging/create-access-log';
 import type { Logger } from '../logging';
 
 const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -11,6 +12,7 @@ const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
  * path, and writes one structured line per request when the answer is done.
  */
 export function createRequestLog(log: Logger) {
+  const accessLog = createAccessLog(log);
   return (req: Request, res: Response, next: NextFunction): void => {
     const started = process.hrtime.bigint();
     const incoming = req.headers['x-request-id'];
@@ -21,7 +23,7 @@ export function createRequestLog(log: Logger) {
     res.once('close', () => {
       if (!log.isInfoEnabled()) return;
       const ctx = res.locals.ctx as RequestContext | undefined;
-      log.info('request', {
+      accessLog({
         requestId,
         method: req.method,
         path: req.path,

@@ -11,11 +11,12 @@ export type ClientFraming = 'sse' | 'json-array';
 /**
  * Writes wire events to the client as they come, framed as SSE or as a streamed JSON array. One `write` call per
  * batch, so a batch of events reaches the socket together; `drained()` lets the pump honour backpressure.
+ * Only plain functions in the returned object: a getter there gives every writer its own hidden class, allocated in
+ * old space (measured: ~10 KB of old-space garbage per stream).
  */
 export function createClientStreamWriter(res: ServerResponse, framing: ClientFraming) {
   const array = framing === 'json-array' ? createJsonArrayWriter() : undefined;
   let needsDrain = false;
-  let wroteAny = false;
   let flushHeaders: NodeJS.Immediate | undefined;
 
   function start(extraHeaders: Record<string, string | string[]> = {}): void {
@@ -31,7 +32,6 @@ export function createClientStreamWriter(res: ServerResponse, framing: ClientFra
       if (events.length === 0 || res.destroyed) return;
       let text = '';
       for (const event of events) text += array ? array.element(event.data) : formatSseEvent(event);
-      wroteAny = true;
       clearImmediate(flushHeaders);
       if (!writeNow(res, text)) needsDrain = true;
     },
@@ -45,9 +45,6 @@ export function createClientStreamWriter(res: ServerResponse, framing: ClientFra
       clearImmediate(flushHeaders);
       if (res.destroyed || res.writableEnded) return;
       res.end(array ? array.close() : undefined);
-    },
-    get wroteAny(): boolean {
-      return wroteAny;
     },
   };
 }

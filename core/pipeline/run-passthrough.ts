@@ -8,6 +8,7 @@ import type { WireFormat } from '../unified/unified-request';
 import { callPlatform } from './call-platform';
 import { flushHeadersSoon } from './flush-headers-soon';
 import { returnableResponseHeaders } from './forward-headers';
+import { pipeBody } from './pipe-body';
 import { writeNow } from './write-now';
 
 export interface PassthroughInput {
@@ -40,17 +41,10 @@ export async function runPassthrough(hooks: GatewayHooks, input: PassthroughInpu
   // A stream may have to end with an error event of our own, which a fixed length would not leave room for.
   if (ctx.stream) delete headers['content-length'];
   res.writeHead(upstream.status, headers);
-  let flushHeaders: NodeJS.Immediate | undefined = flushHeadersSoon(res);
+  const flushHeaders = flushHeadersSoon(res);
   let complete = false;
   try {
-    for await (const chunk of upstream.body as AsyncIterable<Buffer>) {
-      if (flushHeaders) {
-        clearImmediate(flushHeaders);
-        flushHeaders = undefined;
-      }
-      if (!writeNow(res, chunk)) await waitForDrain(res);
-      if (res.destroyed) break;
-    }
+    await pipeBody(upstream.body, res, () => clearImmediate(flushHeaders));
     complete = true;
   } catch (error) {
     if (!ctx.signal.aborted) {
@@ -70,16 +64,4 @@ export async function runPassthrough(hooks: GatewayHooks, input: PassthroughInpu
       else res.destroy();
     }
   }
-}
-
-function waitForDrain(res: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.on('drain', done);
-    res.on('close', done);
-  });
 }

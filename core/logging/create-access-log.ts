@@ -1,0 +1,35 @@
+import type { Logger } from './create-logger';
+
+const LEVEL = Symbol.for('level');
+const ACCESS_LEVEL = 'info';
+
+function noop(): void {}
+
+/**
+ * The per-request access line (`info`, message `request`): the same entry `log.info('request', fields)` writes, through
+ * the logger's own format chain (redaction, timestamp, JSON) and its own transports, but handed to the transports
+ * directly. winston's stream plumbing between a logger and its transports (a Transform piped into each one) costs
+ * ~15 µs of CPU per entry (measured, bench/): nothing for start-up lines, a tenth of the gateway's per-request budget
+ * for a line on every request. Level, `silent` and per-transport levels and formats are honoured as winston does.
+ * `fields` must be an object made for this call: it becomes the entry.
+ */
+export function createAccessLog(log: Logger): (fields: Record<string, unknown>) => void {
+  return (fields) => {
+    if (log.silent || !log.isLevelEnabled(ACCESS_LEVEL)) return;
+    // The caller's fresh object becomes the entry. A spread copy (`{ ...fields, level }`) would cost more than the
+    // copy: V8 then builds a new hidden class per call, in old space, and the heap grows until a full GC (measured).
+    const entry: Record<string | symbol, unknown> = fields;
+    entry.level = ACCESS_LEVEL;
+    entry.message = 'request';
+    entry[LEVEL] = ACCESS_LEVEL;
+    const formatted = log.format.transform(entry as Parameters<typeof log.format.transform>[0], log.format.options);
+    if (typeof formatted !== 'object') return;
+    for (const transport of log.transports) {
+      if (transport.silent || !transport.log) continue;
+      const level = transport.level ?? log.level;
+      if (log.levels[level] < log.levels[ACCESS_LEVEL]) continue;
+      const out = transport.format ? transport.format.transform({ ...formatted }, transport.format.options) : formatted;
+      if (typeof out === 'object') transport.log(out, noop);
+    }
+  };
+}

@@ -1,0 +1,78 @@
+import { Writable } from 'node:stream';
+import { expect } from 'chai';
+import winston from 'winston';
+import { createAccessLog } from '../../../core/logging/create-access-log';
+import { createLogger, type CreateLoggerOptions, type Logger } from '../../../core/logging/create-logger';
+
+const SECRET = 'upstream-secret-0123456789';
+
+/** The logger createLogger builds, its Console transport swapped for a stream the test reads. */
+function captureLogger(options: CreateLoggerOptions, transportOptions: { level?: string; format?: winston.Logform.Format } = {}) {
+  const logger: Logger = createLogger(options);
+  let written = '';
+  const stream = new Writable({
+    write(chunk: Buffer | string, _encoding, callback) {
+      written += chunk.toString();
+      callback();
+    },
+  });
+  logger.clear().add(new winston.transports.Stream({ stream, ...transportOptions }));
+  const entries = async (): Promise<Array<Record<string, unknown>>> => {
+    await new Promise((resolve) => setImmediate(resolve));
+    return written
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+  };
+  return { logger, entries };
+}
+
+const FIELDS = { requestId: 'req-1', method: 'POST', path: '/openai/v1/chat/completions', status: 200, stream: false, latencyMs: 1.5 };
+
+describe('createAccessLog', () => {
+  it('writes the entry log.info("request", fields) writes: same fields, level, message and a timestamp', async () => {
+    const { logger, entries } = captureLogger({ level: 'info' });
+    logger.info('request', FIELDS);
+    createAccessLog(logger)(FIELDS);
+    const [viaWinston, viaAccessLog] = await entries();
+    expect(viaAccessLog).to.have.property('timestamp').that.is.a('string');
+    const { timestamp: _a, ...expected } = viaWinston;
+    const { timestamp: _b, ...actual } = viaAccessLog;
+    expect(actual).to.deep.equal(expected);
+    expect(actual).to.include({ level: 'info', message: 'request', requestId: 'req-1', status: 200 });
+  });
+
+  it('goes through the redaction: configured secrets, sk- keys and credential-named fields are masked', async () => {
+    const { logger, entries } = captureLogger({ level: 'info', secrets: () => [SECRET] });
+    createAccessLog(logger)({ path: `/x/${SECRET}`, note: 'key sk-abcdefghijklmnopqrstuvwxyz', authorization: 'Bearer abcdefghijklmnop' });
+    const [entry] = await entries();
+    const line = JSON.stringify(entry);
+    expect(line).not.to.contain(SECRET);
+    expect(line).not.to.contain('sk-abcdefghijklmnopqrstuvwxyz');
+    expect(line).not.to.contain('abcdefghijklmnop');
+    expect(entry.path).to.equal('/x/...6789');
+  });
+
+  it('writes nothing when the logger is above info or silent', async () => {
+    const warn = captureLogger({ level: 'warn' });
+    createAccessLog(warn.logger)(FIELDS);
+    expect(await warn.entries()).to.deep.equal([]);
+
+    const silent = captureLogger({ level: 'info' });
+    silent.logger.silent = true;
+    createAccessLog(silent.logger)(FIELDS);
+    expect(await silent.entries()).to.deep.equal([]);
+  });
+
+  it("honours a transport's own level and format", async () => {
+    const quiet = captureLogger({ level: 'debug' }, { level: 'warn' });
+    createAccessLog(quiet.logger)(FIELDS);
+    expect(await quiet.entries()).to.deep.equal([]);
+
+    const tagged = winston.format((info) => ({ ...info, tagged: true }))();
+    const formatted = captureLogger({ level: 'info' }, { format: winston.format.combine(tagged, winston.format.json()) });
+    createAccessLog(formatted.logger)(FIELDS);
+    const [entry] = await formatted.entries();
+    expect(entry).to.include({ message: 'request', tagged: true });
+  });
+});

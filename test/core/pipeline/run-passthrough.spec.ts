@@ -1,0 +1,118 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect } from 'chai';
+import { startGateway, TEST_LICENSE, type RunningGateway } from '../../helpers/start-gateway';
+
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
+
+/** A raw upstream whose behaviour each test sets. */
+async function startUpstream(): Promise<{ url: string; handle(h: Handler): void; close(): Promise<void> }> {
+  let current: Handler = (_req, res) => res.end();
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => current(req, res));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    handle: (h) => (current = h),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  headersAtMs: number;
+  body: string;
+  failed: boolean;
+}
+
+/** A POST with timings, over a fresh connection, that reports a body cut short instead of throwing. */
+function post(url: string, body: unknown): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = http.request(url, { method: 'POST', headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json' }, agent: false }, (res) => {
+      const headersAtMs = performance.now() - started;
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      const done = (failed: boolean) => () => resolve({ status: res.statusCode ?? 0, headers: res.headers, headersAtMs, body: text, failed });
+      res.on('end', done(false));
+      res.on('error', done(true));
+      res.on('aborted', done(true));
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
+const CHAT = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] };
+
+describe('runPassthrough (through the gateway)', () => {
+  let upstream: Awaited<ReturnType<typeof startUpstream>>;
+  let gw: RunningGateway;
+  before(async () => {
+    upstream = await startUpstream();
+    gw = await startGateway({ openai: { plugin: 'openai', baseUrl: upstream.url, credentials: [{ apiKey: 'sk-test-0123456789abcdef' }] } });
+  });
+  after(async () => {
+    await gw.close();
+    await upstream.close();
+  });
+
+  it('returns a non-streaming answer byte for byte with its content-length', async () => {
+    const answer = '{"id":"chatcmpl-1","choices":[{"message":{"content":"héllo"}}]}';
+    upstream.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(answer) });
+      res.end(answer);
+    });
+    const res = await post(`${gw.url}/openai/v1/chat/completions`, CHAT);
+    expect(res.status).to.equal(200);
+    expect(res.body).to.equal(answer);
+    expect(res.headers['content-length']).to.equal(String(Buffer.byteLength(answer)));
+    expect(res.failed).to.equal(false);
+  });
+
+  it('drops the connection when a non-streaming upstream body breaks off, so the client cannot take it as complete', async () => {
+    upstream.handle((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+      res.write('{"id":"chatcmpl-1","choi');
+      setTimeout(() => req.socket.destroy(), 20);
+    });
+    const res = await post(`${gw.url}/openai/v1/chat/completions`, CHAT);
+    expect(res.failed).to.equal(true);
+    expect(res.body.length).to.be.below(1000);
+  });
+
+  it('sends a stream without a length, and its headers before a first event that is slow to come', async () => {
+    const events = 'data: {"choices":[]}\n\ndata: [DONE]\n\n';
+    upstream.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'content-length': events.length });
+      res.flushHeaders();
+      setTimeout(() => res.end(events), 400);
+    });
+    const res = await post(`${gw.url}/openai/v1/chat/completions`, { ...CHAT, stream: true });
+    expect(res.headersAtMs).to.be.below(300);
+    expect(res.headers['content-length']).to.equal(undefined);
+    expect(res.headers['content-type']).to.equal('text/event-stream');
+    expect(res.body).to.equal(events);
+  });
+
+  it('passes many events sent at once through unchanged and in order', async () => {
+    const events = Array.from({ length: 50 }, (_, i) => `data: {"i":${i}}\n\n`).join('') + 'data: [DONE]\n\n';
+    upstream.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.cork();
+      for (const line of events.split(/(?<=\n\n)/)) res.write(line);
+      res.end();
+      res.uncork();
+    });
+    const res = await post(`${gw.url}/openai/v1/chat/completions`, { ...CHAT, stream: true });
+    expect(res.body).to.equal(events);
+  });
+});
