@@ -1,6 +1,8 @@
 import winston, { format } from 'winston';
 import { GatewayError } from '../errors/gateway-error';
+import { BatchedLineTransport } from './batched-line-transport';
 import { createRedactFormat } from './create-redact-format';
+import { createJsonLineWriter, registerJsonLineWriter } from './json-line-writer';
 
 export type Logger = winston.Logger;
 
@@ -13,7 +15,10 @@ export interface CreateLoggerOptions {
   secrets?: () => Iterable<string>;
 }
 
-/** The process logger, writing to stdout. Plugins and requests get children of it (`log.child({...})`). */
+/**
+ * The process logger, writing to stdout: the lines of one event-loop turn in one write (BatchedLineTransport).
+ * Plugins and requests get children of it (`log.child({...})`).
+ */
 export function createLogger(options: CreateLoggerOptions): Logger {
   const levels = winston.config.npm.levels;
   if (!Object.hasOwn(levels, options.level)) {
@@ -32,8 +37,9 @@ export function createLogger(options: CreateLoggerOptions): Logger {
       format.timestamp(),
       options.format === 'pretty' ? prettyLine() : format.json(),
     ),
-    transports: [new winston.transports.Console()],
+    transports: [new BatchedLineTransport()],
   });
+  if (options.format !== 'pretty') registerJsonLineWriter(logger, createJsonLineWriter(options.secrets));
   return logger;
 }
 

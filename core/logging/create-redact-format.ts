@@ -10,15 +10,18 @@ import { maskSecret, maskSecretsIn } from '../errors/mask-secret';
  * Objects owned by the caller are never modified: a changed branch is copied.
  */
 export function createRedactFormat(secrets?: () => Iterable<string>): Logform.Format {
-  return format((info) => {
-    const known = secrets ? Array.from(secrets()) : [];
-    for (const key of Object.keys(info)) {
-      const value = info[key];
-      const redacted = isSensitiveKey(key) ? maskValue(value, [info]) : redactValue(value, known, [info]);
-      if (redacted !== value) info[key] = redacted;
-    }
-    return info;
-  })();
+  return format((info) => redactEntry(info, secrets ? Array.from(secrets()) : []))();
+}
+
+/** The two rules above, applied in place to a log entry's own fields (the entry is the logger's, not the caller's). */
+export function redactEntry<T extends Record<string, unknown>>(info: T, secrets: string[]): T {
+  const entry: Record<string, unknown> = info;
+  for (const key of Object.keys(entry)) {
+    const value = entry[key];
+    const redacted = isSensitiveKey(key) ? maskValue(value, [entry]) : redactValue(value, secrets, [entry]);
+    if (redacted !== value) entry[key] = redacted;
+  }
+  return info;
 }
 
 /**
@@ -28,8 +31,17 @@ export function createRedactFormat(secrets?: () => Iterable<string>): Logform.Fo
  */
 const SENSITIVE_KEY = /(?:(?:authorization|cookie|apikey|sessionkey|adminkey|password|secret|license)s?|token)$/;
 
+/** Field names come from code, so they are few: each is classified once (bounded, in case one is not). */
+const keyVerdicts = new Map<string, boolean>();
+const MAX_KEY_VERDICTS = 2048;
+
 export function isSensitiveKey(key: string): boolean {
-  return SENSITIVE_KEY.test(key.toLowerCase().replace(/[-_]/g, ''));
+  let verdict = keyVerdicts.get(key);
+  if (verdict === undefined) {
+    verdict = SENSITIVE_KEY.test(key.toLowerCase().replace(/[-_]/g, ''));
+    if (keyVerdicts.size < MAX_KEY_VERDICTS) keyVerdicts.set(key, verdict);
+  }
+  return verdict;
 }
 
 /** A credential under a sensitive key: strings keep their scheme and a recognisable tail, the rest goes. */

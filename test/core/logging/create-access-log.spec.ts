@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { expect } from 'chai';
 import winston from 'winston';
 import { createAccessLog } from '../../../core/logging/create-access-log';
+import { jsonLineWriterOf } from '../../../core/logging/json-line-writer';
 import { createLogger, type CreateLoggerOptions, type Logger } from '../../../core/logging/create-logger';
 
 const SECRET = 'upstream-secret-0123456789';
@@ -74,5 +75,43 @@ describe('createAccessLog', () => {
     createAccessLog(formatted.logger)(FIELDS);
     const [entry] = await formatted.entries();
     expect(entry).to.include({ message: 'request', tagged: true });
+  });
+});
+
+describe('createAccessLog on a JSON logger (its own line writer)', () => {
+  const MESSAGE = Symbol.for('message');
+
+  /** The line the logger's own format chain writes for the same fields at the same instant. */
+  function chainLine(logger: Logger, fields: Record<string, unknown>, timestamp: string): string {
+    const info = logger.format.transform({ ...fields, level: 'info', message: 'request', [Symbol.for('level')]: 'info' } as never, logger.format.options) as Record<string | symbol, unknown>;
+    return String(info[MESSAGE]).replace(/"timestamp":"[^"]*"/, `"timestamp":"${timestamp}"`);
+  }
+
+  const CASES: Array<[string, Record<string, unknown>]> = [
+    ['the fields of a request line', { requestId: 'req-1', method: 'POST', path: '/openai/v1/chat/completions', platform: 'openai', endpoint: 'chat.completions', model: 'gpt-4o-mini', stream: false, status: 200, completed: true, latencyMs: 1.234567, upstreamLatencyMs: 0.5 }],
+    ['undefined fields left out, non-finite numbers as null', { requestId: 'r', model: undefined, latencyMs: Number.NaN, status: 0, big: 12n }],
+    ['strings that need escaping, unicode and a lone surrogate', { path: '/a"b\\c\n\t\u0001/é/😀/\ud800', model: '</script>' }],
+    ['secrets and credential-named fields', { path: `/x/${SECRET}`, note: 'key sk-abcdefghijklmnopqrstuvwxyz', authorization: 'Bearer abcdefghijklmnop', Zeta: 1, alpha: 2 }],
+  ];
+  for (const [name, fields] of CASES) {
+    it(`writes the very bytes of the format chain: ${name}`, async () => {
+      const { logger } = captureLogger({ level: 'info', secrets: () => [SECRET] });
+      expect(jsonLineWriterOf(logger), 'the fast writer is in use').to.be.a('function');
+      const seen: string[] = [];
+      logger.clear().add(new winston.transports.Stream({ stream: new Writable({ write(chunk: Buffer, _e, cb) { seen.push(chunk.toString()); cb(); } }) }));
+      createAccessLog(logger)({ ...fields });
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(seen).to.have.length(1);
+      const line = seen[0].trimEnd();
+      const timestamp = String((JSON.parse(line) as { timestamp: string }).timestamp);
+      expect(line).to.equal(chainLine(logger, fields, timestamp));
+    });
+  }
+
+  it('leaves entries with nested values to the format chain', async () => {
+    const { logger, entries } = captureLogger({ level: 'info' });
+    createAccessLog(logger)({ requestId: 'r', usage: { z: 1, a: 2 } });
+    const [entry] = await entries();
+    expect(entry).to.deep.include({ requestId: 'r', usage: { a: 2, z: 1 }, message: 'request' });
   });
 });

@@ -1,0 +1,47 @@
+import type { Logger } from './create-logger';
+import { redactEntry } from './create-redact-format';
+
+const MESSAGE = Symbol.for('message');
+
+/** Formats an entry of primitive fields in place (redacted, timestamped, `info[MESSAGE]` set); undefined for any other. */
+export type JsonLineWriter = (entry: Record<string | symbol, unknown>) => Record<string | symbol, unknown> | undefined;
+
+const writers = new WeakMap<Logger, JsonLineWriter>();
+
+/**
+ * The line createLogger's JSON format chain (redaction, ISO timestamp, logform's json) writes for an entry whose
+ * fields are all primitives, byte for byte — keys sorted as safe-stable-stringify sorts them, bigints as strings —
+ * for a fraction of its CPU: the chain builds a new stringifier per entry and walks every value generically.
+ * Entries with objects, arrays or errors are left to the chain (undefined).
+ */
+export function createJsonLineWriter(secrets?: () => Iterable<string>): JsonLineWriter {
+  return (entry) => {
+    const fields = entry as Record<string, unknown>;
+    const keys = Object.keys(fields);
+    for (const key of keys) {
+      const value = fields[key];
+      if ((typeof value === 'object' && value !== null) || key === '__proto__') return undefined;
+    }
+    redactEntry(fields, secrets ? Array.from(secrets()) : []);
+    fields.timestamp = new Date().toISOString();
+    if (!keys.includes('timestamp')) keys.push('timestamp');
+    // A copy with the keys in sorted order, serialised once: cheaper than a string built value by value.
+    const sorted: Record<string, unknown> = {};
+    for (const key of keys.sort()) {
+      const value = fields[key];
+      sorted[key] = typeof value === 'bigint' ? value.toString() : value;
+    }
+    entry[MESSAGE] = JSON.stringify(sorted);
+    return entry;
+  };
+}
+
+/** Called by createLogger for a logger whose format chain is the JSON one. */
+export function registerJsonLineWriter(log: Logger, writer: JsonLineWriter): void {
+  writers.set(log, writer);
+}
+
+/** The logger's JSON line writer, when its format chain is createLogger's JSON one. */
+export function jsonLineWriterOf(log: Logger): JsonLineWriter | undefined {
+  return writers.get(log);
+}
