@@ -41,7 +41,8 @@ export async function runPassthrough(hooks: GatewayHooks, input: PassthroughInpu
   // A stream may have to end with an error event of our own, which a fixed length would not leave room for.
   if (ctx.stream) delete headers['content-length'];
   res.writeHead(upstream.status, headers);
-  const flushHeaders = flushHeadersSoon(res);
+  // A stream's headers leave before its first event; a whole answer's go with its body.
+  const flushHeaders = ctx.stream ? flushHeadersSoon(res) : undefined;
   let complete = false;
   try {
     await pipeBody(upstream.body, res, () => clearImmediate(flushHeaders));

@@ -105,7 +105,7 @@ export const nodeHttpAdapter: AxiosAdapter = (config) =>
           data: stream,
           status: res.statusCode ?? 0,
           statusText: res.statusMessage ?? '',
-          headers: new AxiosHeaders(res.headers as Record<string, string>),
+          headers: responseHeaders(AxiosHeaders, res.headers),
           config,
           request,
         };
@@ -164,6 +164,14 @@ export const nodeHttpAdapter: AxiosAdapter = (config) =>
   });
 
 function noop(): void {}
+
+/**
+ * Node has already lower-cased and validated the names and values it parsed, which is all `new AxiosHeaders(raw)`
+ * would do again, header by header (each `set` scans the names already set): copied as they are instead.
+ */
+function responseHeaders(AxiosHeaders: typeof axios.AxiosHeaders, raw: http.IncomingHttpHeaders): InstanceType<typeof axios.AxiosHeaders> {
+  return Object.assign(new AxiosHeaders(), raw);
+}
 
 function isReadable(value: unknown): value is Readable {
   return typeof value === 'object' && value !== null && typeof (value as Readable).pipe === 'function';
