@@ -5,6 +5,7 @@ import { buildGateway } from './build-gateway';
 import { buildBody, CHUNKS, SLOW_DELAY_MS, type BodySize } from './bodies';
 import { evaluateTargets, type RepeatRun } from './checks';
 import { startChild } from './child';
+import { productionNodeFlags } from './start-flags';
 import type { GatewayProcessInput, GatewayReady } from './gateway-process';
 import { measureCell, MB, urlOf, type CellResult, type CellSpec, type Participants } from './measure';
 import { annotate, formatCells, formatChecks, formatKeyFigures, formatManyStreams, type KeyFigure, type ManyStreamsResult } from './report';
@@ -105,7 +106,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   const optional = presentPlugins(ROOT);
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-bench-'));
-  log(`benchmark: gateway ${RUNTIME === 'tsx' ? 'through tsx' : 'built to JS'}, log level ${LOG_LEVEL}, NODE_ENV=production, ${os.cpus().length} CPUs, plugins found: openai${optional.map((p) => `, ${p}`).join('')}`);
+  log(`benchmark: gateway ${RUNTIME === 'tsx' ? 'through tsx' : 'built to JS'} (node flags of npm start: ${productionNodeFlags(ROOT).join(' ') || 'none'}), log level ${LOG_LEVEL}, NODE_ENV=production, ${os.cpus().length} CPUs, plugins found: openai${optional.map((p) => `, ${p}`).join('')}`);
   const build = RUNTIME === 'build' ? buildGateway(ROOT, path.join(workDir, 'build'), ['openai', ...optional]) : undefined;
 
   const children: Array<{ stop(): Promise<void> }> = [];
@@ -114,11 +115,12 @@ async function main(): Promise<void> {
     children.push(simulator);
     const gatewayInput: GatewayProcessInput = { simulatorUrl: simulator.ready.url, logLevel: LOG_LEVEL, license: BENCH_LICENSE, storePath: path.join(workDir, 'gateway.db'), optional };
     const gatewayEnv = { BENCH_GATEWAY: JSON.stringify(gatewayInput), NODE_ENV: 'production' };
+    const nodeFlags = productionNodeFlags(ROOT);
     const [floor, gateway] = await Promise.all([
       startChild<{ ready: true; url: string }>('floor', path.join(__dirname, 'bare-proxy.ts'), { env: { BENCH_UPSTREAM: simulator.ready.url } }),
       build
-        ? startChild<GatewayReady>('gateway', build.script, { env: { ...gatewayEnv, NODE_PATH: build.nodePath }, execArgv: [] })
-        : startChild<GatewayReady>('gateway', path.join(__dirname, 'gateway-process.ts'), { env: gatewayEnv }),
+        ? startChild<GatewayReady>('gateway', build.script, { env: { ...gatewayEnv, NODE_PATH: build.nodePath }, execArgv: nodeFlags })
+        : startChild<GatewayReady>('gateway', path.join(__dirname, 'gateway-process.ts'), { env: gatewayEnv, execArgv: [...nodeFlags, '--import', 'tsx'] }),
     ]);
     children.push(floor, gateway);
     const participants: Participants = { simulator, floor, gateway };

@@ -8,6 +8,18 @@ export type JsonLineWriter = (entry: Record<string | symbol, unknown>) => Record
 
 const writers = new WeakMap<Logger, JsonLineWriter>();
 
+/** The ISO timestamp of the current millisecond: under load many lines share one. */
+let stampedAt = -1;
+let stamp = '';
+function isoNow(): string {
+  const now = Date.now();
+  if (now !== stampedAt) {
+    stampedAt = now;
+    stamp = new Date(now).toISOString();
+  }
+  return stamp;
+}
+
 /**
  * The line createLogger's JSON format chain (redaction, ISO timestamp, logform's json) writes for an entry whose
  * fields are all primitives, byte for byte — keys sorted as safe-stable-stringify sorts them, bigints as strings —
@@ -23,7 +35,7 @@ export function createJsonLineWriter(secrets?: () => Iterable<string>): JsonLine
       if ((typeof value === 'object' && value !== null) || key === '__proto__') return undefined;
     }
     redactEntry(fields, secrets ? Array.from(secrets()) : []);
-    fields.timestamp = new Date().toISOString();
+    fields.timestamp = isoNow();
     if (!keys.includes('timestamp')) keys.push('timestamp');
     // A copy with the keys in sorted order, serialised once: cheaper than a string built value by value.
     const sorted: Record<string, unknown> = {};
