@@ -148,7 +148,14 @@ async function main(): Promise<void> {
     const idle = await gateway.settle();
 
     const cells: CellResult[] = [];
+    let largeWarm = false;
     for (const spec of plan(targets)) {
+      if (spec.size === 'large' && !largeWarm) {
+        // The first 200 KB bodies grow the heap and compile the large-body paths: not what a cell should measure.
+        log('warming up with 200 KB bodies');
+        for (const target of targets) await measureCell(participants, { target, mode: 'json', size: 'large', concurrency: 16, client: 'autocannon', durationS: 0.5 * SCALE });
+        largeWarm = true;
+      }
       const cell = await measureCell(participants, spec);
       cells.push(cell);
       log(`${cell.target} ${cell.mode} ${cell.size} c${cell.concurrency}: ${cell.rps.toFixed(0)} req/s, p50 ${cell.latencyMs.p50.toFixed(2)} ms, ${cell.cpuUsPerRequest.toFixed(0)} µs CPU/req`);
