@@ -62,7 +62,7 @@ export async function followDownloadRedirects(response: UpstreamResponse, option
 }
 
 /** A successful download as the client's answer: the bytes piped as they arrive, never held in memory. */
-export function toDownloadResult(response: UpstreamResponse): CustomResult {
+export function downloadResultOf(response: UpstreamResponse): CustomResult {
   const headers: Record<string, string> = {};
   for (const name of RESPONSE_HEADERS) {
     const value = headerText(response.headers[name]);

@@ -3,7 +3,7 @@ import {
   downloadRequestHeaders,
   followDownloadRedirects,
   parseVideoRequest,
-  toDownloadResult,
+  downloadResultOf,
   wantsVideoDetail,
   withVideoDetail,
   type CustomHandler,
@@ -96,7 +96,7 @@ export function createGeminiVideoHandlers(deps: GeminiVideoDeps): Record<'create
         upstream.body.destroy();
         throw new GatewayError('GW_UPSTREAM_ERROR', `the video file could not be downloaded (HTTP ${upstream.status})`, { status: upstream.status === 404 ? 404 : 502 });
       }
-      return toDownloadResult(upstream);
+      return downloadResultOf(upstream);
     },
   };
 }

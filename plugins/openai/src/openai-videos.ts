@@ -3,7 +3,7 @@ import {
   downloadRequestHeaders,
   followDownloadRedirects,
   parseVideoRequest,
-  toDownloadResult,
+  downloadResultOf,
   wantsVideoDetail,
   withVideoDetail,
   type CustomHandler,
@@ -42,7 +42,7 @@ export function createOpenAiVideoHandlers(call: OpenAiCaller, options: PlatformB
         sameOrigin: (url) => (url.origin === base.origin && url.pathname.startsWith(`${basePath}/`) ? call.send(ctx, { method: 'GET', path: url.pathname.slice(basePath.length) + url.search, headers }) : undefined),
       });
       if (upstream.status >= 400) throw await call.failure(upstream);
-      return toDownloadResult(upstream);
+      return downloadResultOf(upstream);
     },
   };
 }

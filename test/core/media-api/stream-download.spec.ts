@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { expect } from 'chai';
 import { isGatewayError } from '../../../core/errors/gateway-error';
 import type { RequestContext, UpstreamResponse } from '../../../core/hooks/plugin-api';
-import { downloadRequestHeaders, followDownloadRedirects, toDownloadResult } from '../../../core/media-api/stream-download';
+import { downloadRequestHeaders, followDownloadRedirects, downloadResultOf } from '../../../core/media-api/stream-download';
 import type { UpstreamHttpRequest } from '../../../core/upstream/upstream-client';
 
 const TIMEOUTS = { connectMs: 1000, totalMs: 1000, idleMs: 1000 };
@@ -70,7 +70,7 @@ describe('stream-download', () => {
   });
 
   it('keeps only the content headers of the answer, and its status', () => {
-    const result = toDownloadResult(answer(206, { 'content-type': 'video/mp4', 'content-length': '1', 'content-range': 'bytes 0-0/9', 'set-cookie': 'x', server: 'y' }));
+    const result = downloadResultOf(answer(206, { 'content-type': 'video/mp4', 'content-length': '1', 'content-range': 'bytes 0-0/9', 'set-cookie': 'x', server: 'y' }));
     expect(result.status).to.equal(206);
     expect('headers' in result && result.headers).to.deep.equal({ 'content-type': 'video/mp4', 'content-length': '1', 'content-range': 'bytes 0-0/9' });
   });
