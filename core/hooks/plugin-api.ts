@@ -40,7 +40,11 @@ export interface RequestContext {
   readonly query: Record<string, string>;
   /** Path parameters (`model`, `taskId`). */
   readonly params: Record<string, string>;
-  /** Aborts when the client disconnects; pass it to every upstream call. */
+  /**
+   * Aborts when the client disconnects; pass it to every upstream call of your own (`sendUpstreamRequest` and core's
+   * calls watch the connection themselves). Core makes it on first read, as a getter: a copy made with `{ ...ctx }`
+   * must set its own `signal`.
+   */
   readonly signal: AbortSignal;
   readonly log: Logger;
   readonly store: Store;

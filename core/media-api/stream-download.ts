@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { GatewayError } from '../errors/gateway-error';
 import type { CustomResult, RequestContext, UpstreamResponse } from '../hooks/plugin-api';
+import { abortSourceOf } from '../http/request-context';
 import type { UpstreamTimeouts } from '../upstream/upstream-client';
 
 /** Client headers a file download passes upstream: ranges and cache validators. */
@@ -50,7 +51,7 @@ export async function followDownloadRedirects(response: UpstreamResponse, option
       current = await own;
     } else {
       const { ctx } = options;
-      const next = await ctx.upstream.send({ url: url.toString(), method: 'GET', headers: options.headers, signal: ctx.signal, timeouts: options.timeouts });
+      const next = await ctx.upstream.send({ url: url.toString(), method: 'GET', headers: options.headers, signal: abortSourceOf(ctx), timeouts: options.timeouts });
       current = { status: next.status, headers: next.headers, body: next.body };
     }
   }

@@ -5,6 +5,7 @@ import { createJsonArrayParser } from '../sse/parse-json-array';
 import { createSseParser } from '../sse/parse-sse';
 import type { WireEvent } from '../sse/wire-event';
 import type { UnifiedStreamEvent } from '../unified/unified-stream-event';
+import { abortSourceOf } from '../http/request-context';
 import type { ClientStreamWriter } from './client-stream-writer';
 
 export interface TranslatedStream {
@@ -25,6 +26,7 @@ export async function pumpTranslatedStream({ upstream, decoder, stages, encoder,
   const parser = isEventStream(upstream.headers['content-type']) ? createSseParser() : createJsonArrayParser();
   let done = false;
 
+  const clientGone = abortSourceOf(ctx);
   const emit = (events: UnifiedStreamEvent[]): void => {
     let staged = events;
     for (const stage of stages) if (stage.event) staged = staged.flatMap((event) => stage.event!(event));
@@ -48,17 +50,17 @@ export async function pumpTranslatedStream({ upstream, decoder, stages, encoder,
       if (done) break;
       await writer.drained();
     }
-    if (!done && !ctx.signal.aborted) {
+    if (!done && !clientGone.aborted) {
       const tail = decode(parser.end());
       for (const event of decoder.end()) tail.push(event);
       for (const stage of stages) if (stage.end) for (const event of stage.end()) tail.push(event);
       emit(tail);
     }
-    if (!done && !ctx.signal.aborted) {
+    if (!done && !clientGone.aborted) {
       emit([{ type: 'error', error: new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream stream ended before the response was complete') }]);
     }
   } catch (error) {
-    if (!ctx.signal.aborted && !done) {
+    if (!clientGone.aborted && !done) {
       const gatewayError = toGatewayError(error);
       ctx.log.warn('upstream stream failed', { code: gatewayError.code, message: gatewayError.message });
       emit([{ type: 'error', error: gatewayError }]);

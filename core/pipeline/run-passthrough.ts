@@ -5,6 +5,7 @@ import type { GatewayHooks } from '../hooks/gateway-hooks';
 import type { RequestContext, UpstreamRequest } from '../hooks/plugin-api';
 import { formatSseEvent } from '../sse/format-sse-event';
 import type { WireFormat } from '../unified/unified-request';
+import { abortSourceOf } from '../http/request-context';
 import { callPlatform } from './call-platform';
 import { flushHeadersSoon } from './flush-headers-soon';
 import { returnableResponseHeaders } from './forward-headers';
@@ -48,7 +49,7 @@ export async function runPassthrough(hooks: GatewayHooks, input: PassthroughInpu
     await pipeBody(upstream.body, res, () => clearImmediate(flushHeaders));
     complete = true;
   } catch (error) {
-    if (!ctx.signal.aborted) {
+    if (!abortSourceOf(ctx).aborted) {
       const gatewayError = toGatewayError(error);
       ctx.log.warn('upstream stream failed', { code: gatewayError.code, message: gatewayError.message });
       // A native stream that breaks mid-way ends with that format's own error event, as the upstream would send it.

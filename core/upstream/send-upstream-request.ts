@@ -1,3 +1,4 @@
+import { abortSourceOf } from '../http/request-context';
 import type { PlatformBaseOptions, RequestContext, UpstreamRequest, UpstreamResponse } from '../hooks/plugin-api';
 
 /**
@@ -18,7 +19,7 @@ export async function sendUpstreamRequest(
     method: request.method,
     headers,
     body,
-    signal: ctx.signal,
+    signal: abortSourceOf(ctx),
     timeouts: platform.timeouts,
   });
   ctx.upstreamLatencyMs = response.latencyMs;

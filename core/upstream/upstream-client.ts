@@ -16,6 +16,17 @@ export interface UpstreamTimeouts {
   idleMs: number;
 }
 
+/**
+ * What the client watches to tear a request down: an AbortSignal fits, and so does core's cheaper per-request
+ * ClientAbort (see core/http/client-abort.ts).
+ */
+export interface AbortSource {
+  readonly aborted: boolean;
+  readonly reason: unknown;
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
 export interface UpstreamHttpRequest {
   url: string;
   method: string;
@@ -26,7 +37,7 @@ export interface UpstreamHttpRequest {
   headers: Record<string, string>;
   body?: Buffer | string;
   /** Aborted when the gateway's own client goes away: the upstream request is torn down. */
-  signal?: AbortSignal;
+  signal?: AbortSource;
   timeouts: UpstreamTimeouts;
 }
 
@@ -280,7 +291,7 @@ function describeTarget(url: string): string {
   }
 }
 
-function abortError(signal: AbortSignal | undefined, target: string): GatewayError {
+function abortError(signal: AbortSource | undefined, target: string): GatewayError {
   const reason: unknown = signal?.reason;
   if (isGatewayError(reason)) return reason;
   return new GatewayError('GW_CLIENT_CLOSED', `upstream request to ${target} aborted by the caller`);

@@ -26,8 +26,8 @@ const GENERIC_TYPES = new Set(['', 'application/octet-stream', 'binary/octet-str
 export interface MediaContext {
   media: GatewaySettings['media'];
   clientFormat?: WireFormat;
-  /** The client's abort signal. */
-  signal: AbortSignal;
+  /** The request's context: its abort signal, read only when there are media to fetch (core makes it on first use). */
+  client: { readonly signal: AbortSignal };
 }
 
 /**
@@ -41,7 +41,7 @@ export async function inlineGeminiMedia(request: UnifiedRequest, context: MediaC
   const found = findMedia(request.messages);
   if (found.length === 0) return request;
   const controller = new AbortController();
-  const signal = AbortSignal.any([context.signal, controller.signal]);
+  const signal = AbortSignal.any([context.client.signal, controller.signal]);
   const budget = { remaining: context.media.maxBytes };
   const resolved: UnifiedMediaPart[] = new Array<UnifiedMediaPart>(found.length);
   let next = 0;

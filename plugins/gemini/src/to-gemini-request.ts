@@ -17,7 +17,7 @@ export interface TranslatedShape {
 export async function toGeminiRequest(request: UpstreamRequest, ctx: RequestContext, shape: TranslatedShape): Promise<UpstreamRequest> {
   if (!request.unified) return request;
   const variant = toGeminiVariant(request.unified);
-  const unified = await inlineGeminiMedia(variant, { media: shape.media, clientFormat: ctx.clientFormat, signal: ctx.signal });
+  const unified = await inlineGeminiMedia(variant, { media: shape.media, clientFormat: ctx.clientFormat, client: ctx });
   const { value, warnings } = geminiCodec.encodeRequest(unified);
   if (warnings.length > 0) ctx.log.debug('translation dropped fields', { warnings });
   return {

@@ -91,6 +91,25 @@ describe('gateway HTTP behaviour', function () {
     });
   });
 
+  describe('a client that goes away', () => {
+    it('tears the upstream request down before the upstream answered, not at the total timeout', async () => {
+      const upstreamAborted = new Promise<number>((resolve) => sim.on('aborted', () => resolve(Date.now())));
+      const controller = new AbortController();
+      const started = Date.now();
+      const answer = fetch(`${gw.url}/openai/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'wait [sim:hang]' }] }),
+        signal: controller.signal,
+      }).catch((error: unknown) => error);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      controller.abort();
+      expect(await answer).to.be.instanceOf(Error);
+      // The total timeout (1,500 ms) would also close it; the client's leaving must do it first.
+      expect((await upstreamAborted) - started).to.be.lessThan(1000);
+    });
+  });
+
   describe('admin', () => {
     it('refuses a license and accepts an admin key', async () => {
       expect((await fetch(`${gw.url}/admin/platforms`, { headers: { authorization: `Bearer ${TEST_LICENSE}` } })).status).to.equal(401);
