@@ -1,49 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
 import type { Request, Response } from 'express';
 import type { EndpointId } from '../hooks/endpoints';
-import type { Principal, RequestContext } from '../hooks/plugin-api';
-import type { Logger } from '../logging';
-import type { Store } from '../store/store';
+import type { RequestContext } from '../hooks/plugin-api';
 import type { WireFormat } from '../unified/unified-request';
-import type { AbortSource, UpstreamClient } from '../upstream/upstream-client';
+import type { AbortSource } from '../upstream/upstream-client';
 import { ClientAbort } from './client-abort';
 import type { GatewayRuntime } from './gateway-runtime';
 
-/**
- * Core's per-request context. A class, so every context shares one hidden class (fields assigned in one order) and
- * `signal` can be a prototype getter: the AbortSignal is made only for code that asks for it (see ClientAbort).
- * `{ ...ctx }` copies own fields only; the one copy core makes (detachContext) sets its own `signal`.
- */
-class GatewayRequestContext implements RequestContext {
-  readonly requestId: string;
-  readonly platform: string;
-  readonly endpoint: EndpointId;
-  readonly clientFormat?: WireFormat;
-  readonly headers: IncomingHttpHeaders;
-  readonly query: Record<string, string>;
-  readonly params: Record<string, string>;
-  readonly log: Logger;
-  readonly store: Store;
-  readonly upstream: UpstreamClient;
-  readonly state = new Map<string, unknown>();
-  readonly clientAbort = new ClientAbort();
-  principal?: Principal = undefined;
-  model?: string = undefined;
-  stream = false;
-  upstreamLatencyMs?: number = undefined;
+/** Every field of a context but `signal`, which core's contexts make on demand. */
+type ContextFields = Omit<RequestContext, 'signal'>;
 
-  constructor(req: Request, res: Response, runtime: GatewayRuntime, where: ContextPlace) {
-    this.requestId = String(res.locals.requestId ?? randomUUID());
-    this.platform = where.platform;
-    this.endpoint = where.endpoint;
-    this.clientFormat = where.clientFormat;
-    this.headers = req.headers;
-    this.query = flattenQuery(req.query as Record<string, unknown>);
-    this.params = where.params;
-    this.log = runtime.log.child({ requestId: this.requestId, platform: where.platform });
-    this.store = runtime.store;
-    this.upstream = runtime.upstream;
+/**
+ * Core's per-request context. A class, so `signal` can be a prototype getter: the AbortSignal is made only for code
+ * that asks for it (see ClientAbort). The fields are the interface's (declaration merging), assigned from one literal
+ * in one order, so every context shares one hidden class. `{ ...ctx }` copies own fields only; the one copy core
+ * makes (detachContext) sets its own `signal`.
+ */
+interface GatewayRequestContext extends ContextFields {}
+class GatewayRequestContext implements RequestContext {
+  readonly clientAbort = new ClientAbort();
+
+  constructor(fields: ContextFields) {
+    Object.assign(this, fields);
   }
 
   get signal(): AbortSignal {
@@ -60,7 +38,24 @@ interface ContextPlace {
 
 /** Builds the per-request context; it aborts when the client goes away before the answer ended. */
 export function createRequestContext(req: Request, res: Response, runtime: GatewayRuntime, where: ContextPlace): RequestContext {
-  const ctx = new GatewayRequestContext(req, res, runtime, where);
+  const requestId = String(res.locals.requestId ?? randomUUID());
+  const ctx = new GatewayRequestContext({
+    requestId,
+    platform: where.platform,
+    endpoint: where.endpoint,
+    clientFormat: where.clientFormat,
+    headers: req.headers,
+    query: flattenQuery(req.query as Record<string, unknown>),
+    params: where.params,
+    log: runtime.log.child({ requestId, platform: where.platform }),
+    store: runtime.store,
+    upstream: runtime.upstream,
+    principal: undefined,
+    model: undefined,
+    stream: false,
+    upstreamLatencyMs: undefined,
+    state: new Map(),
+  });
   res.once('close', () => {
     if (!res.writableFinished) ctx.clientAbort.abort();
   });
