@@ -21,12 +21,16 @@ export interface TranslatedStream {
  * Upstream bytes → framing parser → upstream decoder → stages → client encoder → client, event by event as
  * they arrive. An upstream failure after the start becomes the client format's error event; a client
  * disconnect ends the loop (the abort signal has already torn the upstream down).
+ * The events of one upstream read leave in one write, except until the client has its first event: one read can
+ * carry a whole answer, and the client's time to first token should not include translating the rest of it.
  */
 export async function pumpTranslatedStream({ upstream, decoder, stages, encoder, writer, ctx }: TranslatedStream): Promise<void> {
   const parser = isEventStream(upstream.headers['content-type']) ? createSseParser() : createJsonArrayParser();
   let done = false;
 
   const clientGone = abortSourceOf(ctx);
+  /** The client has had an event. */
+  let written = false;
   const emit = (events: UnifiedStreamEvent[]): void => {
     let staged = events;
     for (const stage of stages) if (stage.event) staged = staged.flatMap((event) => stage.event!(event));
@@ -36,6 +40,7 @@ export async function pumpTranslatedStream({ upstream, decoder, stages, encoder,
       for (const out of encoder.push(event)) wire.push(out);
       if (event.type === 'finish' || event.type === 'error') done = true;
     }
+    if (wire.length > 0) written = true;
     writer.write(wire);
   };
   const decode = (wireEvents: WireEvent[]): UnifiedStreamEvent[] => {
@@ -46,7 +51,10 @@ export async function pumpTranslatedStream({ upstream, decoder, stages, encoder,
 
   try {
     for await (const chunk of upstream.body as AsyncIterable<Buffer>) {
-      emit(decode(parser.push(chunk)));
+      const wireEvents = parser.push(chunk);
+      let first = 0;
+      while (!written && !done && first < wireEvents.length) emit(decode([wireEvents[first++]]));
+      emit(decode(first === 0 ? wireEvents : wireEvents.slice(first)));
       if (done) break;
       await writer.drained();
     }

@@ -1,0 +1,68 @@
+import { Readable } from 'node:stream';
+import { expect } from 'chai';
+import { CODECS } from '../../../core/codecs';
+import type { RequestContext, UpstreamResponse } from '../../../core/hooks/plugin-api';
+import type { ClientStreamWriter } from '../../../core/pipeline/client-stream-writer';
+import { pumpTranslatedStream } from '../../../core/pipeline/pump-translated-stream';
+import type { WireEvent } from '../../../core/sse/wire-event';
+import { fixtureBytes, replayChunks } from '../../helpers/fixtures';
+
+/** A writer that records each `write` call (one call is one socket write in the real writer). */
+function recordingWriter(): ClientStreamWriter & { writes: WireEvent[][] } {
+  const writes: WireEvent[][] = [];
+  return {
+    writes,
+    start() {},
+    write(events) {
+      if (events.length > 0) writes.push(events);
+    },
+    async drained() {},
+    end() {},
+  };
+}
+
+function upstreamOf(body: Readable): UpstreamResponse {
+  return { status: 200, headers: { 'content-type': 'text/event-stream' }, body };
+}
+
+const CONTEXT = { signal: new AbortController().signal, log: { warn() {}, debug() {} } } as unknown as RequestContext;
+
+/** Chat completions upstream stream → Messages client stream, as the gateway's translated path runs it. */
+async function translate(body: Readable): Promise<WireEvent[][]> {
+  const unified = CODECS.messages.decodeRequest({ model: 'm', max_tokens: 64, stream: true, messages: [{ role: 'user', content: 'hi' }] }, { stream: true });
+  const writer = recordingWriter();
+  await pumpTranslatedStream({
+    upstream: upstreamOf(body),
+    decoder: CODECS['chat-completions'].createStreamDecoder(),
+    stages: [],
+    encoder: CODECS.messages.createStreamEncoder(unified),
+    writer,
+    ctx: CONTEXT,
+  });
+  return writer.writes;
+}
+
+describe('pumpTranslatedStream', () => {
+  const upstreamBytes = fixtureBytes('openai-chat/stream-basic.sse');
+
+  it('writes the first client event on its own, then the rest of that upstream read together', async () => {
+    // The whole upstream answer in one read, as a fast upstream (or a burst after a stall) delivers it.
+    const writes = await translate(Readable.from([upstreamBytes]));
+    const names = writes.map((events) => events.map((event) => event.event));
+    expect(names[0]).to.deep.equal(['message_start']);
+    // Every text delta of that read in the second write; what only the upstream's end decides comes last.
+    const deltas = names.flat().filter((name) => name === 'content_block_delta').length;
+    expect(deltas).to.be.above(1);
+    expect(names[1].filter((name) => name === 'content_block_delta')).to.have.length(deltas);
+    expect(names.at(-1)?.at(-1)).to.equal('message_stop');
+    expect(writes.length).to.be.at.most(3);
+  });
+
+  it('writes the same events whatever the upstream reads were', async () => {
+    const whole = (await translate(Readable.from([upstreamBytes]))).flat();
+    const trickled = (await translate(replayChunks(upstreamBytes))).flat();
+    expect(whole.map((event) => event.event)).to.deep.equal(trickled.map((event) => event.event));
+    expect(whole.map((event) => JSON.parse(event.data).type)).to.deep.equal(trickled.map((event) => JSON.parse(event.data).type));
+    expect(whole.at(-1)?.event).to.equal('message_stop');
+  });
+});
