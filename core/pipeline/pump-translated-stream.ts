@@ -54,7 +54,7 @@ export async function pumpTranslatedStream({ upstream, decoder, stages, encoder,
       const wireEvents = parser.push(chunk);
       let first = 0;
       while (!written && !done && first < wireEvents.length) emit(decode([wireEvents[first++]]));
-      emit(decode(first === 0 ? wireEvents : wireEvents.slice(first)));
+      if (!done) emit(decode(first === 0 ? wireEvents : wireEvents.slice(first)));
       if (done) break;
       await writer.drained();
     }
