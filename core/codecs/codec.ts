@@ -1,6 +1,6 @@
 import type { GatewayError } from '../errors/gateway-error';
 import type { WireEvent } from '../sse/wire-event';
-import type { UnifiedRequest, WireFormat } from '../unified/unified-request';
+import type { RequestEcho, UnifiedRequest, WireFormat } from '../unified/unified-request';
 import type { UnifiedResponse } from '../unified/unified-response';
 import type { UnifiedStreamEvent } from '../unified/unified-stream-event';
 
@@ -50,10 +50,10 @@ export interface WireCodec {
   encodeRequest(request: UnifiedRequest): Converted<Record<string, unknown>>;
   /** Upstream response body of this format → unified. */
   decodeResponse(body: unknown): UnifiedResponse;
-  /** Unified → this format's response body, for a client that sent `request`. */
-  encodeResponse(response: UnifiedResponse, request: UnifiedRequest): unknown;
+  /** Unified → this format's response body, for a client that sent `request` (its settings, not its conversation). */
+  encodeResponse(response: UnifiedResponse, request: RequestEcho): unknown;
   createStreamDecoder(): StreamDecoder;
-  createStreamEncoder(request: UnifiedRequest): StreamEncoder;
+  createStreamEncoder(request: RequestEcho): StreamEncoder;
   /** The error body of this family for a non-streaming answer. */
   encodeError(error: GatewayError): ErrorBody;
   /** The event that reports an error after a stream has started. */

@@ -19,7 +19,7 @@ export function createGatewayHooks() {
     requestTransform: new HookMap(
       () => new AsyncSeriesWaterfallHook<[UpstreamRequest, RequestContext]>(['request', 'ctx']),
     ),
-    /** Sends the request upstream (credentials, rotation, retries); the first tap to answer wins. */
+    /** Sends the request, reduced to its bytes, upstream (credentials, rotation, retries); the first tap to answer wins. */
     upstreamCall: new HookMap(
       () => new AsyncSeriesBailHook<[UpstreamRequest, RequestContext], UpstreamResponse | undefined>(['request', 'ctx']),
     ),

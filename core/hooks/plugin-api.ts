@@ -98,7 +98,8 @@ export type CustomHandler = (request: CustomRequest, ctx: RequestContext) => Pro
 /**
  * The request that will go upstream. On passthrough `body` holds the client's raw bytes; on translation
  * `unified` holds the decoded request and `json` the encoded upstream body. Core sends `body` when set,
- * else `JSON.stringify(json)`.
+ * else `JSON.stringify(json)`. `requestTransform` taps see all three; `upstreamCall` taps get the request reduced
+ * to its bytes (`body` set, `json` and `unified` cleared), so nothing holds the parsed body while the upstream answers.
  */
 export interface UpstreamRequest {
   mode: 'passthrough' | 'translate';

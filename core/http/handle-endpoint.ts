@@ -52,14 +52,15 @@ export function createEndpointHandler(spec: EndpointSpec, runtime: GatewayRuntim
     if (decision.mode === 'passthrough') {
       if (body && decision.format !== 'other') PASSTHROUGH_VALIDATORS[decision.format](body.json);
       const input = { format: decision.format, method: req.method, path: upstreamPath(req, platformKey), headers: forwardableRequestHeaders(req.headers), body: body?.raw, json: body?.json };
-      await runPassthrough(hooks, input, ctx, res);
-      return;
+      // Returned, not awaited (here and below): a suspended frame keeps its variables, and `body` would hold the
+      // parsed request until the answer has been written.
+      return runPassthrough(hooks, input, ctx, res);
     }
     if (!spec.format || !body) throw new GatewayError('GW_ROUTE_NOT_FOUND', `${endpointId} cannot be translated`);
     const unified = CODECS[spec.format].decodeRequest(body.json, { model: params.model, stream: ctx.stream });
     ctx.stream = unified.stream;
     const framing = spec.format === 'gemini' && ctx.query.alt !== 'sse' ? 'json-array' : 'sse';
-    await runTranslation(hooks, { clientFormat: spec.format, upstreamFormat: decision.upstream, unified, framing }, ctx, res);
+    return runTranslation(hooks, { clientFormat: spec.format, upstreamFormat: decision.upstream, unified, framing }, ctx, res);
   };
 }
 

@@ -3,13 +3,16 @@ import { GatewayError } from '../errors/gateway-error';
 import type { GatewayHooks } from '../hooks/gateway-hooks';
 import type { RequestContext, UpstreamFailure, UpstreamRequest, UpstreamResponse } from '../hooks/plugin-api';
 import { readUpstreamFailure } from '../upstream/read-upstream-failure';
+import { toWireRequest } from './to-wire-request';
 
 /**
- * Runs the platform's requestTransform and upstreamCall taps. A non-2xx answer is read, classified with the
- * platform's errorClassify taps (core's generic reading as fallback) and thrown as a GatewayError.
+ * Runs the platform's requestTransform taps, reduces the result to its bytes, and runs the upstreamCall taps with
+ * those. A non-2xx answer is read, classified with the platform's errorClassify taps (core's generic reading as
+ * fallback) and thrown as a GatewayError.
  */
 export async function callPlatform(hooks: GatewayHooks, request: UpstreamRequest, ctx: RequestContext): Promise<UpstreamResponse> {
-  return sendToPlatform(hooks, await shapeRequest(hooks, request, ctx), ctx);
+  // Returned, not awaited: this frame holds `request` (the parsed body) and would keep it for the whole upstream call.
+  return sendToPlatform(hooks, toWireRequest(await shapeRequest(hooks, request, ctx), ctx), ctx);
 }
 
 /** The platform's requestTransform taps, in stage order. */

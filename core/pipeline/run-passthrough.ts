@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { CODECS } from '../codecs';
 import { toGatewayError } from '../errors/gateway-error';
 import type { GatewayHooks } from '../hooks/gateway-hooks';
-import type { RequestContext, UpstreamRequest } from '../hooks/plugin-api';
+import type { RequestContext, UpstreamRequest, UpstreamResponse } from '../hooks/plugin-api';
 import { formatSseEvent } from '../sse/format-sse-event';
 import type { WireFormat } from '../unified/unified-request';
 import { abortSourceOf } from '../http/request-context';
@@ -26,7 +26,7 @@ export interface PassthroughInput {
  * Native format: the client's bytes go upstream unchanged (credentials swapped by the plugin) and the upstream's
  * bytes come back unchanged, chunk by chunk as they arrive.
  */
-export async function runPassthrough(hooks: GatewayHooks, input: PassthroughInput, ctx: RequestContext, res: ServerResponse): Promise<void> {
+export function runPassthrough(hooks: GatewayHooks, input: PassthroughInput, ctx: RequestContext, res: ServerResponse): Promise<void> {
   const request: UpstreamRequest = {
     mode: 'passthrough',
     format: input.format,
@@ -37,7 +37,13 @@ export async function runPassthrough(hooks: GatewayHooks, input: PassthroughInpu
     json: input.json,
     stream: ctx.stream,
   };
-  const upstream = await callPlatform(hooks, request, ctx);
+  // Not an async function: its frame would hold `input` (the parsed body) until the answer has been relayed.
+  return relayAnswer(callPlatform(hooks, request, ctx), input.format, ctx, res);
+}
+
+/** The upstream's status, headers and bytes to the client as they come. */
+async function relayAnswer(answer: Promise<UpstreamResponse>, format: PassthroughInput['format'], ctx: RequestContext, res: ServerResponse): Promise<void> {
+  const upstream = await answer;
   const headers = returnableResponseHeaders(upstream.headers);
   // A stream may have to end with an error event of our own, which a fixed length would not leave room for.
   if (ctx.stream) delete headers['content-length'];
@@ -53,8 +59,8 @@ export async function runPassthrough(hooks: GatewayHooks, input: PassthroughInpu
       const gatewayError = toGatewayError(error);
       ctx.log.warn('upstream stream failed', { code: gatewayError.code, message: gatewayError.message });
       // A native stream that breaks mid-way ends with that format's own error event, as the upstream would send it.
-      if (ctx.stream && input.format !== 'other') {
-        writeNow(res, CODECS[input.format].encodeStreamError(gatewayError).map(formatSseEvent).join(''));
+      if (ctx.stream && format !== 'other') {
+        writeNow(res, CODECS[format].encodeStreamError(gatewayError).map(formatSseEvent).join(''));
       }
     }
   } finally {

@@ -2,10 +2,11 @@ import type { ServerResponse } from 'node:http';
 import { CODECS } from '../codecs';
 import { GatewayError } from '../errors/gateway-error';
 import type { GatewayHooks } from '../hooks/gateway-hooks';
-import type { RequestContext, StreamStage, UpstreamRequest } from '../hooks/plugin-api';
-import type { UnifiedRequest, WireFormat } from '../unified/unified-request';
+import type { RequestContext, StreamStage, UpstreamRequest, UpstreamResponse } from '../hooks/plugin-api';
+import { toRequestEcho } from '../unified/to-request-echo';
+import type { RequestEcho, UnifiedRequest, WireFormat } from '../unified/unified-request';
 import { readUpstreamBody } from '../upstream/upstream-client';
-import { sendToPlatform, shapeRequest } from './call-platform';
+import { callPlatform } from './call-platform';
 import { createClientStreamWriter, type ClientFraming } from './client-stream-writer';
 import { pumpTranslatedStream } from './pump-translated-stream';
 import { defaultUpstreamPath } from './default-upstream-path';
@@ -22,13 +23,11 @@ export interface TranslationInput {
 }
 
 /** Client format → unified → the platform's format, and the answer back the same way, streaming or not. */
-export async function runTranslation(hooks: GatewayHooks, input: TranslationInput, ctx: RequestContext, res: ServerResponse): Promise<void> {
-  const { unified, clientFormat, upstreamFormat } = input;
+export function runTranslation(hooks: GatewayHooks, input: TranslationInput, ctx: RequestContext, res: ServerResponse): Promise<void> {
+  const { unified, upstreamFormat } = input;
   // Upstream-held state (previous_response_id) exists only on a Responses upstream; elsewhere it would be silently lost.
   if (upstreamFormat !== 'responses') assertStatelessRequest(unified);
   if (unified.warnings?.length) ctx.log.debug('client request fields dropped', { warnings: unified.warnings });
-  const upstreamCodec = CODECS[upstreamFormat];
-  const clientCodec = CODECS[clientFormat];
   const request: UpstreamRequest = {
     mode: 'translate',
     format: upstreamFormat,
@@ -38,16 +37,27 @@ export async function runTranslation(hooks: GatewayHooks, input: TranslationInpu
     unified,
     stream: unified.stream,
   };
-  const finalRequest = await shapeRequest(hooks, request, ctx);
-  if (finalRequest.body === undefined && finalRequest.json === undefined) {
-    const { value, warnings } = upstreamCodec.encodeRequest(finalRequest.unified ?? unified);
-    if (warnings.length > 0) ctx.log.debug('translation dropped fields', { warnings });
-    finalRequest.json = value;
-  }
-  const upstream = await sendToPlatform(hooks, finalRequest, ctx);
+  // Not an async function: its frame would hold the conversation until the answer has been written. From here on
+  // only the request's settings are kept, which is all the response encoders read.
+  const shape = { clientFormat: input.clientFormat, upstreamFormat, framing: input.framing, echo: toRequestEcho(unified) };
+  return translateAnswer(hooks, callPlatform(hooks, request, ctx), shape, ctx, res);
+}
+
+interface AnswerShape {
+  clientFormat: WireFormat;
+  upstreamFormat: WireFormat;
+  framing: ClientFraming;
+  echo: RequestEcho;
+}
+
+/** The upstream's answer decoded, run through the platform's stream stages and encoded in the client's format. */
+async function translateAnswer(hooks: GatewayHooks, answer: Promise<UpstreamResponse>, shape: AnswerShape, ctx: RequestContext, res: ServerResponse): Promise<void> {
+  const upstream = await answer;
+  const upstreamCodec = CODECS[shape.upstreamFormat];
+  const clientCodec = CODECS[shape.clientFormat];
   const stages: StreamStage[] = hooks.streamTransform.get(ctx.platform)?.call([], ctx) ?? [];
 
-  if (!unified.stream) {
+  if (!shape.echo.stream) {
     const text = (await readUpstreamBody(upstream, RESPONSE_BODY_LIMIT)).toString('utf8');
     let parsed: unknown;
     try {
@@ -57,19 +67,19 @@ export async function runTranslation(hooks: GatewayHooks, input: TranslationInpu
     }
     let response = upstreamCodec.decodeResponse(parsed);
     for (const stage of stages) if (stage.response) response = await stage.response(response);
-    const body = JSON.stringify(clientCodec.encodeResponse(response, unified));
+    const body = JSON.stringify(clientCodec.encodeResponse(response, shape.echo));
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
     res.end(body);
     return;
   }
 
-  const writer = createClientStreamWriter(res, input.framing);
+  const writer = createClientStreamWriter(res, shape.framing);
   writer.start();
   await pumpTranslatedStream({
     upstream,
     decoder: upstreamCodec.createStreamDecoder(),
     stages,
-    encoder: clientCodec.createStreamEncoder(unified),
+    encoder: clientCodec.createStreamEncoder(shape.echo),
     writer,
     ctx,
   });

@@ -1,3 +1,4 @@
+export * from './to-request-echo';
 export * from './unified-request';
 export * from './unified-response';
 export * from './unified-stream-event';

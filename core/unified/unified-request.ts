@@ -150,4 +150,10 @@ export interface UnifiedRequest {
   warnings?: string[];
 }
 
+/**
+ * What a response encoder may read of the client's request: everything but the conversation. While the upstream
+ * answers the pipeline keeps only this, so a long conversation can be collected once it has been sent.
+ */
+export type RequestEcho = Omit<UnifiedRequest, 'messages'>;
+
 export type WireFormat = 'chat-completions' | 'responses' | 'messages' | 'gemini';

@@ -11,7 +11,7 @@ export async function sendUpstreamRequest(
   platform: Pick<PlatformBaseOptions, 'baseUrl' | 'timeouts'>,
   credentialHeaders: Record<string, string>,
 ): Promise<UpstreamResponse> {
-  const body = request.body ?? (request.json === undefined ? undefined : Buffer.from(JSON.stringify(request.json)));
+  const body = upstreamBodyOf(request.body, request.json);
   const headers: Record<string, string> = { ...request.headers, ...credentialHeaders };
   if (body !== undefined && !hasHeader(headers, 'content-type')) headers['content-type'] = 'application/json';
   const response = await ctx.upstream.send({
@@ -24,6 +24,11 @@ export async function sendUpstreamRequest(
   });
   ctx.upstreamLatencyMs = response.latencyMs;
   return response;
+}
+
+/** The bytes that go upstream: `body` when set, else `json` serialized. */
+export function upstreamBodyOf(body: Buffer | undefined, json: unknown): Buffer | undefined {
+  return body ?? (json === undefined ? undefined : Buffer.from(JSON.stringify(json)));
 }
 
 function hasHeader(headers: Record<string, string>, name: string): boolean {

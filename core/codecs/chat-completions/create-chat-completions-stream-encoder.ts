@@ -1,5 +1,5 @@
 import type { WireEvent } from '../../sse/wire-event';
-import type { UnifiedRequest } from '../../unified/unified-request';
+import type { RequestEcho } from '../../unified/unified-request';
 import type { UnifiedStreamEvent } from '../../unified/unified-stream-event';
 import type { StreamEncoder } from '../codec';
 import { encodeOpenAiStreamError } from '../shared/encode-openai-error';
@@ -21,7 +21,7 @@ interface ChunkHead {
  * chunk with an empty delta and the finish reason, the usage chunk (`choices: []`) only when the client
  * asked `stream_options.include_usage`, then `data: [DONE]`. Every chunk shares id, created and model.
  */
-export function createChatCompletionsStreamEncoder(request: UnifiedRequest): StreamEncoder {
+export function createChatCompletionsStreamEncoder(request: RequestEcho): StreamEncoder {
   const includeUsage = request.streamUsage === true;
   let head: ChunkHead | undefined;
   let closed = false;

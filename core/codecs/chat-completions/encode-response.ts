@@ -1,4 +1,4 @@
-import type { UnifiedRequest } from '../../unified/unified-request';
+import type { RequestEcho } from '../../unified/unified-request';
 import type { UnifiedResponse } from '../../unified/unified-response';
 import { toPrefixedId } from '../shared/to-prefixed-id';
 import type { ChatCompletionsResponse, ChatCompletionsResponseMessage } from './chat-completions-types';
@@ -7,7 +7,7 @@ import { encodeChatCompletionsUsage } from './encode-chat-completions-usage';
 import { encodeChatMediaMarkdown } from './encode-chat-media-markdown';
 
 /** Unified response → `chat.completion` body. Reasoning text goes in `reasoning_content` on the message. */
-export function encodeChatCompletionsResponse(response: UnifiedResponse, request: UnifiedRequest): ChatCompletionsResponse {
+export function encodeChatCompletionsResponse(response: UnifiedResponse, request: RequestEcho): ChatCompletionsResponse {
   const text: string[] = [];
   const reasoning: string[] = [];
   const toolCalls: NonNullable<ChatCompletionsResponseMessage['tool_calls']> = [];

@@ -1,5 +1,5 @@
 import type { WireEvent } from '../../sse/wire-event';
-import type { UnifiedRequest } from '../../unified/unified-request';
+import type { RequestEcho } from '../../unified/unified-request';
 import type { UnifiedUsage } from '../../unified/unified-response';
 import type { UnifiedStreamEvent } from '../../unified/unified-stream-event';
 import type { StreamEncoder } from '../codec';
@@ -24,7 +24,7 @@ interface BufferedCall {
  * deltas of parallel calls. A reasoning signature rides on the next part, as Gemini places it. The
  * last chunk carries `finishReason` and the full `usageMetadata`.
  */
-export function createGeminiStreamEncoder(request: UnifiedRequest): StreamEncoder {
+export function createGeminiStreamEncoder(request: RequestEcho): StreamEncoder {
   const showThoughts = request.reasoning?.includeThoughts !== false;
   let responseId = '';
   let model = request.model;

@@ -1,4 +1,4 @@
-import type { UnifiedRequest } from '../../unified/unified-request';
+import type { RequestEcho } from '../../unified/unified-request';
 import type { UnifiedResponse } from '../../unified/unified-response';
 import { encodeGeminiFinishReason } from './encode-gemini-finish-reason';
 import { encodeGeminiUsage } from './encode-gemini-usage';
@@ -6,7 +6,7 @@ import { encodeOutputParts } from './encode-output-parts';
 import type { GeminiGenerateContentResponse } from './gemini-types';
 
 /** Unified → the `GenerateContentResponse` a Gemini client parses (one candidate, index 0). */
-export function encodeResponse(response: UnifiedResponse, request: UnifiedRequest): GeminiGenerateContentResponse {
+export function encodeResponse(response: UnifiedResponse, request: RequestEcho): GeminiGenerateContentResponse {
   const parts = encodeOutputParts(response.content, request.reasoning?.includeThoughts !== false);
   return {
     candidates: [{ content: { role: 'model', parts }, finishReason: encodeGeminiFinishReason(response.finishReason), index: 0 }],

@@ -1,5 +1,5 @@
 import type { WireEvent } from '../../sse/wire-event';
-import type { UnifiedRequest } from '../../unified/unified-request';
+import type { RequestEcho } from '../../unified/unified-request';
 import type { UnifiedUsage } from '../../unified/unified-response';
 import type { UnifiedStreamEvent } from '../../unified/unified-stream-event';
 import type { StreamEncoder } from '../codec';
@@ -20,7 +20,7 @@ function wire(type: string, payload: Record<string, unknown>): WireEvent {
  * start, as the API does), then `message_delta` (stop_reason, usage) and `message_stop`.
  * A block is closed when an event of another kind (or another tool call) arrives.
  */
-export function createMessagesStreamEncoder(request: UnifiedRequest): StreamEncoder {
+export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder {
   let started = false;
   let done = false;
   let pinged = false;

@@ -1,4 +1,4 @@
-import type { UnifiedRequest } from '../../unified/unified-request';
+import type { RequestEcho } from '../../unified/unified-request';
 import type { UnifiedResponse } from '../../unified/unified-response';
 import { toPrefixedId } from '../shared/to-prefixed-id';
 import { encodeMessagesOutputBlock } from './encode-messages-output-block';
@@ -7,7 +7,7 @@ import { encodeMessagesUsage } from './encode-messages-usage';
 import type { MessagesResponse, MessagesResponseBlock } from './messages-types';
 
 /** Unified response → the Messages `message` object a Messages client parses. */
-export function encodeMessagesResponse(response: UnifiedResponse, request: UnifiedRequest): MessagesResponse {
+export function encodeMessagesResponse(response: UnifiedResponse, request: RequestEcho): MessagesResponse {
   const showThoughts = request.reasoning?.includeThoughts !== false;
   return {
     id: toPrefixedId('msg_', response.id),

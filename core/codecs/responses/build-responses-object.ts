@@ -1,4 +1,4 @@
-import type { UnifiedRequest } from '../../unified/unified-request';
+import type { RequestEcho } from '../../unified/unified-request';
 import { encodeResponsesTextFormat } from './encode-responses-text-format';
 import { encodeResponsesTools } from './encode-responses-tools';
 import type { ResponsesObject, ResponsesOutputItem, ResponsesStatus, ResponsesUsage } from './responses-types';
@@ -22,7 +22,7 @@ function stringOrNull(value: unknown): string | null {
  * The full `response` object (fixtures openai-responses/response-basic.json), with the request's
  * settings echoed the way the API echoes them. The gateway stores nothing, so `store` is false.
  */
-export function buildResponsesObject(fields: ResponsesObjectFields, request: UnifiedRequest): ResponsesObject {
+export function buildResponsesObject(fields: ResponsesObjectFields, request: RequestEcho): ResponsesObject {
   const ext = request.extensions?.responses ?? {};
   const originalReasoning = typeof ext.reasoning === 'object' && ext.reasoning !== null ? (ext.reasoning as Record<string, unknown>) : {};
   const originalText = typeof ext.text === 'object' && ext.text !== null ? (ext.text as Record<string, unknown>) : {};

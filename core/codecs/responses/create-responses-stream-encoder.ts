@@ -1,5 +1,5 @@
 import type { WireEvent } from '../../sse/wire-event';
-import type { UnifiedRequest } from '../../unified/unified-request';
+import type { RequestEcho } from '../../unified/unified-request';
 import type { UnifiedUsage } from '../../unified/unified-response';
 import type { UnifiedStreamEvent } from '../../unified/unified-stream-event';
 import type { StreamEncoder } from '../codec';
@@ -46,7 +46,7 @@ function nowSeconds(): number {
  * (or `response.incomplete` for length/content_filter) with the whole output and usage. `sequence_number`
  * runs from 0 without gaps.
  */
-export function createResponsesStreamEncoder(request: UnifiedRequest): StreamEncoder {
+export function createResponsesStreamEncoder(request: RequestEcho): StreamEncoder {
   let sequence = 0;
   let head: Head | undefined;
   let closed = false;

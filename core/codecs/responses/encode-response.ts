@@ -1,4 +1,4 @@
-import type { UnifiedRequest } from '../../unified/unified-request';
+import type { RequestEcho } from '../../unified/unified-request';
 import type { UnifiedResponse } from '../../unified/unified-response';
 import { toPrefixedId } from '../shared/to-prefixed-id';
 import { buildResponsesObject } from './build-responses-object';
@@ -8,7 +8,7 @@ import { encodeResponsesStatus } from './map-responses-status';
 import type { ResponsesObject } from './responses-types';
 
 /** Unified response → Responses `response` object (status completed, or incomplete with its reason). */
-export function encodeResponsesResponse(response: UnifiedResponse, request: UnifiedRequest): ResponsesObject {
+export function encodeResponsesResponse(response: UnifiedResponse, request: RequestEcho): ResponsesObject {
   const id = toPrefixedId('resp_', response.id);
   const { status, incompleteDetails } = encodeResponsesStatus(response.finishReason);
   return buildResponsesObject(

@@ -1,4 +1,4 @@
-import type { UnifiedRequest } from '../../unified/unified-request';
+import type { RequestEcho } from '../../unified/unified-request';
 import type { UnifiedOutputPart } from '../../unified/unified-response';
 import { toDataUri } from '../shared/parse-data-uri';
 import { toPrefixedId } from '../shared/to-prefixed-id';
@@ -10,7 +10,7 @@ export function responsesItemId(prefix: 'msg_' | 'rs_', responseId: string, outp
 }
 
 /** A function-call item: the item id `fc_…` comes from the call id, which stays the `call_id` the client echoes. */
-export function encodeResponsesFunctionCall(callId: string, name: string, args: string, request: UnifiedRequest): ResponsesOutputFunctionCall {
+export function encodeResponsesFunctionCall(callId: string, name: string, args: string, request: RequestEcho): ResponsesOutputFunctionCall {
   const item: ResponsesOutputFunctionCall = { id: toPrefixedId('fc_', callId), type: 'function_call', status: 'completed', arguments: args, call_id: callId, name };
   const namespace = request.tools?.find((t) => t.name === name)?.namespace;
   if (namespace !== undefined) item.namespace = namespace;
@@ -21,7 +21,7 @@ export function encodeResponsesFunctionCall(callId: string, name: string, args: 
  * Unified output parts → `output[]`: reasoning items, message items (consecutive text parts are
  * `output_text` parts of one message; generated images become markdown) and function_call items.
  */
-export function encodeResponsesOutput(content: UnifiedOutputPart[], responseId: string, request: UnifiedRequest): ResponsesOutputItem[] {
+export function encodeResponsesOutput(content: UnifiedOutputPart[], responseId: string, request: RequestEcho): ResponsesOutputItem[] {
   const output: ResponsesOutputItem[] = [];
   let message: ResponsesOutputMessage | undefined;
   const addText = (text: string): void => {

@@ -1,4 +1,4 @@
-import type { UnifiedRequest, UnifiedTool } from '../../unified/unified-request';
+import type { RequestEcho, UnifiedTool } from '../../unified/unified-request';
 
 type Json = Record<string, unknown>;
 
@@ -15,7 +15,7 @@ function encodeFunctionTool(tool: UnifiedTool): Json {
  * The request's tools in Responses shape: flat function tools, Codex namespace members nested back under
  * their namespace, and the hosted tools (`web_search`, `code_interpreter`).
  */
-export function encodeResponsesTools(request: UnifiedRequest): Json[] {
+export function encodeResponsesTools(request: RequestEcho): Json[] {
   const tools: Json[] = [];
   const namespaces = new Map<string, Json[]>();
   for (const tool of request.tools ?? []) {

@@ -1,0 +1,132 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { expect } from 'chai';
+import { Stage, type UpstreamRequest } from '@gateway/core';
+import { startGateway, TEST_LICENSE, type RunningGateway } from '../../helpers/start-gateway';
+
+/**
+ * While the upstream answers, nothing in the gateway may hold the parsed request: with a long conversation that
+ * garbage would otherwise survive young-generation collections and pile up in the old generation (peak RSS).
+ * A probe tap keeps a WeakRef to the parsed body; the upstream forces a full GC before it answers.
+ */
+
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = vm.runInNewContext('gc') as () => void;
+
+interface HeldUpstream {
+  url: string;
+  /** Runs `whileHeld` once the gateway's request has fully arrived, then answers with `answer`. */
+  hold(whileHeld: () => void, answer: (res: http.ServerResponse) => void): void;
+  close(): Promise<void>;
+}
+
+async function startHeldUpstream(): Promise<HeldUpstream> {
+  let onRequest: (res: http.ServerResponse) => void = (res) => res.end();
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => onRequest(res));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    hold(whileHeld, answer) {
+      // A fresh macrotask: the gateway's frames have settled into awaiting the answer.
+      onRequest = (res) => setImmediate(() => {
+        whileHeld();
+        answer(res);
+      });
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
+  const res = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  return { status: res.status, text: await res.text() };
+}
+
+const CHAT_ANSWER = JSON.stringify({
+  id: 'chatcmpl-1',
+  object: 'chat.completion',
+  created: 1,
+  model: 'gpt-4o-mini',
+  choices: [{ index: 0, message: { role: 'assistant', content: 'ok' }, finish_reason: 'stop' }],
+  usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+});
+
+const CHAT_STREAM = [
+  { id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'gpt-4o-mini', choices: [{ index: 0, delta: { role: 'assistant', content: 'ok' }, finish_reason: null }] },
+  { id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'gpt-4o-mini', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] },
+]
+  .map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`)
+  .concat('data: [DONE]\n\n')
+  .join('');
+
+const LONG_TEXT = 'a long conversation '.repeat(500);
+
+describe('request lifetime: the parsed request is collectable while the upstream answers', () => {
+  let upstream: HeldUpstream;
+  let gw: RunningGateway;
+  /** WeakRefs to what the last request parsed, taken by the probe tap. */
+  let probes: Array<WeakRef<object>> = [];
+
+  before(async () => {
+    upstream = await startHeldUpstream();
+    gw = await startGateway({ openai: { plugin: 'openai', baseUrl: upstream.url, credentials: [{ apiKey: 'sk-test-0123456789abcdef' }] } });
+    gw.gateway.runtime.hooks.requestTransform.for('openai').tapPromise({ name: 'lifetime-probe', stage: Stage.AFTER_PLATFORM }, async (request: UpstreamRequest) => {
+      if (request.json) probes.push(new WeakRef(request.json));
+      if (request.unified) probes.push(new WeakRef(request.unified.messages));
+      return request;
+    });
+  });
+  beforeEach(() => {
+    probes = [];
+  });
+  after(async () => {
+    await gw.close();
+    await upstream.close();
+  });
+
+  /** Forces a full GC while the upstream holds its answer, and reports how many probed objects were still alive. */
+  function holdAndCount(answer: (res: http.ServerResponse) => void): { alive: number | undefined } {
+    const seen: { alive: number | undefined } = { alive: undefined };
+    upstream.hold(() => {
+      collectGarbage();
+      seen.alive = probes.filter((ref) => ref.deref() !== undefined).length;
+    }, answer);
+    return seen;
+  }
+
+  it('passthrough: the parsed body is not held once its bytes have gone upstream', async () => {
+    const seen = holdAndCount((res) => res.writeHead(200, { 'content-type': 'application/json' }).end(CHAT_ANSWER));
+    const res = await post(`${gw.url}/openai/v1/chat/completions`, { model: 'gpt-4o-mini', messages: [{ role: 'user', content: LONG_TEXT }] });
+    expect(res.status).to.equal(200);
+    expect(res.text).to.equal(CHAT_ANSWER);
+    expect(probes).to.have.length(1);
+    expect(seen.alive).to.equal(0);
+  });
+
+  it('translated, non-streaming: the conversation is not held while the answer is awaited', async () => {
+    const seen = holdAndCount((res) => res.writeHead(200, { 'content-type': 'application/json' }).end(CHAT_ANSWER));
+    const res = await post(`${gw.url}/openai/v1/messages`, { model: 'gpt-4o-mini', max_tokens: 16, messages: [{ role: 'user', content: LONG_TEXT }] }, { 'anthropic-version': '2023-06-01' });
+    expect(res.status).to.equal(200);
+    expect(JSON.parse(res.text)).to.include({ type: 'message', model: 'gpt-4o-mini' });
+    expect(probes).to.have.length(1);
+    expect(seen.alive).to.equal(0);
+  });
+
+  it('translated, streaming: the conversation is not held while the stream is awaited', async () => {
+    const seen = holdAndCount((res) => res.writeHead(200, { 'content-type': 'text/event-stream' }).end(CHAT_STREAM));
+    const res = await post(`${gw.url}/openai/v1/messages`, { model: 'gpt-4o-mini', max_tokens: 16, stream: true, messages: [{ role: 'user', content: LONG_TEXT }] }, { 'anthropic-version': '2023-06-01' });
+    expect(res.status).to.equal(200);
+    expect(res.text).to.include('event: message_stop');
+    expect(probes).to.have.length(1);
+    expect(seen.alive).to.equal(0);
+  });
+});
