@@ -22,6 +22,8 @@ export function createBodyReaders(limits: { jsonBodyBytes: number; fileBytes: nu
     }
     await run(raw, req, res);
     const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    // Handed over: `req` lives as long as the exchange, and would keep bytes a translation never needs again.
+    req.body = undefined;
     return { raw: bytes, json: parseJsonObject(bytes) };
   };
 

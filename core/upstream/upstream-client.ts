@@ -134,9 +134,12 @@ type AxiosInstance = InstanceType<typeof axios.Axios>;
 function sendRequest(instance: AxiosInstance, req: UpstreamHttpRequest): Promise<UpstreamHttpResponse> {
   const started = performance.now();
   const { connectMs, totalMs, idleMs } = req.timeouts;
+  // The closures below live as long as the answer streams: they must not reach `req`, and `data` is cleared once
+  // axios has it, so a long stream does not keep the bytes it was asked with.
+  const { url, method, headers, signal } = req;
+  let data = req.body;
   // Only failures name the target: parsing the URL for every request would be wasted.
-  const target = (): string => describeTarget(req.url);
-  const { signal } = req;
+  const target = (): string => describeTarget(url);
 
   if (signal?.aborted) return Promise.reject(abortError(signal, target()));
 
@@ -193,16 +196,12 @@ function sendRequest(instance: AxiosInstance, req: UpstreamHttpRequest): Promise
       },
     };
 
-    instance
-      .request<Readable>({
-        url: req.url,
-        method: req.method,
-        headers: toAxiosHeaders(req.headers),
-        data: req.body,
-        transport,
-      })
-      .then(
+    const sent = instance.request<Readable>({ url, method, headers: toAxiosHeaders(headers), data, transport });
+    data = undefined;
+    sent.then(
         (response) => {
+          // Sent: the adapter's closures keep its config for as long as the answer streams.
+          response.config.data = undefined;
           const source = response.data;
           if (failure !== undefined) {
             source.destroy();

@@ -7,9 +7,10 @@ import { Stage, type UpstreamRequest } from '@gateway/core';
 import { startGateway, TEST_LICENSE, type RunningGateway } from '../../helpers/start-gateway';
 
 /**
- * While the upstream answers, nothing in the gateway may hold the parsed request: with a long conversation that
- * garbage would otherwise survive young-generation collections and pile up in the old generation (peak RSS).
- * A probe tap keeps a WeakRef to the parsed body; the upstream forces a full GC before it answers.
+ * While the upstream answers, nothing in the gateway may hold the parsed request, and while an answer streams,
+ * not even its bytes: with long conversations that garbage would otherwise survive young-generation collections
+ * and pile up in the old generation (peak RSS), or stay for the whole life of a long stream. Probe taps keep
+ * WeakRefs to the parsed body and to the bytes sent upstream; a full GC is forced while the upstream holds.
  */
 
 v8.setFlagsFromString('--expose-gc');
@@ -75,6 +76,8 @@ describe('request lifetime: the parsed request is collectable while the upstream
   let gw: RunningGateway;
   /** WeakRefs to what the last request parsed, taken by the probe tap. */
   let probes: Array<WeakRef<object>> = [];
+  /** WeakRefs to the bytes the last request sent upstream. */
+  let sent: Array<WeakRef<object>> = [];
 
   before(async () => {
     upstream = await startHeldUpstream();
@@ -84,9 +87,15 @@ describe('request lifetime: the parsed request is collectable while the upstream
       if (request.unified) probes.push(new WeakRef(request.unified.messages));
       return request;
     });
+    // Sees the bytes and lets the platform's own tap send them.
+    gw.gateway.runtime.hooks.upstreamCall.for('openai').tapPromise({ name: 'lifetime-probe', stage: Stage.BEFORE_PLATFORM }, async (request: UpstreamRequest) => {
+      if (request.body) sent.push(new WeakRef(request.body));
+      return undefined;
+    });
   });
   beforeEach(() => {
     probes = [];
+    sent = [];
   });
   after(async () => {
     await gw.close();
@@ -119,6 +128,31 @@ describe('request lifetime: the parsed request is collectable while the upstream
     expect(JSON.parse(res.text)).to.include({ type: 'message', model: 'gpt-4o-mini' });
     expect(probes).to.have.length(1);
     expect(seen.alive).to.equal(0);
+  });
+
+  it('passthrough, streaming: neither the client bytes nor the bytes sent upstream are held while the answer streams', async () => {
+    let release: () => void = () => {};
+    upstream.hold(() => {}, (res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(CHAT_STREAM.slice(0, CHAT_STREAM.indexOf('\n\n') + 2));
+      release = () => res.end(CHAT_STREAM.slice(CHAT_STREAM.indexOf('\n\n') + 2));
+    });
+    const res = await fetch(`${gw.url}/openai/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: LONG_TEXT }] }),
+    });
+    const reader = res.body!.getReader();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).to.include('"content":"ok"');
+    expect(sent).to.have.length(1);
+    collectGarbage();
+    const alive = [...probes, ...sent].filter((ref) => ref.deref() !== undefined).length;
+    release();
+    let rest = '';
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += new TextDecoder().decode(chunk.value);
+    expect(rest).to.include('[DONE]');
+    expect(alive).to.equal(0);
   });
 
   it('translated, streaming: the conversation is not held while the stream is awaited', async () => {
