@@ -34,6 +34,9 @@ export function runTranslation(hooks: GatewayHooks, input: TranslationInput, ctx
     method: 'POST',
     path: defaultUpstreamPath(upstreamFormat, unified),
     headers: {},
+    // Every key present: a tap's `{ ...request, json }` then only overrides, which V8 copies fast (see toWireRequest).
+    body: undefined,
+    json: undefined,
     unified,
     stream: unified.stream,
   };

@@ -37,10 +37,11 @@ export function toGeminiNativeRequest(request: UpstreamRequest, shape: NativeSha
   if (!tools && !addSafety) return { request, addedSafety: false };
 
   const safety = addSafety ? { safetySettings: shape.safetySettings } : {};
+  // Assigned, not spread: a spread copy gaining keys gets a hidden class of its own each time on Node 20.
   if (!tools && request.body) {
-    return { request: { ...request, body: spliceFirstKey(request.body, 'safetySettings', shape.safetySettings, Object.keys(json).length === 0), json: { ...safety, ...json } }, addedSafety: true };
+    return { request: { ...request, body: spliceFirstKey(request.body, 'safetySettings', shape.safetySettings, Object.keys(json).length === 0), json: Object.assign({}, safety, json) }, addedSafety: true };
   }
-  return { request: { ...request, body: undefined, json: { ...json, ...(tools ? { tools } : {}), ...safety } }, addedSafety: addSafety };
+  return { request: { ...request, body: undefined, json: Object.assign({}, json, tools ? { tools } : {}, safety) }, addedSafety: addSafety };
 }
 
 /** `{webSearch: {...}}` / `{web_search: {...}}` → `{googleSearch: {...}}`; undefined when no tool needs it. */

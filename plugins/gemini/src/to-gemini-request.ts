@@ -24,6 +24,7 @@ export async function toGeminiRequest(request: UpstreamRequest, ctx: RequestCont
     ...request,
     unified,
     path: geminiModelPath(unified.model, unified.stream, shape.apiVersion),
-    json: { ...value, safetySettings: shape.safetySettings },
+    // Assigned, not spread: a spread copy gaining a key gets a hidden class of its own each time on Node 20.
+    json: Object.assign({}, value, { safetySettings: shape.safetySettings }),
   };
 }

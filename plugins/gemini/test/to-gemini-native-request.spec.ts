@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { UpstreamRequest } from '@gateway/core';
 import { renameWebSearchTools, toGeminiNativeRequest } from '../src/to-gemini-native-request';
+import { hiddenClassesBeyondFirst } from '../../../test/helpers/hidden-class';
 
 const SAFETY = [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'OFF' }];
 
@@ -48,5 +49,18 @@ describe('toGeminiNativeRequest', () => {
     expect(() => toGeminiNativeRequest(gif, { generate: true, safetySettings: SAFETY })).to.throw(/contents\[0\]\.parts\[0\]\.fileData\.mimeType: video\/x-matroska is not an accepted/);
     const pdf = native('{"contents":[{"parts":[{"inlineData":{"mimeType":"application/pdf","data":"JVBER"}}]}]}');
     expect(() => toGeminiNativeRequest(pdf, { generate: true, safetySettings: SAFETY })).not.to.throw();
+  });
+});
+
+describe('toGeminiNativeRequest hidden classes', () => {
+  it('gives every shaped body one hidden class (no per-request shapes on the hot path)', () => {
+    const spliced: object[] = [];
+    const rebuilt: object[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      spliced.push(toGeminiNativeRequest(native(`{"contents":[{"parts":[{"text":"${i}"}]}]}`), { generate: true, safetySettings: SAFETY }).request.json!);
+      rebuilt.push(toGeminiNativeRequest(native(`{"contents":[{"parts":[{"text":"${i}"}]}],"tools":[{"webSearch":{}}]}`), { generate: true, safetySettings: SAFETY }).request.json!);
+    }
+    expect(hiddenClassesBeyondFirst(spliced)).to.equal(0);
+    expect(hiddenClassesBeyondFirst(rebuilt)).to.equal(0);
   });
 });

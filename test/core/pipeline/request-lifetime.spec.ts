@@ -78,11 +78,14 @@ describe('request lifetime: the parsed request is collectable while the upstream
   let probes: Array<WeakRef<object>> = [];
   /** WeakRefs to the bytes the last request sent upstream. */
   let sent: Array<WeakRef<object>> = [];
+  /** The keys of the requests the requestTransform taps were handed. */
+  let keys: string[][] = [];
 
   before(async () => {
     upstream = await startHeldUpstream();
     gw = await startGateway({ openai: { plugin: 'openai', baseUrl: upstream.url, credentials: [{ apiKey: 'sk-test-0123456789abcdef' }] } });
     gw.gateway.runtime.hooks.requestTransform.for('openai').tapPromise({ name: 'lifetime-probe', stage: Stage.AFTER_PLATFORM }, async (request: UpstreamRequest) => {
+      keys.push(Object.keys(request).sort());
       if (request.json) probes.push(new WeakRef(request.json));
       if (request.unified) probes.push(new WeakRef(request.unified.messages));
       return request;
@@ -96,6 +99,7 @@ describe('request lifetime: the parsed request is collectable while the upstream
   beforeEach(() => {
     probes = [];
     sent = [];
+    keys = [];
   });
   after(async () => {
     await gw.close();
@@ -153,6 +157,18 @@ describe('request lifetime: the parsed request is collectable while the upstream
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += new TextDecoder().decode(chunk.value);
     expect(rest).to.include('[DONE]');
     expect(alive).to.equal(0);
+  });
+
+  it('hands requestTransform taps a request with every key present, so their `{ ...request, key }` copies stay fast', async () => {
+    const every = ['body', 'format', 'headers', 'json', 'method', 'mode', 'path', 'stream', 'unified'];
+    for (const [path, body, headers] of [
+      ['/openai/v1/chat/completions', { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }, {}],
+      ['/openai/v1/messages', { model: 'gpt-4o-mini', max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] }, { 'anthropic-version': '2023-06-01' }],
+    ] as const) {
+      holdAndCount((res) => res.writeHead(200, { 'content-type': 'application/json' }).end(CHAT_ANSWER));
+      expect((await post(`${gw.url}${path}`, body, headers)).status).to.equal(200);
+    }
+    expect(keys).to.deep.equal([every, every]);
   });
 
   it('translated, streaming: the conversation is not held while the stream is awaited', async () => {
