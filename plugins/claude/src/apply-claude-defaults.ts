@@ -39,10 +39,9 @@ export function applyClaudeDefaults(request: UnifiedRequest, defaults: ClaudeDef
   } else if (lacksBudget(reasoning)) {
     reasoning = { ...reasoning, budgetTokens: defaults.defaultBudgetTokens };
   }
-  return {
-    ...request,
-    model,
-    maxTokens: request.maxTokens ?? defaults.defaultMaxTokens,
-    ...(reasoning ? { reasoning } : {}),
-  };
+  // Assigned, not spread: a spread copy gaining keys (maxTokens, reasoning) gets a hidden class of its own each
+  // time on Node 20, and so does Object.assign given an empty `{}` among its sources.
+  const out: UnifiedRequest = Object.assign({}, request, { model, maxTokens: request.maxTokens ?? defaults.defaultMaxTokens });
+  if (reasoning) out.reasoning = reasoning;
+  return out;
 }

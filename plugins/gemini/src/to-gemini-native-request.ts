@@ -36,12 +36,15 @@ export function toGeminiNativeRequest(request: UpstreamRequest, shape: NativeSha
   const addSafety = json.safetySettings === undefined && json.safety_settings === undefined;
   if (!tools && !addSafety) return { request, addedSafety: false };
 
-  const safety = addSafety ? { safetySettings: shape.safetySettings } : {};
   // Assigned, not spread: a spread copy gaining keys gets a hidden class of its own each time on Node 20.
   if (!tools && request.body) {
-    return { request: { ...request, body: spliceFirstKey(request.body, 'safetySettings', shape.safetySettings, Object.keys(json).length === 0), json: Object.assign({}, safety, json) }, addedSafety: true };
+    const spliced = Object.assign({ safetySettings: shape.safetySettings }, json);
+    return { request: { ...request, body: spliceFirstKey(request.body, 'safetySettings', shape.safetySettings, Object.keys(json).length === 0), json: spliced }, addedSafety: true };
   }
-  return { request: { ...request, body: undefined, json: Object.assign({}, json, tools ? { tools } : {}, safety) }, addedSafety: addSafety };
+  const rebuilt: Record<string, unknown> = Object.assign({}, json);
+  if (tools) rebuilt.tools = tools;
+  if (addSafety) rebuilt.safetySettings = shape.safetySettings;
+  return { request: { ...request, body: undefined, json: rebuilt }, addedSafety: addSafety };
 }
 
 /** `{webSearch: {...}}` / `{web_search: {...}}` → `{googleSearch: {...}}`; undefined when no tool needs it. */

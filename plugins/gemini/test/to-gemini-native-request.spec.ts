@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { UpstreamRequest } from '@gateway/core';
 import { renameWebSearchTools, toGeminiNativeRequest } from '../src/to-gemini-native-request';
-import { hiddenClassesBeyondFirst } from '../../../test/helpers/hidden-class';
+import { extraHiddenClasses } from '../../../test/helpers/hidden-class';
 
 const SAFETY = [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'OFF' }];
 
@@ -60,7 +60,7 @@ describe('toGeminiNativeRequest hidden classes', () => {
       spliced.push(toGeminiNativeRequest(native(`{"contents":[{"parts":[{"text":"${i}"}]}]}`), { generate: true, safetySettings: SAFETY }).request.json!);
       rebuilt.push(toGeminiNativeRequest(native(`{"contents":[{"parts":[{"text":"${i}"}]}],"tools":[{"webSearch":{}}]}`), { generate: true, safetySettings: SAFETY }).request.json!);
     }
-    expect(hiddenClassesBeyondFirst(spliced)).to.equal(0);
-    expect(hiddenClassesBeyondFirst(rebuilt)).to.equal(0);
+    expect(extraHiddenClasses(spliced)).to.equal(0);
+    expect(extraHiddenClasses(rebuilt)).to.equal(0);
   });
 });

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { chatCompletionsCodec, type RequestContext, type UpstreamRequest } from '@gateway/core';
 import { toGeminiRequest } from '../src/to-gemini-request';
-import { hiddenClassesBeyondFirst } from '../../../test/helpers/hidden-class';
+import { extraHiddenClasses } from '../../../test/helpers/hidden-class';
 
 const SAFETY = [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'OFF' }];
 const SHAPE = { apiVersion: 'v1beta', safetySettings: SAFETY, media: { maxBytes: 1024, timeoutMs: 1000, allowPrivateAddresses: false } };
@@ -22,6 +22,6 @@ describe('toGeminiRequest', () => {
   it('gives every translated body one hidden class (no per-request shapes on the hot path)', async () => {
     const bodies: object[] = [];
     for (let i = 0; i < 20; i += 1) bodies.push((await toGeminiRequest(translated(`turn ${i}`), CTX, SHAPE)).json!);
-    expect(hiddenClassesBeyondFirst(bodies)).to.equal(0);
+    expect(extraHiddenClasses(bodies)).to.equal(0);
   });
 });

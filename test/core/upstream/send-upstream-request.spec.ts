@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import type { RequestContext, UpstreamRequest } from '../../../core/hooks/plugin-api';
 import { sendUpstreamRequest } from '../../../core/upstream/send-upstream-request';
 import type { UpstreamHttpRequest } from '../../../core/upstream/upstream-client';
-import { hiddenClassesBeyondFirst } from '../../helpers/hidden-class';
+import { extraHiddenClasses } from '../../helpers/hidden-class';
 
 /** A context whose upstream client records what it was asked to send. */
 function recordingContext(): { ctx: RequestContext; sent: UpstreamHttpRequest[] } {
@@ -43,6 +43,6 @@ describe('sendUpstreamRequest', () => {
     for (let i = 0; i < 20; i += 1) {
       await sendUpstreamRequest({ ...REQUEST, headers: { 'x-client': String(i), accept: 'application/json' }, body: Buffer.from('{}') }, ctx, PLATFORM, { authorization: `Bearer sk-${i}` });
     }
-    expect(hiddenClassesBeyondFirst(sent.map((req) => req.headers))).to.equal(0);
+    expect(extraHiddenClasses(sent.map((req) => req.headers))).to.equal(0);
   });
 });
