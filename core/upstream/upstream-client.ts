@@ -199,69 +199,69 @@ function sendRequest(instance: AxiosInstance, req: UpstreamHttpRequest): Promise
     const sent = instance.request<Readable>({ url, method, headers: toAxiosHeaders(headers), data, transport });
     data = undefined;
     sent.then(
-        (response) => {
-          // Sent: the adapter's closures keep its config for as long as the answer streams.
-          response.config.data = undefined;
-          const source = response.data;
-          if (failure !== undefined) {
-            source.destroy();
+      (response) => {
+        // Sent: the adapter's closures keep its config for as long as the answer streams.
+        response.config.data = undefined;
+        const source = response.data;
+        if (failure !== undefined) {
+          source.destroy();
+          return;
+        }
+        clearTimeout(connectTimer);
+        // A plain Readable fed by hand rather than a Transform piped to: the same bytes and backpressure for
+        // less work per response, and the hook that keeps the idle timer fed.
+        let ended = false;
+        const stream = new Readable({
+          read() {
+            source.resume();
+          },
+          destroy(error, callback) {
+            cleanup();
+            if (!source.destroyed) source.destroy();
+            callback(error);
+          },
+        });
+        body = stream;
+        // Errors reach consumers that listen; one that does not must not crash the process.
+        stream.on('error', noop);
+        source.on('error', (err: unknown) => fail(classifyUpstreamError(err, target(), 'body')));
+        source.once('end', () => {
+          ended = true;
+          // The upstream body is complete: nothing can time out any more.
+          cleanup();
+          stream.push(null);
+        });
+        source.once('close', () => {
+          if (!ended) fail(classifyUpstreamError(Object.assign(new Error('premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }), target(), 'body'));
+        });
+        source.on('data', (chunk: Buffer) => {
+          idleTimer?.refresh();
+          if (!stream.push(chunk)) source.pause();
+        });
+        idleTimer = startTimer(idleMs, () => {
+          // Bytes waiting for our consumer mean it is slow, not the upstream.
+          if (stream.readableLength > 0 || source.isPaused()) {
+            idleTimer?.refresh();
             return;
           }
-          clearTimeout(connectTimer);
-          // A plain Readable fed by hand rather than a Transform piped to: the same bytes and backpressure for
-          // less work per response, and the hook that keeps the idle timer fed.
-          let ended = false;
-          const stream = new Readable({
-            read() {
-              source.resume();
-            },
-            destroy(error, callback) {
-              cleanup();
-              if (!source.destroyed) source.destroy();
-              callback(error);
-            },
-          });
-          body = stream;
-          // Errors reach consumers that listen; one that does not must not crash the process.
-          stream.on('error', noop);
-          source.on('error', (err: unknown) => fail(classifyUpstreamError(err, target(), 'body')));
-          source.once('end', () => {
-            ended = true;
-            // The upstream body is complete: nothing can time out any more.
-            cleanup();
-            stream.push(null);
-          });
-          source.once('close', () => {
-            if (!ended) fail(classifyUpstreamError(Object.assign(new Error('premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }), target(), 'body'));
-          });
-          source.on('data', (chunk: Buffer) => {
-            idleTimer?.refresh();
-            if (!stream.push(chunk)) source.pause();
-          });
-          idleTimer = startTimer(idleMs, () => {
-            // Bytes waiting for our consumer mean it is slow, not the upstream.
-            if (stream.readableLength > 0 || source.isPaused()) {
-              idleTimer?.refresh();
-              return;
-            }
-            fail(new GatewayError('GW_UPSTREAM_TIMEOUT', `upstream idle timeout: no body bytes for ${idleMs}ms (${target()})`));
-          });
-          resolve({
-            status: response.status,
-            headers: incoming?.headers ?? {},
-            body: stream,
-            latencyMs: performance.now() - started,
-          });
-        },
-        (err: unknown) => {
-          if (failure !== undefined) return;
-          const error = classifyUpstreamError(err, target(), 'request');
-          failure = error;
-          cleanup();
-          clientRequest?.destroy();
-          reject(error);
-        },
-      );
+          fail(new GatewayError('GW_UPSTREAM_TIMEOUT', `upstream idle timeout: no body bytes for ${idleMs}ms (${target()})`));
+        });
+        resolve({
+          status: response.status,
+          headers: incoming?.headers ?? {},
+          body: stream,
+          latencyMs: performance.now() - started,
+        });
+      },
+      (err: unknown) => {
+        if (failure !== undefined) return;
+        const error = classifyUpstreamError(err, target(), 'request');
+        failure = error;
+        cleanup();
+        clientRequest?.destroy();
+        reject(error);
+      },
+    );
   });
 }
 
