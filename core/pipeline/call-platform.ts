@@ -16,13 +16,13 @@ export async function callPlatform(hooks: GatewayHooks, request: UpstreamRequest
 }
 
 /** The platform's requestTransform taps, in stage order. */
-export async function shapeRequest(hooks: GatewayHooks, request: UpstreamRequest, ctx: RequestContext): Promise<UpstreamRequest> {
+async function shapeRequest(hooks: GatewayHooks, request: UpstreamRequest, ctx: RequestContext): Promise<UpstreamRequest> {
   const transform = hooks.requestTransform.get(ctx.platform);
   return transform ? transform.promise(request, ctx) : request;
 }
 
 /** The platform's upstreamCall taps; a non-2xx answer becomes a thrown, classified GatewayError. */
-export async function sendToPlatform(hooks: GatewayHooks, request: UpstreamRequest, ctx: RequestContext): Promise<UpstreamResponse> {
+async function sendToPlatform(hooks: GatewayHooks, request: UpstreamRequest, ctx: RequestContext): Promise<UpstreamResponse> {
   const caller = hooks.upstreamCall.get(ctx.platform);
   const response = caller ? await caller.promise(request, ctx) : undefined;
   if (!response) throw new GatewayError('GW_INTERNAL', `platform "${ctx.platform}" has no upstream caller`);
