@@ -1,10 +1,12 @@
+import { EventEmitter } from 'node:events';
 import { Readable } from 'node:stream';
 import { expect } from 'chai';
 import { CODECS } from '../../../core/codecs';
-import type { RequestContext, UpstreamResponse } from '../../../core/hooks/plugin-api';
+import type { RequestContext, StreamStage, UpstreamResponse } from '../../../core/hooks/plugin-api';
 import type { ClientStreamWriter } from '../../../core/pipeline/client-stream-writer';
 import { pumpTranslatedStream } from '../../../core/pipeline/pump-translated-stream';
 import type { WireEvent } from '../../../core/sse/wire-event';
+import type { UnifiedStreamEvent } from '../../../core/unified/unified-stream-event';
 import { fixtureBytes, replayChunks } from '../../helpers/fixtures';
 
 /** A writer that records each `write` call (one call is one socket write in the real writer). */
@@ -12,11 +14,12 @@ function recordingWriter(): ClientStreamWriter & { writes: WireEvent[][] } {
   const writes: WireEvent[][] = [];
   return {
     writes,
+    res: new EventEmitter(),
     start() {},
     write(events) {
       if (events.length > 0) writes.push(events);
+      return true;
     },
-    async drained() {},
     end() {},
   };
 }
@@ -28,13 +31,13 @@ function upstreamOf(body: Readable): UpstreamResponse {
 const CONTEXT = { signal: new AbortController().signal, log: { warn() {}, debug() {} } } as unknown as RequestContext;
 
 /** Chat completions upstream stream → Messages client stream, as the gateway's translated path runs it. */
-async function translate(body: Readable): Promise<WireEvent[][]> {
+async function translate(body: Readable, stages: StreamStage[] = []): Promise<WireEvent[][]> {
   const unified = CODECS.messages.decodeRequest({ model: 'm', max_tokens: 64, stream: true, messages: [{ role: 'user', content: 'hi' }] }, { stream: true });
   const writer = recordingWriter();
   await pumpTranslatedStream({
     upstream: upstreamOf(body),
     decoder: CODECS['chat-completions'].createStreamDecoder(),
-    stages: [],
+    stages,
     encoder: CODECS.messages.createStreamEncoder(unified),
     writer,
     ctx: CONTEXT,
@@ -64,5 +67,28 @@ describe('pumpTranslatedStream', () => {
     expect(whole.map((event) => event.event)).to.deep.equal(trickled.map((event) => event.event));
     expect(whole.map((event) => JSON.parse(event.data).type)).to.deep.equal(trickled.map((event) => JSON.parse(event.data).type));
     expect(whole.at(-1)?.event).to.equal('message_stop');
+  });
+
+  it('ends a stage only after it has seen every event, those the upstream end yields included', async () => {
+    // Cut off before its finish; the last event lacks its blank line, so only the parser's end yields it.
+    const cut = upstreamBytes.toString('utf8').split('\n\n').slice(0, 3).join('\n\n');
+    const textsOf = (events: UnifiedStreamEvent[]) => events.flatMap((event) => (event.type === 'text_delta' ? [event.text] : []));
+    const seen: UnifiedStreamEvent[] = [];
+    let seenAtEnd: string[] | undefined;
+    const stage: StreamStage = {
+      name: 'recording',
+      event: (event) => (seen.push(event), [event]),
+      end: () => ((seenAtEnd = textsOf(seen)), []),
+    };
+    const writes = await translate(Readable.from([Buffer.from(cut)]), [stage]);
+    expect(seenAtEnd).to.deep.equal(['Hello', ',']);
+    // The cut shows as the client format's error event, after the text that did arrive.
+    const events = writes.flat();
+    expect(events.at(-1)?.event).to.equal('error');
+    const texts = events.flatMap((event) => {
+      const data = JSON.parse(event.data) as { delta?: { text?: string } };
+      return data.delta?.text === undefined ? [] : [data.delta.text];
+    });
+    expect(texts).to.deep.equal(['Hello', ',']);
   });
 });
