@@ -1,10 +1,13 @@
 import type { WireEvent } from './wire-event';
 
-/** Response headers of every event stream the gateway sends; `x-accel-buffering` stops nginx from buffering it. */
+/**
+ * Response headers of every event stream the gateway sends; `x-accel-buffering` stops nginx from buffering it.
+ * No `connection` header: Node sends the right one itself, and a fixed `keep-alive` would keep the connection of a
+ * client that asked for `close` open after the answer (RFC 9112 §9.6).
+ */
 export const SSE_HEADERS = Object.freeze({
   'content-type': 'text/event-stream; charset=utf-8',
   'cache-control': 'no-cache',
-  connection: 'keep-alive',
   'x-accel-buffering': 'no',
 });
 

@@ -46,7 +46,6 @@ describe('SSE_HEADERS', () => {
     expect(SSE_HEADERS).to.deep.equal({
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache',
-      connection: 'keep-alive',
       'x-accel-buffering': 'no',
     });
     expect(Object.isFrozen(SSE_HEADERS)).to.equal(true);
