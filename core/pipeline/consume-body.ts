@@ -24,12 +24,7 @@ export function consumeBody(body: Readable, client: EventEmitter, sink: BodySink
     const finish = (error?: unknown): void => {
       if (settled) return;
       settled = true;
-      body.off('data', onData);
-      body.off('end', onEnd);
-      body.off('error', finish);
-      body.off('close', onBodyClose);
-      client.off('drain', onDrain);
-      client.off('close', onClientClose);
+      for (const [emitter, event, listener] of listeners) emitter.off(event, listener);
       if (error === undefined) resolve();
       else reject(error);
     };
@@ -69,11 +64,15 @@ export function consumeBody(body: Readable, client: EventEmitter, sink: BodySink
     };
     const onClientClose = (): void => finish();
     const onBodyClose = (): void => finish(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
-    body.on('end', onEnd);
-    body.on('error', finish);
-    body.on('close', onBodyClose);
-    client.on('drain', onDrain);
-    client.on('close', onClientClose);
-    body.on('data', onData);
+    // 'data' last: listening to it starts the flow.
+    const listeners: Array<[EventEmitter, string, Parameters<EventEmitter['on']>[1]]> = [
+      [body, 'end', onEnd],
+      [body, 'error', finish],
+      [body, 'close', onBodyClose],
+      [client, 'drain', onDrain],
+      [client, 'close', onClientClose],
+      [body, 'data', onData],
+    ];
+    for (const [emitter, event, listener] of listeners) emitter.on(event, listener);
   });
 }
