@@ -8,7 +8,7 @@ import { writeNow } from './write-now';
  * leaves at once; after it, whatever one socket read carried (an upstream that sent many events at once) leaves in
  * one write. Resolves when the body has ended or the client has gone; rejects with the body's error.
  */
-export function pipeBody(body: Readable, res: ServerResponse, onChunk: () => void): Promise<void> {
+export function pipeBody(body: Readable, res: ServerResponse, onChunk?: () => void): Promise<void> {
   let pending: Buffer[] = [];
   let written = false;
   const flush = (): boolean => {
@@ -21,7 +21,7 @@ export function pipeBody(body: Readable, res: ServerResponse, onChunk: () => voi
   };
   return consumeBody(body, res, {
     take(chunk) {
-      onChunk();
+      onChunk?.();
       pending.push(chunk);
       if (!written) {
         written = true;

@@ -1,7 +1,12 @@
 import type { ServerResponse } from 'node:http';
+import { toGatewayError } from '../errors/gateway-error';
 import type { CustomHandler, CustomRequest, RequestContext } from '../hooks/plugin-api';
+import { pipeBody } from './pipe-body';
 
-/** A plugin-answered endpoint (models, images, videos, search): JSON out, or a byte stream piped as it comes. */
+/**
+ * A plugin-answered endpoint (models, images, videos, search): JSON out, or a byte stream piped as it comes, at the
+ * pace the client reads it.
+ */
 export async function runCustom(handle: CustomHandler, request: CustomRequest, ctx: RequestContext, res: ServerResponse): Promise<void> {
   const result = await handle(request, ctx);
   if ('json' in result) {
@@ -11,13 +16,19 @@ export async function runCustom(handle: CustomHandler, request: CustomRequest, c
     return;
   }
   res.writeHead(result.status, result.headers);
+  let complete = false;
   try {
-    for await (const chunk of result.stream as AsyncIterable<Buffer>) {
-      if (res.destroyed) break;
-      if (!res.write(chunk)) await new Promise((resolve) => { res.once('drain', resolve); res.once('close', resolve); });
-    }
+    await pipeBody(result.stream, res);
+    complete = true;
+  } catch (error) {
+    const gatewayError = toGatewayError(error);
+    ctx.log.warn('answer stream failed', { code: gatewayError.code, message: gatewayError.message });
   } finally {
     if (!result.stream.destroyed) result.stream.destroy();
-    if (!res.writableEnded) res.end();
+    // A body cut short (a video download, say) must not look complete: the connection is dropped, not ended.
+    if (!res.writableEnded) {
+      if (complete) res.end();
+      else res.destroy();
+    }
   }
 }
