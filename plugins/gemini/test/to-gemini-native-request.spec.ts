@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { UpstreamRequest } from '@gateway/core';
 import { renameWebSearchTools, toGeminiNativeRequest } from '../src/to-gemini-native-request';
-import { extraHiddenClasses } from '../../../test/helpers/hidden-class';
+import { extraHiddenClasses, skipUnlessMapsComparable } from '../../../test/helpers/hidden-class';
 
 const SAFETY = [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'OFF' }];
 
@@ -53,13 +53,14 @@ describe('toGeminiNativeRequest', () => {
 });
 
 describe('toGeminiNativeRequest hidden classes', () => {
-  it('gives every shaped body one hidden class (no per-request shapes on the hot path)', () => {
+  it('gives every shaped body one hidden class (no per-request shapes on the hot path)', function () {
     const spliced: object[] = [];
     const rebuilt: object[] = [];
     for (let i = 0; i < 20; i += 1) {
       spliced.push(toGeminiNativeRequest(native(`{"contents":[{"parts":[{"text":"${i}"}]}]}`), { generate: true, safetySettings: SAFETY }).request.json!);
       rebuilt.push(toGeminiNativeRequest(native(`{"contents":[{"parts":[{"text":"${i}"}]}],"tools":[{"webSearch":{}}]}`), { generate: true, safetySettings: SAFETY }).request.json!);
     }
+    skipUnlessMapsComparable(this, rebuilt[0]);
     expect(extraHiddenClasses(spliced)).to.equal(0);
     expect(extraHiddenClasses(rebuilt)).to.equal(0);
   });

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { chatCompletionsCodec, type RequestContext, type UpstreamRequest } from '@gateway/core';
 import { toGeminiRequest } from '../src/to-gemini-request';
-import { extraHiddenClasses } from '../../../test/helpers/hidden-class';
+import { extraHiddenClasses, skipUnlessMapsComparable } from '../../../test/helpers/hidden-class';
 
 const SAFETY = [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'OFF' }];
 const SHAPE = { apiVersion: 'v1beta', safetySettings: SAFETY, media: { maxBytes: 1024, timeoutMs: 1000, allowPrivateAddresses: false } };
@@ -19,9 +19,10 @@ describe('toGeminiRequest', () => {
     expect(shaped.path).to.equal('/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse');
   });
 
-  it('gives every translated body one hidden class (no per-request shapes on the hot path)', async () => {
+  it('gives every translated body one hidden class (no per-request shapes on the hot path)', async function () {
     const bodies: object[] = [];
     for (let i = 0; i < 20; i += 1) bodies.push((await toGeminiRequest(translated(`turn ${i}`), CTX, SHAPE)).json!);
+    skipUnlessMapsComparable(this, bodies[0]);
     expect(extraHiddenClasses(bodies)).to.equal(0);
   });
 });

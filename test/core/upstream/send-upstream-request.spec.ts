@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import type { RequestContext, UpstreamRequest } from '../../../core/hooks/plugin-api';
 import { sendUpstreamRequest } from '../../../core/upstream/send-upstream-request';
 import type { UpstreamHttpRequest } from '../../../core/upstream/upstream-client';
-import { extraHiddenClasses } from '../../helpers/hidden-class';
+import { extraHiddenClasses, skipUnlessMapsComparable } from '../../helpers/hidden-class';
 
 /** A context whose upstream client records what it was asked to send. */
 function recordingContext(): { ctx: RequestContext; sent: UpstreamHttpRequest[] } {
@@ -38,11 +38,12 @@ describe('sendUpstreamRequest', () => {
     expect(sent[0].headers).to.deep.equal({ 'Content-Type': 'application/json; charset=utf-8' });
   });
 
-  it('gives the headers of every call one hidden class (no per-request shapes on the hot path)', async () => {
+  it('gives the headers of every call one hidden class (no per-request shapes on the hot path)', async function () {
     const { ctx, sent } = recordingContext();
     for (let i = 0; i < 20; i += 1) {
       await sendUpstreamRequest({ ...REQUEST, headers: { 'x-client': String(i), accept: 'application/json' }, body: Buffer.from('{}') }, ctx, PLATFORM, { authorization: `Bearer sk-${i}` });
     }
+    skipUnlessMapsComparable(this, sent[0].headers);
     expect(extraHiddenClasses(sent.map((req) => req.headers))).to.equal(0);
   });
 });
