@@ -103,7 +103,7 @@ async function settled(count: () => number, quietMs = 300, maxMs = 5000): Promis
 }
 
 describe('a client that reads slowly (gateway in its own process)', function () {
-  this.timeout(20_000);
+  this.timeout(60_000);
   let upstream: Awaited<ReturnType<typeof startUpstream>>;
   let gateway: Child<GatewayReady>;
   let work: string;
