@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { toGatewayError } from '../errors/gateway-error';
 import type { CustomHandler, CustomRequest, RequestContext } from '../hooks/plugin-api';
-import { pipeBody } from './pipe-body';
+import { relayBody } from './relay-body';
 
 /**
  * A plugin-answered endpoint (models, images, videos, search): JSON out, or a byte stream piped as it comes, at the
@@ -16,19 +16,12 @@ export async function runCustom(handle: CustomHandler, request: CustomRequest, c
     return;
   }
   res.writeHead(result.status, result.headers);
-  let complete = false;
-  try {
-    await pipeBody(result.stream, res);
-    complete = true;
-  } catch (error) {
-    const gatewayError = toGatewayError(error);
-    ctx.log.warn('answer stream failed', { code: gatewayError.code, message: gatewayError.message });
-  } finally {
-    if (!result.stream.destroyed) result.stream.destroy();
-    // A body cut short (a video download, say) must not look complete: the connection is dropped, not ended.
-    if (!res.writableEnded) {
-      if (complete) res.end();
-      else res.destroy();
-    }
-  }
+  await relayBody(result.stream, res, {
+    onBreak(error) {
+      const gatewayError = toGatewayError(error);
+      ctx.log.warn('answer stream failed', { code: gatewayError.code, message: gatewayError.message });
+      // A byte stream (a video download, say) has no way to say it was cut short: the connection is dropped.
+      return false;
+    },
+  });
 }

@@ -9,7 +9,7 @@ import { abortSourceOf } from '../http/request-context';
 import { callPlatform } from './call-platform';
 import { flushHeadersSoon } from './flush-headers-soon';
 import { returnableResponseHeaders } from './forward-headers';
-import { pipeBody } from './pipe-body';
+import { relayBody } from './relay-body';
 import { writeNow } from './write-now';
 
 export interface PassthroughInput {
@@ -52,26 +52,23 @@ async function relayAnswer(answer: Promise<UpstreamResponse>, format: Passthroug
   res.writeHead(upstream.status, headers);
   // A stream's headers leave before its first event; a whole answer's go with its body.
   const flushHeaders = ctx.stream ? flushHeadersSoon(res) : undefined;
-  let complete = false;
   try {
-    await pipeBody(upstream.body, res, () => clearImmediate(flushHeaders));
-    complete = true;
-  } catch (error) {
-    if (!abortSourceOf(ctx).aborted) {
-      const gatewayError = toGatewayError(error);
-      ctx.log.warn('upstream stream failed', { code: gatewayError.code, message: gatewayError.message });
-      // A native stream that breaks mid-way ends with that format's own error event, as the upstream would send it.
-      if (ctx.stream && format !== 'other') {
-        writeNow(res, CODECS[format].encodeStreamError(gatewayError).map(formatSseEvent).join(''));
-      }
-    }
+    await relayBody(upstream.body, res, {
+      onChunk: () => clearImmediate(flushHeaders),
+      onBreak(error) {
+        if (!abortSourceOf(ctx).aborted) {
+          const gatewayError = toGatewayError(error);
+          ctx.log.warn('upstream stream failed', { code: gatewayError.code, message: gatewayError.message });
+          // A native stream that breaks mid-way ends with that format's own error event, as the upstream would send it.
+          if (ctx.stream && format !== 'other') {
+            writeNow(res, CODECS[format].encodeStreamError(gatewayError).map(formatSseEvent).join(''));
+          }
+        }
+        // Only a stream has an error event to say it was cut short; anything else is dropped.
+        return ctx.stream;
+      },
+    });
   } finally {
     clearImmediate(flushHeaders);
-    if (!upstream.body.destroyed) upstream.body.destroy();
-    // A body cut short must not look complete: only a stream has an error event to say so, anything else is dropped.
-    if (!res.writableEnded) {
-      if (complete || ctx.stream) res.end();
-      else res.destroy();
-    }
   }
 }

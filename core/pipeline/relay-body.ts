@@ -1,0 +1,65 @@
+import type { ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
+import { consumeBody } from './consume-body';
+import { writeNow } from './write-now';
+
+export interface RelayOptions {
+  /** Called for each chunk, before it is written. */
+  onChunk?: () => void;
+  /**
+   * The body broke off (it is passed its error): log it, and write a last word when the format has one. Answers true
+   * when the response may then be ended; false drops the connection.
+   */
+  onBreak(error: unknown): boolean;
+}
+
+/**
+ * Relays a body to the client and settles the response: ended when the body was whole; when it broke off, ended
+ * only if `onBreak` says so, else the connection is dropped, so that the client cannot take a body cut short as
+ * complete. The body is destroyed either way.
+ */
+export async function relayBody(body: Readable, res: ServerResponse, options: RelayOptions): Promise<void> {
+  let endable = false;
+  try {
+    await pipeBody(body, res, options.onChunk);
+    endable = true;
+  } catch (error) {
+    endable = options.onBreak(error);
+  } finally {
+    if (!body.destroyed) body.destroy();
+    if (!res.writableEnded) {
+      if (endable) res.end();
+      else res.destroy();
+    }
+  }
+}
+
+/**
+ * Writes a body to the client as it arrives, pausing while the client's socket is full. The first chunk leaves at
+ * once; after it, whatever one socket read carried (an upstream that sent many events at once) leaves in one write.
+ * Resolves when the body has ended or the client has gone; rejects with the body's error.
+ */
+function pipeBody(body: Readable, res: ServerResponse, onChunk?: () => void): Promise<void> {
+  let pending: Buffer[] = [];
+  let written = false;
+  const flush = (): boolean => {
+    if (pending.length > 0) {
+      const data = pending.length === 1 ? pending[0] : Buffer.concat(pending);
+      pending = [];
+      writeNow(res, data);
+    }
+    return !res.writableNeedDrain;
+  };
+  return consumeBody(body, res, {
+    take(chunk) {
+      onChunk?.();
+      pending.push(chunk);
+      if (!written) {
+        written = true;
+        flush();
+      }
+      return false;
+    },
+    flush,
+  });
+}
