@@ -1,5 +1,6 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
-import { createGateway, parseConfig, type Gateway, type GatewayConfigFile } from '@gateway/core';
+import { createGateway, loadConfig, type Gateway, type GatewayConfigFile } from '@gateway/core';
 import { serveStats } from './process-stats';
 
 /** What the benchmark passes in `BENCH_GATEWAY` (JSON). */
@@ -29,20 +30,22 @@ const PLATFORMS: Record<'openai' | 'claude' | 'gemini', (simulatorUrl: string) =
   gemini: (url) => ({ plugin: 'gemini', baseUrl: `${url}/gemini`, credentials: [{ apiKey: 'AIzaBench000000000000000000' }] }),
 };
 
+/**
+ * Writes the config as an operator's `gateway.config.ts` and loads it as `npm start` does (loadConfig: cosmiconfig in
+ * a child process), so the gateway's memory is that of a deployment.
+ */
 async function build(input: GatewayProcessInput, keys: Array<keyof typeof PLATFORMS>): Promise<Gateway> {
   const platforms: GatewayConfigFile['platforms'] = {};
   for (const key of keys) platforms[key] = PLATFORMS[key](input.simulatorUrl);
-  const { config } = parseConfig(
-    {
-      licenses: [input.license],
-      store: { driver: 'sqlite', path: input.storePath },
-      logging: { level: input.logLevel, format: 'json' },
-      platforms,
-    },
-    // Plugins resolve from the config's folder: the built packages beside this file when it runs from the build.
-    path.join(__dirname, 'bench-config'),
-    {},
-  );
+  const file: GatewayConfigFile = {
+    licenses: [input.license],
+    store: { driver: 'sqlite', path: input.storePath },
+    logging: { level: input.logLevel, format: 'json' },
+    platforms,
+  };
+  const configPath = path.join(path.dirname(input.storePath), 'gateway.config.ts');
+  await fs.writeFile(configPath, `import type { GatewayConfigFile } from '@gateway/core';\n\nconst config: GatewayConfigFile = ${JSON.stringify(file, null, 2)};\n\nexport default config;\n`);
+  const { config } = await loadConfig({ file: configPath, env: {} });
   return createGateway(config);
 }
 

@@ -17,7 +17,7 @@ import { BENCH_LICENSE, buildTargets, presentPlugins, type Target } from './targ
  * `npm run bench`: the simulator, the floor proxy and the gateway each in their own process on loopback; the load
  * comes from this one (autocannon, plus a small timing client for time to first byte). Prints the tables and writes
  * bench/results/latest.json. Env: BENCH_LOG_LEVEL (default info), BENCH_SCALE (multiplies every duration),
- * BENCH_RUNTIME=tsx (run the gateway's TypeScript through tsx, as `npm start` does, instead of the built JS).
+ * BENCH_RUNTIME=tsx (run the gateway's TypeScript sources through tsx, as the tests do, instead of the build `npm start` runs).
  */
 
 const ROOT = path.resolve(__dirname, '..');
@@ -106,7 +106,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   const optional = presentPlugins(ROOT);
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-bench-'));
-  log(`benchmark: gateway ${RUNTIME === 'tsx' ? 'through tsx' : 'built to JS'} (node flags of npm start: ${productionNodeFlags(ROOT).join(' ') || 'none'}), log level ${LOG_LEVEL}, NODE_ENV=production, ${os.cpus().length} CPUs, plugins found: openai${optional.map((p) => `, ${p}`).join('')}`);
+  log(`benchmark: gateway ${RUNTIME === 'tsx' ? 'through tsx' : 'the build npm start runs'} (node flags of npm start: ${productionNodeFlags(ROOT).join(' ') || 'none'}), log level ${LOG_LEVEL}, NODE_ENV=production, ${os.cpus().length} CPUs, plugins found: openai${optional.map((p) => `, ${p}`).join('')}`);
   const build = RUNTIME === 'build' ? buildGateway(ROOT, path.join(workDir, 'build'), ['openai', ...optional]) : undefined;
 
   const children: Array<{ stop(): Promise<void> }> = [];

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { cosmiconfig } from 'cosmiconfig';
 import { ajv, describeAjvError } from '../validation/compile-validator';
 import { CONFIG_DEFAULTS, configSchema } from './config-schema';
 import type { GatewayConfig, GatewayConfigFile } from './config-types';
+import { readConfigFile } from './read-config-file';
 import { resolveEnvRefs } from './resolve-env-refs';
 
 /** A config problem found at start-up; the message names the file and the field. */
@@ -38,11 +38,10 @@ const validateConfig = ajv.compile(configSchema);
 export async function loadConfig(options: LoadConfigOptions = {}): Promise<LoadedConfig> {
   const env = options.env ?? process.env;
   const cwd = options.cwd ?? process.cwd();
-  const explorer = cosmiconfig('gateway', { searchPlaces: SEARCH_PLACES, searchStrategy: 'none', cache: false });
   const file = options.file ?? env.GATEWAY_CONFIG;
   let found: { config: unknown; filepath: string } | null;
   try {
-    found = file ? await explorer.load(path.resolve(cwd, file)) : await explorer.search(cwd);
+    found = await readConfigFile({ file: file ? path.resolve(cwd, file) : undefined, cwd, searchPlaces: SEARCH_PLACES });
   } catch (error) {
     throw new ConfigError(`cannot read config ${file ?? `in ${cwd}`}: ${(error as Error).message}`);
   }

@@ -52,17 +52,27 @@ export async function loadPlugins(config: GatewayConfig, hooks: GatewayHooks, se
   return mounted;
 }
 
-/** `openai` → `@gateway/plugin-openai`, else a package name, else a path relative to the config file. */
+/**
+ * `openai` → `@gateway/plugin-openai`, else a package name, else a path relative to the config file. Packages resolve
+ * from the gateway's own install first, so the plugins shipped with it are the ones built with it (dist/ under
+ * `npm start`), then from the config's folder, where an operator installs others.
+ */
 function requirePlugin(name: string, key: string, configDir: string): GatewayPlugin {
   const candidates = name.startsWith('.') || path.isAbsolute(name) ? [path.resolve(configDir, name)] : [`@gateway/plugin-${name}`, name];
   for (const candidate of candidates) {
     let resolved: string;
     try {
-      resolved = require.resolve(candidate, { paths: [configDir, __dirname] });
+      resolved = require.resolve(candidate, { paths: [__dirname, configDir] });
     } catch {
       continue;
     }
-    const loaded: unknown = require(resolved);
+    let loaded: unknown;
+    try {
+      loaded = require(resolved);
+    } catch (error) {
+      const hint = resolved.endsWith('.ts') && !('.ts' in require.extensions) ? ' (a TypeScript file: put the plugin in plugins/<name> so the build compiles it, or point at its JavaScript)' : '';
+      throw new ConfigError(`platforms.${key}.plugin: "${name}" (${resolved}) failed to load: ${(error as Error).message.split('\n')[0]}${hint}`);
+    }
     const plugin = (loaded as { default?: unknown }).default ?? loaded;
     if (!isPlugin(plugin)) throw new ConfigError(`platforms.${key}.plugin: "${name}" (${resolved}) does not export a gateway plugin`);
     return plugin;

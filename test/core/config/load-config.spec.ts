@@ -31,6 +31,22 @@ describe('loadConfig', () => {
     expect((await loadConfig({ cwd: dir, env: { GATEWAY_CONFIG: 'b.yaml' } })).config.server.port).to.equal(9002);
   });
 
+  it('refuses a config that is not plain data, saying so', async () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'gateway.config.js'), `module.exports = { platforms: ${JSON.stringify(PLATFORMS)}, onStart() {} };\n`);
+    const error = await loadConfig({ cwd: dir, env: {} }).catch((e: unknown) => e);
+    expect(error).to.be.instanceOf(ConfigError);
+    expect((error as Error).message).to.match(/^cannot read config in .*: the config must be plain data: .*could not be cloned/);
+  });
+
+  it('reports a config file that throws while it loads, with its message', async () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'gateway.config.ts'), "const port: number = Number('x');\nif (Number.isNaN(port)) throw new Error('PORT_FILE is unreadable');\nexport default {};\n");
+    const error = await loadConfig({ cwd: dir, env: {} }).catch((e: unknown) => e);
+    expect(error).to.be.instanceOf(ConfigError);
+    expect((error as Error).message).to.match(/^cannot read config in .*: .*PORT_FILE is unreadable/);
+  });
+
   it('fails with a clear message when no config exists', async () => {
     const error = await loadConfig({ cwd: tempDir(), env: {} }).catch((e: unknown) => e);
     expect(error).to.be.instanceOf(ConfigError);

@@ -38,6 +38,10 @@ describe('loadPlugins', () => {
     expect(await startupError('./not-a-plugin.ts')).to.match(/does not export a gateway plugin/);
   });
 
+  it('stops on a plugin that throws while loading, with its message', async () => {
+    expect(await startupError('./throws-on-load-plugin.ts')).to.match(/platforms\.p\.plugin: "\.\/throws-on-load-plugin\.ts" \(.*\) failed to load: this plugin cannot start: missing native module$/);
+  });
+
   it('stops on an incompatible plugin API version', async () => {
     expect(await startupError('./old-api-plugin.ts')).to.match(/needs plugin API \^0\.9, core provides 1\./);
   });
