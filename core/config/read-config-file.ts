@@ -16,7 +16,7 @@ export type ConfigFileReply = { found: { config: unknown; filepath: string } | n
  * (measured: ~40 MB of RSS that no request needs; a worker thread still leaves ~25 MB behind in the allocator).
  */
 export function readConfigFile(request: ConfigFileRequest): Promise<{ config: unknown; filepath: string } | null> {
-  const entry = path.join(__dirname, `config-file-worker${path.extname(__filename)}`);
+  const entry = path.join(__dirname, `config-reader-process${path.extname(__filename)}`);
   // Run from TypeScript sources (tests, development), the child needs tsx's loader.
   const execArgv = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
   return new Promise((resolve, reject) => {
