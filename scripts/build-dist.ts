@@ -31,6 +31,21 @@ export function buildDist(root: string, outDir: string, plugins: readonly string
   return { outDir, plugins: [...plugins], cli: path.join(outDir, 'core', 'cli.js') };
 }
 
+/**
+ * buildDist into a folder beside `target`, then swapped in: a gateway already running from `target` (or starting at
+ * that moment) never sees a half-written tree. What `npm run build` (and so `npm start`) does with dist/.
+ */
+export function replaceDist(root: string, target: string): DistBuild {
+  const fresh = `${target}.building-${process.pid}`;
+  const built = buildDist(root, fresh);
+  const retired = `${target}.old-${process.pid}`;
+  if (fs.existsSync(target)) fs.renameSync(target, retired);
+  fs.renameSync(fresh, target);
+  fs.rmSync(retired, { recursive: true, force: true });
+  // The links inside are relative, so the moved tree resolves as built.
+  return { ...built, outDir: target, cli: path.join(target, 'core', 'cli.js') };
+}
+
 /** The plugin packages of the repository: folders under plugins/ with a package.json. */
 export function listPlugins(root: string): string[] {
   const dir = path.join(root, 'plugins');

@@ -3,7 +3,7 @@ import type { ConfigFileReply, ConfigFileRequest } from './read-config-file';
 
 /**
  * Child process of readConfigFile: cosmiconfig reads the file and the plain data it holds goes back to the
- * gateway's thread. TypeScript, which cosmiconfig loads to read `gateway.config.ts`, stays in this process and goes
+ * gateway's process. TypeScript, which cosmiconfig loads to read `gateway.config.ts`, stays in this process and goes
  * away with it.
  */
 async function read(request: ConfigFileRequest): Promise<ConfigFileReply> {
@@ -16,8 +16,9 @@ async function read(request: ConfigFileRequest): Promise<ConfigFileReply> {
   }
 }
 
+/** Exits once the reply is out: whatever the config file left running (timers, sockets) must not keep this alive. */
 function send(reply: ConfigFileReply): void {
-  process.send?.(reply, () => process.disconnect());
+  process.send?.(reply, () => process.exit(0));
 }
 
 void read(JSON.parse(process.argv[2] ?? '{}') as ConfigFileRequest).then((reply) => {

@@ -8,6 +8,8 @@ export interface ConfigFileRequest {
   searchPlaces: string[];
 }
 
+const READ_TIMEOUT_MS = 30_000;
+
 export type ConfigFileReply = { found: { config: unknown; filepath: string } | null } | { error: string };
 
 /**
@@ -25,15 +27,25 @@ export function readConfigFile(request: ConfigFileRequest): Promise<{ config: un
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString('utf8')).slice(-2000);
     });
-    let reply: ConfigFileReply | undefined;
-    child.once('message', (message: ConfigFileReply) => {
-      reply = message;
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (!reply) reject(new Error(`the config reader stopped (exit code ${String(code)}) before it answered${stderr ? `: ${stderr.trim()}` : ''}`));
-      else if ('error' in reply) reject(new Error(reply.error));
+    // A config file that never settles (or keeps its process alive) must not hold start-up forever.
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error(`the config file did not finish loading within ${READ_TIMEOUT_MS / 1000} s`));
+    }, READ_TIMEOUT_MS);
+    child.once('message', (reply: ConfigFileReply) => {
+      clearTimeout(timer);
+      child.kill();
+      if ('error' in reply) reject(new Error(reply.error));
       else resolve(reply.found);
+    });
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      // After a reply this changes nothing: a promise settles once.
+      reject(new Error(`the config reader stopped (exit code ${String(code)}) before it answered${stderr ? `: ${stderr.trim()}` : ''}`));
     });
   });
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import OpenAI from 'openai';
 import { productionNodeFlags } from '../../bench/start-flags';
-import { buildDist, type DistBuild } from '../../scripts/build-dist';
+import { replaceDist, type DistBuild } from '../../scripts/build-dist';
 import { startSimulator, type Simulator } from '../../simulator';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -37,7 +37,10 @@ describe('e2e: npm start (the production build in dist/, config from gateway.con
     // Inside the repository's node_modules, as dist/ sits inside the repository: third-party packages resolve upwards.
     fs.mkdirSync(path.join(ROOT, 'node_modules', '.cache'), { recursive: true });
     work = fs.mkdtempSync(path.join(ROOT, 'node_modules', '.cache', 'npm-start-'));
-    build = buildDist(ROOT, path.join(work, 'dist'));
+    // Twice: the second build replaces the first whole, as every `npm start` does.
+    replaceDist(ROOT, path.join(work, 'dist'));
+    fs.writeFileSync(path.join(work, 'dist', 'core', 'stale.js'), '');
+    build = replaceDist(ROOT, path.join(work, 'dist'));
     configFile = path.join(work, 'site', 'gateway.config.ts');
     fs.mkdirSync(path.dirname(configFile));
     const config = {
@@ -57,7 +60,7 @@ describe('e2e: npm start (the production build in dist/, config from gateway.con
     fs.rmSync(work, { recursive: true, force: true });
   });
 
-  it('builds plain JavaScript only, with the @gateway packages pointing at it', () => {
+  it('builds plain JavaScript only, replacing the previous build whole, with the @gateway packages pointing at it', () => {
     const files: string[] = [];
     const walk = (dir: string): void => {
       for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -68,6 +71,9 @@ describe('e2e: npm start (the production build in dist/, config from gateway.con
     walk(path.join(build.outDir, 'core'));
     walk(path.join(build.outDir, 'plugins'));
     expect(files.filter((f) => f.endsWith('.ts'))).to.deep.equal([]);
+    expect(files).to.include(build.cli);
+    expect(files).not.to.include(path.join(build.outDir, 'core', 'stale.js'));
+    expect(fs.readdirSync(work).sort()).to.deep.equal(['dist', 'site']);
     expect(build.plugins).to.deep.equal(['claude', 'gemini', 'openai', 'token-pool']);
     for (const name of ['core', 'plugin-openai', 'plugin-claude', 'plugin-gemini', 'plugin-token-pool']) {
       const resolved = require.resolve(`@gateway/${name}`, { paths: [path.join(build.outDir, 'core')] });

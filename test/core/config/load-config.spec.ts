@@ -47,6 +47,13 @@ describe('loadConfig', () => {
     expect((error as Error).message).to.match(/^cannot read config in .*: .*PORT_FILE is unreadable/);
   });
 
+  it('is not held up by a config file that leaves a timer running', async () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'gateway.config.ts'), `setInterval(() => undefined, 1000);\nexport default { platforms: ${JSON.stringify(PLATFORMS)} };\n`);
+    const { config } = await loadConfig({ cwd: dir, env: { TEST_OPENAI_KEY: 'sk-abc' } });
+    expect(Object.keys(config.platforms)).to.deep.equal(['openai']);
+  });
+
   it('fails with a clear message when no config exists', async () => {
     const error = await loadConfig({ cwd: tempDir(), env: {} }).catch((e: unknown) => e);
     expect(error).to.be.instanceOf(ConfigError);
