@@ -107,7 +107,7 @@ async function main(): Promise<void> {
   const optional = presentPlugins(ROOT);
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-bench-'));
   log(`benchmark: gateway ${RUNTIME === 'tsx' ? 'through tsx' : 'the build npm start runs'} (node flags of npm start: ${productionNodeFlags(ROOT).join(' ') || 'none'}), log level ${LOG_LEVEL}, NODE_ENV=production, ${os.cpus().length} CPUs, plugins found: openai${optional.map((p) => `, ${p}`).join('')}`);
-  const build = RUNTIME === 'build' ? buildGateway(ROOT, path.join(workDir, 'build'), ['openai', ...optional]) : undefined;
+  const build = RUNTIME === 'build' ? buildGateway(ROOT, path.join(workDir, 'build')) : undefined;
 
   const children: Array<{ stop(): Promise<void> }> = [];
   try {

@@ -1,11 +1,16 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config/load-config';
 import { createGateway } from './gateway';
 import { createLogger } from './logging';
+import { staleBuildReason } from './source-stamp';
 
 /** `npm start`: load the config, start the gateway, shut down gracefully on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { config: { type: 'string', short: 'c' } }, allowPositionals: false });
+  // Run from the build (dist/core/cli.js), not from a build that no longer matches the sources beside it.
+  const stale = __filename.endsWith('.js') ? staleBuildReason(path.resolve(__dirname, '..'), path.resolve(__dirname, '../..')) : undefined;
+  if (stale) throw new ConfigError(stale);
   const { config, warnings } = await loadConfig({ file: values.config });
   const gateway = await createGateway(config);
   const log = gateway.runtime.log;

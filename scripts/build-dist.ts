@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import { buildInputs, buildSourceDirs, readBuildStamp, sourceStamp, SOURCE_STAMP_FILE } from '../core/source-stamp';
 
 /** What buildDist wrote. */
 export interface DistBuild {
@@ -14,69 +15,70 @@ export interface DistBuild {
 const COMPILER_OPTIONS: ts.CompilerOptions = { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true };
 
 /**
- * The production build that `npm start` runs and the benchmark measures: core and the plugins transpiled to plain
- * CommonJS (what `tsc` emits; the tsconfig's isolatedModules makes per-file transpiling exact), laid out like the
- * repository, with the `@gateway/*` packages linked in `<outDir>/node_modules` to the built files. Third-party
- * packages resolve from the repository's node_modules (outDir's parent folders, or NODE_PATH for a build elsewhere).
- * Plain JavaScript spares the gateway tsx's loader, which costs ~40 MB of RSS and start-up time.
+ * The production build that `npm start` runs and the benchmark measures: core and every package in plugins/
+ * transpiled to plain CommonJS (what `tsc` emits; the tsconfig's isolatedModules makes per-file transpiling exact),
+ * laid out like the repository, with the `@gateway/*` packages linked in `<outDir>/node_modules` to the built files,
+ * and the stamp of the sources it was built from. Third-party packages resolve from the repository's node_modules
+ * (outDir's parent folders, or NODE_PATH for a build elsewhere). Plain JavaScript spares the gateway tsx's loader,
+ * which costs ~40 MB of RSS and start-up time. A syntax error stops the build, naming the file and line.
  */
-export function buildDist(root: string, outDir: string, plugins: readonly string[] = listPlugins(root)): DistBuild {
+export function buildDist(root: string, outDir: string): DistBuild {
   fs.rmSync(outDir, { recursive: true, force: true });
-  transpileTree(root, outDir, path.join(root, 'core'));
-  linkPackage(root, outDir, 'core');
-  for (const plugin of plugins) {
-    transpileTree(root, outDir, path.join(root, 'plugins', plugin, 'src'));
-    linkPackage(root, outDir, path.join('plugins', plugin));
+  const plugins: string[] = [];
+  for (const dir of buildSourceDirs(root)) {
+    for (const file of buildInputs(dir)) {
+      if (file.endsWith('.ts')) transpileFile(root, outDir, file);
+    }
+    linkPackage(root, outDir, path.relative(root, dir));
+    if (path.basename(path.dirname(dir)) === 'plugins') plugins.push(path.basename(dir));
   }
-  return { outDir, plugins: [...plugins], cli: path.join(outDir, 'core', 'cli.js') };
+  fs.writeFileSync(path.join(outDir, SOURCE_STAMP_FILE), `${JSON.stringify({ stamp: sourceStamp(root) })}\n`);
+  return { outDir, plugins, cli: path.join(outDir, 'core', 'cli.js') };
 }
 
 /**
- * buildDist into a folder beside `target`, then swapped in: a gateway already running from `target` (or starting at
- * that moment) never sees a half-written tree. What `npm run build` (and so `npm start`) does with dist/.
+ * What `npm run build` (and so `npm start`) does with dist/: nothing when it was built from the sources as they are
+ * (a read-only install with a current build starts), else buildDist beside it, swapped in, so a gateway running from
+ * dist/ or starting at that moment never sees a half-written tree.
  */
-export function replaceDist(root: string, target: string): DistBuild {
+export function replaceDist(root: string, target: string): DistBuild & { rebuilt: boolean } {
+  const current = { outDir: target, plugins: buildSourceDirs(root).slice(1).map((dir) => path.basename(dir)), cli: path.join(target, 'core', 'cli.js') };
+  if (fs.existsSync(current.cli) && readBuildStamp(target) === sourceStamp(root)) return { ...current, rebuilt: false };
   const fresh = `${target}.building-${process.pid}`;
-  const built = buildDist(root, fresh);
   const retired = `${target}.old-${process.pid}`;
-  if (fs.existsSync(target)) fs.renameSync(target, retired);
-  fs.renameSync(fresh, target);
-  fs.rmSync(retired, { recursive: true, force: true });
-  // The links inside are relative, so the moved tree resolves as built.
-  return { ...built, outDir: target, cli: path.join(target, 'core', 'cli.js') };
-}
-
-/** The plugin packages of the repository: folders under plugins/ with a package.json. */
-export function listPlugins(root: string): string[] {
-  const dir = path.join(root, 'plugins');
-  return fs
-    .readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(dir, entry.name, 'package.json')))
-    .map((entry) => entry.name)
-    .sort();
+  try {
+    buildDist(root, fresh);
+    if (fs.existsSync(target)) fs.renameSync(target, retired);
+    // The links inside are relative, so the moved tree resolves as built.
+    fs.renameSync(fresh, target);
+  } finally {
+    fs.rmSync(fresh, { recursive: true, force: true });
+    fs.rmSync(retired, { recursive: true, force: true });
+  }
+  return { ...current, rebuilt: true };
 }
 
 /** One TypeScript file of `root` to its JavaScript at the same relative place under `outDir`. */
 export function transpileFile(root: string, outDir: string, source: string): string {
-  const { outputText } = ts.transpileModule(fs.readFileSync(source, 'utf8'), { compilerOptions: COMPILER_OPTIONS, fileName: source });
+  const { outputText, diagnostics } = ts.transpileModule(fs.readFileSync(source, 'utf8'), { compilerOptions: COMPILER_OPTIONS, fileName: source, reportDiagnostics: true });
+  // transpileModule recovers from syntax errors and emits JavaScript that means something else: refuse it.
+  const problem = diagnostics?.find((diagnostic) => diagnostic.category === ts.DiagnosticCategory.Error);
+  if (problem) {
+    const at = problem.file && problem.start !== undefined ? problem.file.getLineAndCharacterOfPosition(problem.start) : undefined;
+    const where = at ? `${path.relative(root, source)}:${at.line + 1}:${at.character + 1}` : path.relative(root, source);
+    throw new Error(`build stopped: ${where}: ${ts.flattenDiagnosticMessageText(problem.messageText, '\n')}`);
+  }
   const dest = path.join(outDir, path.relative(root, source)).replace(/\.ts$/, '.js');
   fs.mkdirSync(path.dirname(dest), { recursive: true });
   fs.writeFileSync(dest, outputText);
   return dest;
 }
 
-function transpileTree(root: string, outDir: string, dir: string): void {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) transpileTree(root, outDir, full);
-    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) transpileFile(root, outDir, full);
-  }
-}
-
 /** The package's package.json with its entry pointing at the built file, linked under its name in node_modules. */
 function linkPackage(root: string, outDir: string, dir: string): void {
   const manifest = JSON.parse(fs.readFileSync(path.join(root, dir, 'package.json'), 'utf8')) as { name: string; version?: string; main?: string };
   const main = (manifest.main ?? 'index.ts').replace(/\.ts$/, '.js');
+  fs.mkdirSync(path.join(outDir, dir), { recursive: true });
   fs.writeFileSync(path.join(outDir, dir, 'package.json'), `${JSON.stringify({ name: manifest.name, version: manifest.version, private: true, main }, null, 2)}\n`);
   const link = path.join(outDir, 'node_modules', manifest.name);
   fs.mkdirSync(path.dirname(link), { recursive: true });

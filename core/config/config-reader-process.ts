@@ -1,25 +1,36 @@
 import { cosmiconfig } from 'cosmiconfig';
-import type { ConfigFileReply, ConfigFileRequest } from './read-config-file';
+import type { ConfigFileReply, ConfigFileRequest, EnvChanges } from './read-config-file';
 
 /**
  * Child process of readConfigFile: cosmiconfig reads the file and the plain data it holds goes back to the
- * gateway's process. TypeScript, which cosmiconfig loads to read `gateway.config.ts`, stays in this process and goes
- * away with it.
+ * gateway's process, with the environment variables the file set. TypeScript, which cosmiconfig loads to read
+ * `gateway.config.ts`, stays in this process and goes away with it.
  */
 async function read(request: ConfigFileRequest): Promise<ConfigFileReply> {
+  const before = { ...process.env };
   const explorer = cosmiconfig('gateway', { searchPlaces: request.searchPlaces, searchStrategy: 'none', cache: false });
   try {
     const found = request.file ? await explorer.load(request.file) : await explorer.search(request.cwd);
-    return { found };
+    return { found, envChanges: envChangesSince(before) };
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };
   }
+}
+
+function envChangesSince(before: NodeJS.ProcessEnv): EnvChanges {
+  const changes: EnvChanges = {};
+  for (const [name, value] of Object.entries(process.env)) if (value !== undefined && before[name] !== value) changes[name] = value;
+  for (const name of Object.keys(before)) if (!(name in process.env)) changes[name] = null;
+  return changes;
 }
 
 /** Exits once the reply is out: whatever the config file left running (timers, sockets) must not keep this alive. */
 function send(reply: ConfigFileReply): void {
   process.send?.(reply, () => process.exit(0));
 }
+
+// The gateway is gone (it crashed, or was killed while the config loaded): nobody waits for the answer.
+process.on('disconnect', () => process.exit(1));
 
 void read(JSON.parse(process.argv[2] ?? '{}') as ConfigFileRequest).then((reply) => {
   try {

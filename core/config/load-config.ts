@@ -2,7 +2,7 @@ import path from 'node:path';
 import { ajv, describeAjvError } from '../validation/compile-validator';
 import { CONFIG_DEFAULTS, configSchema } from './config-schema';
 import type { GatewayConfig, GatewayConfigFile } from './config-types';
-import { readConfigFile } from './read-config-file';
+import { readConfigFile, type ConfigFileRead } from './read-config-file';
 import { resolveEnvRefs } from './resolve-env-refs';
 
 /** A config problem found at start-up; the message names the file and the field. */
@@ -36,17 +36,22 @@ const SEARCH_PLACES = [
 const validateConfig = ajv.compile(configSchema);
 
 export async function loadConfig(options: LoadConfigOptions = {}): Promise<LoadedConfig> {
-  const env = options.env ?? process.env;
   const cwd = options.cwd ?? process.cwd();
+  // The file runs as if in the gateway: what it sets in the environment (dotenv style) holds for the gateway too.
+  const env = options.env ? { ...options.env } : process.env;
   const file = options.file ?? env.GATEWAY_CONFIG;
-  let found: { config: unknown; filepath: string } | null;
+  let read: ConfigFileRead;
   try {
-    found = await readConfigFile({ file: file ? path.resolve(cwd, file) : undefined, cwd, searchPlaces: SEARCH_PLACES });
+    read = await readConfigFile({ file: file ? path.resolve(cwd, file) : undefined, cwd, searchPlaces: SEARCH_PLACES }, env);
   } catch (error) {
     throw new ConfigError(`cannot read config ${file ?? `in ${cwd}`}: ${(error as Error).message}`);
   }
-  if (!found) throw new ConfigError(`no config found: create gateway.config.ts in ${cwd} or pass --config <file>`);
-  return parseConfig(unwrapDefault(found.config), found.filepath, env);
+  if (!read.found) throw new ConfigError(`no config found: create gateway.config.ts in ${cwd} or pass --config <file>`);
+  for (const [name, value] of Object.entries(read.envChanges)) {
+    if (value === null) delete env[name];
+    else env[name] = value;
+  }
+  return parseConfig(unwrapDefault(read.found.config), read.found.filepath, env);
 }
 
 /** Validates and completes a config object (also used by tests and the demo, which build configs in code). */

@@ -1,5 +1,6 @@
-import path from 'node:path';
 import { fork } from 'node:child_process';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 export interface ConfigFileRequest {
   /** Absolute path of an explicit file; else the places below are searched in `cwd`. */
@@ -8,44 +9,46 @@ export interface ConfigFileRequest {
   searchPlaces: string[];
 }
 
-const READ_TIMEOUT_MS = 30_000;
+/** Environment variables the config file set (a string) or removed (null) while it loaded, as `dotenv` does. */
+export type EnvChanges = Record<string, string | null>;
 
-export type ConfigFileReply = { found: { config: unknown; filepath: string } | null } | { error: string };
+export interface ConfigFileRead {
+  found: { config: unknown; filepath: string } | null;
+  envChanges: EnvChanges;
+}
+
+export type ConfigFileReply = ConfigFileRead | { error: string };
 
 /**
  * cosmiconfig's read of the config file, run in a short-lived child process. Reading `gateway.config.ts` makes
  * cosmiconfig load TypeScript's compiler, which would otherwise stay in the gateway's memory for its whole life
  * (measured: ~40 MB of RSS that no request needs; a worker thread still leaves ~25 MB behind in the allocator).
+ * The child runs with tsx's loader, so the config file may import TypeScript modules (its own helpers,
+ * `@gateway/core`) as it could when the gateway itself ran through tsx. What it prints reaches the gateway's
+ * stdout and stderr. It sees `env` as its `process.env`; what it sets there comes back as `envChanges`.
  */
-export function readConfigFile(request: ConfigFileRequest): Promise<{ config: unknown; filepath: string } | null> {
+export function readConfigFile(request: ConfigFileRequest, env: NodeJS.ProcessEnv): Promise<ConfigFileRead> {
   const entry = path.join(__dirname, `config-reader-process${path.extname(__filename)}`);
-  // Run from TypeScript sources (tests, development), the child needs tsx's loader.
-  const execArgv = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const execArgv = ['--import', pathToFileURL(require.resolve('tsx')).href];
   return new Promise((resolve, reject) => {
-    const child = fork(entry, [JSON.stringify(request)], { execArgv, serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    const child = fork(entry, [JSON.stringify(request)], { env, execArgv, serialization: 'advanced', stdio: ['ignore', 'inherit', 'pipe', 'ipc'] });
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk);
       stderr = (stderr + chunk.toString('utf8')).slice(-2000);
     });
-    // A config file that never settles (or keeps its process alive) must not hold start-up forever.
-    const timer = setTimeout(() => {
-      child.kill();
-      reject(new Error(`the config file did not finish loading within ${READ_TIMEOUT_MS / 1000} s`));
-    }, READ_TIMEOUT_MS);
-    child.once('message', (reply: ConfigFileReply) => {
-      clearTimeout(timer);
-      child.kill();
-      if ('error' in reply) reject(new Error(reply.error));
-      else resolve(reply.found);
+    let reply: ConfigFileReply | undefined;
+    child.once('message', (message: ConfigFileReply) => {
+      reply = message;
     });
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      // After a reply this changes nothing: a promise settles once.
-      reject(new Error(`the config reader stopped (exit code ${String(code)}) before it answered${stderr ? `: ${stderr.trim()}` : ''}`));
+    child.once('error', reject);
+    // 'close': the process has exited and its stderr has been read to the end.
+    child.once('close', (code, signal) => {
+      if (!reply) {
+        const how = signal ? `signal ${signal}` : `exit code ${String(code)}`;
+        reject(new Error(`the config reader stopped (${how}) before it answered${stderr ? `: ${stderr.trim()}` : ''}`));
+      } else if ('error' in reply) reject(new Error(reply.error));
+      else resolve(reply);
     });
   });
 }

@@ -9,6 +9,7 @@ import type { Store } from '../store/store';
 import type { UpstreamClient } from '../upstream/upstream-client';
 import { ajv, describeAjvError } from '../validation/compile-validator';
 import type { AdminRegistry } from './admin-registry';
+import { shareGatewayPackages } from './share-gateway-packages';
 
 export interface MountedPlatform {
   key: string;
@@ -31,6 +32,7 @@ export interface PluginServices {
  */
 export async function loadPlugins(config: GatewayConfig, hooks: GatewayHooks, services: PluginServices): Promise<MountedPlatform[]> {
   const mounted: MountedPlatform[] = [];
+  shareGatewayPackages();
   for (const [key, entry] of Object.entries(config.platforms)) {
     const plugin = requirePlugin(entry.plugin, key, path.dirname(config.source));
     checkApiVersion(plugin, key);
@@ -71,7 +73,8 @@ function requirePlugin(name: string, key: string, configDir: string): GatewayPlu
       loaded = require(resolved);
     } catch (error) {
       const hint = resolved.endsWith('.ts') && !('.ts' in require.extensions) ? ' (a TypeScript file: put the plugin in plugins/<name> so the build compiles it, or point at its JavaScript)' : '';
-      throw new ConfigError(`platforms.${key}.plugin: "${name}" (${resolved}) failed to load: ${(error as Error).message.split('\n')[0]}${hint}`);
+      const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+      throw new ConfigError(`platforms.${key}.plugin: "${name}" (${resolved}) failed to load: ${message}${hint}`);
     }
     const plugin = (loaded as { default?: unknown }).default ?? loaded;
     if (!isPlugin(plugin)) throw new ConfigError(`platforms.${key}.plugin: "${name}" (${resolved}) does not export a gateway plugin`);

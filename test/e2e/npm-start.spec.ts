@@ -3,12 +3,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import OpenAI from 'openai';
-import { productionNodeFlags } from '../../bench/start-flags';
-import { replaceDist, type DistBuild } from '../../scripts/build-dist';
 import { startSimulator, type Simulator } from '../../simulator';
 
 const ROOT = path.resolve(__dirname, '../..');
 const LICENSE = 'lic-npm-start-0123456789';
+const SCRIPTS = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+
+/** `npm start -- --config <file>` as npm runs it (prestart, then start), minus npm: `exec` lets SIGTERM reach node. */
+function npmStart(configFile: string): ChildProcess {
+  return spawn('sh', ['-c', `exec ${SCRIPTS.start} --config '${configFile}'`], {
+    cwd: ROOT,
+    env: { ...process.env, TEST_LICENSE: LICENSE, NODE_OPTIONS: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
 
 /** Where `gateway listening` is logged, the gateway serves; resolves with its URL. */
 function listening(child: ChildProcess): Promise<string> {
@@ -25,42 +33,60 @@ function listening(child: ChildProcess): Promise<string> {
   });
 }
 
-describe('e2e: npm start (the production build in dist/, config from gateway.config.ts)', function () {
+function exited(child: ChildProcess): Promise<{ code: number | null; stderr: string }> {
+  let stderr = '';
+  child.stderr?.on('data', (data: Buffer) => (stderr += data.toString()));
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stderr })));
+}
+
+describe('e2e: npm start (prestart builds dist/, start runs it with gateway.config.ts)', function () {
   this.timeout(60_000);
   let sim: Simulator;
-  let work: string;
-  let build: DistBuild;
-  let configFile: string;
+  let site: string;
 
   before(async () => {
+    const build = spawnSync('sh', ['-c', SCRIPTS.prestart], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+    expect(build.status, build.stderr).to.equal(0);
     sim = await startSimulator({ port: 0 });
-    // Inside the repository's node_modules, as dist/ sits inside the repository: third-party packages resolve upwards.
+    // An operator's folder inside the repository (as the shipped gateway.config.ts is): `@gateway/core` found by
+    // walking up from here is the TypeScript source, which plain node cannot load.
     fs.mkdirSync(path.join(ROOT, 'node_modules', '.cache'), { recursive: true });
-    work = fs.mkdtempSync(path.join(ROOT, 'node_modules', '.cache', 'npm-start-'));
-    // Twice: the second build replaces the first whole, as every `npm start` does.
-    replaceDist(ROOT, path.join(work, 'dist'));
-    fs.writeFileSync(path.join(work, 'dist', 'core', 'stale.js'), '');
-    build = replaceDist(ROOT, path.join(work, 'dist'));
-    configFile = path.join(work, 'site', 'gateway.config.ts');
-    fs.mkdirSync(path.dirname(configFile));
-    const config = {
-      server: { host: '127.0.0.1', port: 0 },
-      licenses: ['env:TEST_LICENSE'],
-      store: { driver: 'sqlite', path: './data/gateway.db' },
-      logging: { level: 'info', format: 'json' },
-      platforms: {
-        openai: { plugin: 'openai', baseUrl: sim.openaiUrl, credentials: [{ apiKey: 'sk-sim-upstream-key-0001' }] },
-        claude: { plugin: 'claude', baseUrl: sim.anthropicUrl, credentials: [{ apiKey: 'sk-ant-sim-upstream-0001' }] },
-      },
-    };
-    fs.writeFileSync(configFile, `import type { GatewayConfigFile } from '@gateway/core';\n\nconst config: GatewayConfigFile = ${JSON.stringify(config, null, 2)};\n\nexport default config;\n`);
+    site = fs.mkdtempSync(path.join(ROOT, 'node_modules', '.cache', 'npm-start-'));
+    fs.writeFileSync(path.join(site, 'upstreams.ts'), `export const simulator: { openai: string; anthropic: string } = ${JSON.stringify({ openai: sim.openaiUrl, anthropic: sim.anthropicUrl })};\n`);
+    // A JavaScript plugin given by path that builds on core and on a shipped plugin.
+    fs.writeFileSync(
+      path.join(site, 'custom-plugin.js'),
+      "const { PLUGIN_API_VERSION } = require('@gateway/core');\nconst openai = require('@gateway/plugin-openai').default;\n" +
+        "module.exports = { ...openai, name: 'custom-openai', apiVersion: `^${PLUGIN_API_VERSION.split('.')[0]}` };\n",
+    );
+    const config = `import { PLUGIN_API_VERSION, type GatewayConfigFile } from '@gateway/core';
+import { simulator } from './upstreams';
+
+// dotenv style: the gateway resolves env: references against what the file set.
+process.env.SITE_OPENAI_KEY ??= 'sk-sim-upstream-key-0001';
+
+const config: GatewayConfigFile = {
+  server: { host: '127.0.0.1', port: 0 },
+  licenses: ['env:TEST_LICENSE'],
+  store: { driver: 'sqlite', path: './data/gateway.db' },
+  logging: { level: PLUGIN_API_VERSION ? 'info' : 'debug', format: 'json' },
+  platforms: {
+    openai: { plugin: 'openai', baseUrl: simulator.openai, credentials: [{ apiKey: 'env:SITE_OPENAI_KEY' }] },
+    claude: { plugin: 'claude', baseUrl: simulator.anthropic, credentials: [{ apiKey: 'sk-ant-sim-upstream-0001' }] },
+    custom: { plugin: './custom-plugin.js', baseUrl: simulator.openai, credentials: [{ apiKey: 'env:SITE_OPENAI_KEY' }] },
+  },
+};
+
+export default config;
+`;
+    fs.writeFileSync(path.join(site, 'gateway.config.ts'), config);
   });
   after(async () => {
     await sim.close();
-    fs.rmSync(work, { recursive: true, force: true });
+    fs.rmSync(site, { recursive: true, force: true });
   });
 
-  it('builds plain JavaScript only, replacing the previous build whole, with the @gateway packages pointing at it', () => {
+  it('builds plain JavaScript only', () => {
     const files: string[] = [];
     const walk = (dir: string): void => {
       for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -68,31 +94,24 @@ describe('e2e: npm start (the production build in dist/, config from gateway.con
         else files.push(path.join(dir, entry.name));
       }
     };
-    walk(path.join(build.outDir, 'core'));
-    walk(path.join(build.outDir, 'plugins'));
+    walk(path.join(ROOT, 'dist', 'core'));
+    walk(path.join(ROOT, 'dist', 'plugins'));
     expect(files.filter((f) => f.endsWith('.ts'))).to.deep.equal([]);
-    expect(files).to.include(build.cli);
-    expect(files).not.to.include(path.join(build.outDir, 'core', 'stale.js'));
-    expect(fs.readdirSync(work).sort()).to.deep.equal(['dist', 'site']);
-    expect(build.plugins).to.deep.equal(['claude', 'gemini', 'openai', 'token-pool']);
-    for (const name of ['core', 'plugin-openai', 'plugin-claude', 'plugin-gemini', 'plugin-token-pool']) {
-      const resolved = require.resolve(`@gateway/${name}`, { paths: [path.join(build.outDir, 'core')] });
-      expect(resolved.startsWith(build.outDir) && resolved.endsWith('.js'), `${name} → ${resolved}`).to.equal(true);
-    }
+    expect(files).to.include(path.join(ROOT, 'dist', 'core', 'cli.js'));
   });
 
-  it('serves a passthrough and a translated stream from the build, and stops cleanly on SIGTERM', async () => {
-    const child = spawn(process.execPath, [...productionNodeFlags(ROOT), build.cli, '--config', configFile], {
-      cwd: work,
-      env: { ...process.env, TEST_LICENSE: LICENSE, NODE_OPTIONS: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  it('serves shipped and custom plugins from the build with a config that imports TypeScript, and stops on SIGTERM', async () => {
+    const child = npmStart(path.join(site, 'gateway.config.ts'));
+    const stopped = exited(child);
     try {
       const url = await listening(child);
       const openai = new OpenAI({ apiKey: LICENSE, baseURL: `${url}/openai/v1`, maxRetries: 0 });
       const answer = await openai.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'from the build' }] });
       expect(answer.choices[0].message.content).to.equal('Echo: from the build');
+
+      const custom = new OpenAI({ apiKey: LICENSE, baseURL: `${url}/custom/v1`, maxRetries: 0 });
+      const viaCustom = await custom.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'custom plugin' }] });
+      expect(viaCustom.choices[0].message.content).to.equal('Echo: custom plugin');
 
       const claude = new OpenAI({ apiKey: LICENSE, baseURL: `${url}/claude/v1`, maxRetries: 0 });
       const stream = await claude.chat.completions.create({ model: 'claude-sonnet-4-6', stream: true, messages: [{ role: 'user', content: 'translated [sim:chunks=4]' }] });
@@ -101,25 +120,35 @@ describe('e2e: npm start (the production build in dist/, config from gateway.con
       expect(pieces.join('')).to.equal('Echo: translated');
       expect(pieces).to.have.length(4);
       // The store's relative path is the config file's folder, as documented.
-      expect(fs.existsSync(path.join(path.dirname(configFile), 'data', 'gateway.db'))).to.equal(true);
+      expect(fs.existsSync(path.join(site, 'data', 'gateway.db'))).to.equal(true);
     } finally {
       child.kill('SIGTERM');
     }
-    expect(await exited).to.equal(0);
+    expect((await stopped).code).to.equal(0);
+  });
+
+  it('stops start-up on a TypeScript plugin outside the build, saying what to do', async () => {
+    fs.writeFileSync(path.join(site, 'ts-plugin.ts'), "import type { GatewayPlugin } from '@gateway/core';\nconst plugin: GatewayPlugin = { name: 'ts', apiVersion: '^1', apply() {} };\nexport default plugin;\n");
+    const configFile = path.join(site, 'ts-plugin.config.json');
+    fs.writeFileSync(configFile, JSON.stringify({ server: { port: 0 }, licenses: ['env:TEST_LICENSE'], store: { driver: 'memory' }, platforms: { mine: { plugin: './ts-plugin.ts', baseUrl: 'http://127.0.0.1:9' } } }));
+    const { code, stderr } = await exited(npmStart(configFile));
+    expect(code).to.equal(1);
+    expect(stderr).to.match(/platforms\.mine\.plugin: "\.\/ts-plugin\.ts" \(.*\) failed to load: .*\(a TypeScript file: put the plugin in plugins\/<name> so the build compiles it/);
   });
 
   it('reads gateway.config.ts without TypeScript ever entering the gateway process', () => {
     // The same file read by cosmiconfig in-process would load TypeScript's compiler (~40 MB that stays resident).
+    const configFile = path.join(site, 'gateway.config.ts');
     const probe = `
-      const { loadConfig } = require(${JSON.stringify(path.join(build.outDir, 'core', 'config', 'load-config.js'))});
+      const { loadConfig } = require(${JSON.stringify(path.join(ROOT, 'dist', 'core', 'config', 'load-config.js'))});
       const hasTypeScript = () => Object.keys(require.cache).some((file) => file.includes('/node_modules/typescript/'));
-      loadConfig({ file: ${JSON.stringify(configFile)}, env: { TEST_LICENSE: 'x' } }).then(async ({ config }) => {
+      loadConfig({ file: ${JSON.stringify(configFile)} }).then(async ({ config }) => {
         const viaGateway = hasTypeScript();
-        await require('cosmiconfig').cosmiconfig('gateway').load(${JSON.stringify(configFile)});
+        await require('cosmiconfig').cosmiconfig('gateway').load(${JSON.stringify(path.join(site, 'upstreams.ts'))});
         console.log(JSON.stringify({ platforms: Object.keys(config.platforms), viaGateway, inProcess: hasTypeScript() }));
       });`;
-    const run = spawnSync(process.execPath, ['-e', probe], { cwd: work, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+    const run = spawnSync(process.execPath, ['-e', probe], { cwd: site, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '', TEST_LICENSE: 'x' } });
     expect(run.stderr).to.equal('');
-    expect(JSON.parse(run.stdout)).to.deep.equal({ platforms: ['openai', 'claude'], viaGateway: false, inProcess: true });
+    expect(JSON.parse(run.stdout)).to.deep.equal({ platforms: ['openai', 'claude', 'custom'], viaGateway: false, inProcess: true });
   });
 });

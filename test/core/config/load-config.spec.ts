@@ -54,6 +54,35 @@ describe('loadConfig', () => {
     expect(Object.keys(config.platforms)).to.deep.equal(['openai']);
   });
 
+  it('keeps what the config file sets in the environment, as if it had run in the gateway (dotenv style)', async () => {
+    const dir = tempDir();
+    writeFileSync(
+      path.join(dir, 'gateway.config.ts'),
+      `process.env.TEST_OPENAI_KEY ??= 'sk-from-file';\ndelete process.env.TEST_DROPPED;\nexport default { platforms: ${JSON.stringify(PLATFORMS)} };\n`,
+    );
+    // The file sees the environment the gateway resolves `env:` against (here the given one).
+    const env = { TEST_DROPPED: 'x', GATEWAY_LICENSES: 'l1' };
+    const { config, warnings } = await loadConfig({ cwd: dir, env });
+    expect(config.platforms.openai.credentials).to.deep.equal([{ apiKey: 'sk-from-file' }]);
+    expect(warnings).to.deep.equal([]);
+    expect(config.licenses).to.deep.equal(['l1']);
+    expect(env, 'the caller\'s object is left as it was').to.deep.equal({ TEST_DROPPED: 'x', GATEWAY_LICENSES: 'l1' });
+
+    const given = await loadConfig({ cwd: dir, env: { TEST_OPENAI_KEY: 'sk-given' } });
+    expect(given.config.platforms.openai.credentials, 'a value already set wins over the file\'s ??=').to.deep.equal([{ apiKey: 'sk-given' }]);
+  });
+
+  it('lets gateway.config.ts import TypeScript modules of its own', async () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'upstreams.ts'), "export const openaiBase: string = 'http://127.0.0.1:9';\n");
+    writeFileSync(
+      path.join(dir, 'gateway.config.ts'),
+      "import { openaiBase } from './upstreams';\nexport default { platforms: { openai: { plugin: 'openai', baseUrl: openaiBase, credentials: [] } } };\n",
+    );
+    const { config } = await loadConfig({ cwd: dir, env: {} });
+    expect(config.platforms.openai.baseUrl).to.equal('http://127.0.0.1:9');
+  });
+
   it('fails with a clear message when no config exists', async () => {
     const error = await loadConfig({ cwd: tempDir(), env: {} }).catch((e: unknown) => e);
     expect(error).to.be.instanceOf(ConfigError);

@@ -42,6 +42,10 @@ describe('loadPlugins', () => {
     expect(await startupError('./throws-on-load-plugin.ts')).to.match(/platforms\.p\.plugin: "\.\/throws-on-load-plugin\.ts" \(.*\) failed to load: this plugin cannot start: missing native module$/);
   });
 
+  it('stops on a plugin that throws something other than an Error', async () => {
+    expect(await startupError('./throws-string-plugin.ts')).to.match(/failed to load: no credentials file$/);
+  });
+
   it('stops on an incompatible plugin API version', async () => {
     expect(await startupError('./old-api-plugin.ts')).to.match(/needs plugin API \^0\.9, core provides 1\./);
   });
