@@ -45,7 +45,7 @@ async function build(input: GatewayProcessInput, keys: Array<keyof typeof PLATFO
   };
   const configPath = path.join(path.dirname(input.storePath), 'gateway.config.ts');
   await fs.writeFile(configPath, `import type { GatewayConfigFile } from '@gateway/core';\n\nconst config: GatewayConfigFile = ${JSON.stringify(file, null, 2)};\n\nexport default config;\n`);
-  const { config } = await loadConfig({ file: configPath, env: {} });
+  const { config } = await loadConfig({ file: configPath });
   return createGateway(config);
 }
 
