@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
-import { buildInputs, buildSourceDirs, readBuildStamp, sourceStamp, SOURCE_STAMP_FILE } from '../core/source-stamp';
+import type ts from 'typescript';
+import { buildInputs, buildSourceDirs, readBuildStamps, sourceStamp, SOURCE_STAMP_FILE, type BuildStamps } from '../core/source-stamp';
 
 /** What buildDist wrote. */
 export interface DistBuild {
@@ -12,7 +13,12 @@ export interface DistBuild {
   cli: string;
 }
 
-const COMPILER_OPTIONS: ts.CompilerOptions = { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true };
+/** Loaded only when something is transpiled: a build that is current starts without TypeScript's compiler. */
+let typescript: typeof ts | undefined;
+function compiler(): typeof ts {
+  typescript ??= require('typescript') as typeof ts;
+  return typescript;
+}
 
 /**
  * The production build that `npm start` runs and the benchmark measures: core and every package in plugins/
@@ -24,6 +30,8 @@ const COMPILER_OPTIONS: ts.CompilerOptions = { module: ts.ModuleKind.CommonJS, t
  */
 export function buildDist(root: string, outDir: string): DistBuild {
   fs.rmSync(outDir, { recursive: true, force: true });
+  // Stamped before transpiling: a file saved during the build leaves the stamp older than dist/, never newer.
+  const stamps: BuildStamps = { sources: sourceStamp(root), builder: builderStamp() };
   const plugins: string[] = [];
   for (const dir of buildSourceDirs(root)) {
     for (const file of buildInputs(dir)) {
@@ -32,18 +40,19 @@ export function buildDist(root: string, outDir: string): DistBuild {
     linkPackage(root, outDir, path.relative(root, dir));
     if (path.basename(path.dirname(dir)) === 'plugins') plugins.push(path.basename(dir));
   }
-  fs.writeFileSync(path.join(outDir, SOURCE_STAMP_FILE), `${JSON.stringify({ stamp: sourceStamp(root) })}\n`);
+  fs.writeFileSync(path.join(outDir, SOURCE_STAMP_FILE), `${JSON.stringify(stamps)}\n`);
   return { outDir, plugins, cli: path.join(outDir, 'core', 'cli.js') };
 }
 
 /**
- * What `npm run build` (and so `npm start`) does with dist/: nothing when it was built from the sources as they are
- * (a read-only install with a current build starts), else buildDist beside it, swapped in, so a gateway running from
+ * What `npm run build` (and so `npm start`) does with dist/: nothing when it was built from the sources as they are,
+ * by this builder (a read-only install with a current build starts), else buildDist beside it, swapped in, so a gateway running from
  * dist/ or starting at that moment never sees a half-written tree.
  */
 export function replaceDist(root: string, target: string): DistBuild & { rebuilt: boolean } {
   const current = { outDir: target, plugins: buildSourceDirs(root).slice(1).map((dir) => path.basename(dir)), cli: path.join(target, 'core', 'cli.js') };
-  if (fs.existsSync(current.cli) && readBuildStamp(target) === sourceStamp(root)) return { ...current, rebuilt: false };
+  const built = readBuildStamps(target);
+  if (fs.existsSync(current.cli) && built?.sources === sourceStamp(root) && built.builder === builderStamp()) return { ...current, rebuilt: false };
   const fresh = `${target}.building-${process.pid}`;
   const retired = `${target}.old-${process.pid}`;
   try {
@@ -60,7 +69,9 @@ export function replaceDist(root: string, target: string): DistBuild & { rebuilt
 
 /** One TypeScript file of `root` to its JavaScript at the same relative place under `outDir`. */
 export function transpileFile(root: string, outDir: string, source: string): string {
-  const { outputText, diagnostics } = ts.transpileModule(fs.readFileSync(source, 'utf8'), { compilerOptions: COMPILER_OPTIONS, fileName: source, reportDiagnostics: true });
+  const ts = compiler();
+  const compilerOptions: ts.CompilerOptions = { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true };
+  const { outputText, diagnostics } = ts.transpileModule(fs.readFileSync(source, 'utf8'), { compilerOptions, fileName: source, reportDiagnostics: true });
   // transpileModule recovers from syntax errors and emits JavaScript that means something else: refuse it.
   const problem = diagnostics?.find((diagnostic) => diagnostic.category === ts.DiagnosticCategory.Error);
   if (problem) {
@@ -83,4 +94,10 @@ function linkPackage(root: string, outDir: string, dir: string): void {
   const link = path.join(outDir, 'node_modules', manifest.name);
   fs.mkdirSync(path.dirname(link), { recursive: true });
   fs.symlinkSync(path.relative(path.dirname(link), path.join(outDir, dir)), link, 'dir');
+}
+
+/** This file and the TypeScript version: a change to either (a pull, an `npm update`) makes the next build run. */
+function builderStamp(): string {
+  const version = (JSON.parse(fs.readFileSync(require.resolve('typescript/package.json'), 'utf8')) as { version: string }).version;
+  return createHash('sha256').update(fs.readFileSync(__filename)).update('\0').update(version).digest('hex');
 }

@@ -29,8 +29,10 @@ function send(reply: ConfigFileReply): void {
   process.send?.(reply, () => process.exit(0));
 }
 
-// The gateway is gone (it crashed, or was killed while the config loaded): nobody waits for the answer.
+// The gateway is gone (it crashed, or was killed while the config loaded): nobody waits for the answer. Unref'd, so
+// the channel alone does not keep this process alive: a config that never settles ends it, and the gateway says so.
 process.on('disconnect', () => process.exit(1));
+process.channel?.unref();
 
 void read(JSON.parse(process.argv[2] ?? '{}') as ConfigFileRequest).then((reply) => {
   try {

@@ -15,6 +15,8 @@ export interface LoadConfigOptions {
   file?: string;
   cwd?: string;
   env?: NodeJS.ProcessEnv;
+  /** How long the config file may take to load (default 60 s): one that never settles fails start-up. */
+  readTimeoutMs?: number;
 }
 
 export interface LoadedConfig {
@@ -42,7 +44,7 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Loade
   const file = options.file ?? env.GATEWAY_CONFIG;
   let read: ConfigFileRead;
   try {
-    read = await readConfigFile({ file: file ? path.resolve(cwd, file) : undefined, cwd, searchPlaces: SEARCH_PLACES }, env);
+    read = await readConfigFile({ file: file ? path.resolve(cwd, file) : undefined, cwd, searchPlaces: SEARCH_PLACES }, env, options.readTimeoutMs ?? 60_000);
   } catch (error) {
     throw new ConfigError(`cannot read config ${file ?? `in ${cwd}`}: ${(error as Error).message}`);
   }

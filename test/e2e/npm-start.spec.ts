@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import OpenAI from 'openai';
+import { staleBuildReason } from '../../core/source-stamp';
+import { buildDist } from '../../scripts/build-dist';
 import { startSimulator, type Simulator } from '../../simulator';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -134,6 +136,23 @@ export default config;
     const { code, stderr } = await exited(npmStart(configFile));
     expect(code).to.equal(1);
     expect(stderr).to.match(/platforms\.mine\.plugin: "\.\/ts-plugin\.ts" \(.*\) failed to load: .*\(a TypeScript file: put the plugin in plugins\/<name> so the build compiles it/);
+  });
+
+  it('refuses to start from a dist/ that was not built from the sources beside it', async () => {
+    // A checkout of its own (inside node_modules/.cache, so packages resolve upwards): its sources change after the build.
+    const checkout = fs.mkdtempSync(path.join(ROOT, 'node_modules', '.cache', 'stale-'));
+    try {
+      for (const dir of ['core', 'plugins']) fs.cpSync(path.join(ROOT, dir), path.join(checkout, dir), { recursive: true, filter: (from) => !from.includes('node_modules') });
+      const build = buildDist(checkout, path.join(checkout, 'dist'));
+      expect(staleBuildReason(build.outDir, checkout)).to.equal(undefined);
+      fs.appendFileSync(path.join(checkout, 'core', 'gateway.ts'), '\n// edited after the build\n');
+      const child = spawn(process.execPath, [build.cli, '--config', path.join(site, 'gateway.config.ts')], { cwd: checkout, env: { ...process.env, NODE_OPTIONS: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const { code, stderr } = await exited(child);
+      expect(code).to.equal(1);
+      expect(stderr.trim()).to.equal(`${build.outDir} was not built from the sources in ${checkout}: run \`npm run build\` (\`npm start\` does it first, unless npm scripts are ignored)`);
+    } finally {
+      fs.rmSync(checkout, { recursive: true, force: true });
+    }
   });
 
   it('reads gateway.config.ts without TypeScript ever entering the gateway process', () => {

@@ -3,8 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { staleBuildReason } from '../../core/source-stamp';
+import { SOURCE_STAMP_FILE, sourceStamp, staleBuildReason } from '../../core/source-stamp';
 import { buildDist, replaceDist } from '../../scripts/build-dist';
+
+const ROOT = path.resolve(__dirname, '../..');
 
 /** A repository in miniature: core, a plugin with src/, one whose entry sits at its root, tests to leave out. */
 function fakeRepository(): string {
@@ -55,11 +57,42 @@ describe('buildDist / replaceDist (scripts/build-dist.ts)', () => {
     expect(fs.existsSync(path.join(target, 'core', 'leftover.js'))).to.equal(true);
 
     fs.writeFileSync(path.join(root, 'core/index.ts'), 'export const answer: number = 43;\n');
-    expect(staleBuildReason(target, root)).to.match(/is older than the sources .*run `npm run build`/);
+    expect(staleBuildReason(target, root)).to.match(/was not built from the sources in .*run `npm run build`/);
     expect(replaceDist(root, target).rebuilt).to.equal(true);
     expect(fs.existsSync(path.join(target, 'core', 'leftover.js'))).to.equal(false);
     expect(staleBuildReason(target, root)).to.equal(undefined);
     expect(fs.readdirSync(root).filter((name) => name.startsWith('dist'))).to.deep.equal(['dist']);
+  });
+
+  it('rebuilds when the builder changed (a pull or an npm update), even with the sources as they were', () => {
+    const root = fakeRepository();
+    const target = path.join(root, 'dist');
+    replaceDist(root, target);
+    const stampFile = path.join(target, SOURCE_STAMP_FILE);
+    const recorded = JSON.parse(fs.readFileSync(stampFile, 'utf8')) as { sources: string; builder: string };
+    expect(recorded.sources).to.equal(sourceStamp(root));
+    fs.writeFileSync(stampFile, JSON.stringify({ ...recorded, builder: 'an older builder' }));
+    expect(replaceDist(root, target).rebuilt).to.equal(true);
+    expect(replaceDist(root, target).rebuilt).to.equal(false);
+  });
+
+  it('stamps the same under every locale (Czech sorts "ch" after "h")', () => {
+    const root = fakeRepository();
+    for (const name of ['chat', 'hooks', 'Zeta', 'alpha']) fs.writeFileSync(path.join(root, `core/${name}.ts`), `export const ${name.toLowerCase()} = 1;\n`);
+    const probe = `console.log(require(${JSON.stringify(path.join(ROOT, 'core/source-stamp.ts'))}).sourceStamp(${JSON.stringify(root)}))`;
+    const stampUnder = (locale: string): string =>
+      spawnSync(process.execPath, ['--import', 'tsx', '-e', probe], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '', LANG: locale, LC_ALL: locale } }).stdout.trim();
+    expect(stampUnder('cs_CZ.UTF-8')).to.equal(sourceStamp(root)).and.to.equal(stampUnder('C'));
+  });
+
+  it('passes over dotfiles and dangling links in the sources, and a checkout without plugins/', () => {
+    const root = fakeRepository();
+    fs.symlinkSync(path.join(root, 'core', 'gone.ts'), path.join(root, 'core', '.#index.ts'));
+    fs.writeFileSync(path.join(root, 'core', '.DS_Store'), '');
+    expect(buildDist(root, path.join(root, 'dist')).plugins).to.deep.equal(['alpha', 'flat']);
+    fs.rmSync(path.join(root, 'plugins'), { recursive: true });
+    expect(buildDist(root, path.join(root, 'dist')).plugins).to.deep.equal([]);
+    expect(staleBuildReason(path.join(root, 'dist'), root)).to.equal(undefined);
   });
 
   it('lets a build run where its sources are not shipped beside it', () => {

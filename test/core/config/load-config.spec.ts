@@ -56,19 +56,20 @@ describe('loadConfig', () => {
 
   it('keeps what the config file sets in the environment, as if it had run in the gateway (dotenv style)', async () => {
     const dir = tempDir();
+    const platforms = { openai: { ...PLATFORMS.openai, credentials: [{ apiKey: 'env:TEST_OPENAI_KEY' }, { apiKey: 'env:TEST_DROPPED' }] } };
     writeFileSync(
       path.join(dir, 'gateway.config.ts'),
-      `process.env.TEST_OPENAI_KEY ??= 'sk-from-file';\ndelete process.env.TEST_DROPPED;\nexport default { platforms: ${JSON.stringify(PLATFORMS)} };\n`,
+      `process.env.TEST_OPENAI_KEY ??= 'sk-from-file';\ndelete process.env.TEST_DROPPED;\nexport default { platforms: ${JSON.stringify(platforms)} };\n`,
     );
     // The file sees the environment the gateway resolves `env:` against (here the given one).
     const env = { TEST_DROPPED: 'x', GATEWAY_LICENSES: 'l1' };
     const { config, warnings } = await loadConfig({ cwd: dir, env });
     expect(config.platforms.openai.credentials).to.deep.equal([{ apiKey: 'sk-from-file' }]);
-    expect(warnings).to.deep.equal([]);
+    expect(warnings).to.deep.equal(['platforms.openai.credentials[1].apiKey: environment variable TEST_DROPPED is not set']);
     expect(config.licenses).to.deep.equal(['l1']);
     expect(env, 'the caller\'s object is left as it was').to.deep.equal({ TEST_DROPPED: 'x', GATEWAY_LICENSES: 'l1' });
 
-    const given = await loadConfig({ cwd: dir, env: { TEST_OPENAI_KEY: 'sk-given' } });
+    const given = await loadConfig({ cwd: dir, env: { TEST_OPENAI_KEY: 'sk-given', TEST_DROPPED: 'y' } });
     expect(given.config.platforms.openai.credentials, 'a value already set wins over the file\'s ??=').to.deep.equal([{ apiKey: 'sk-given' }]);
   });
 
@@ -81,6 +82,33 @@ describe('loadConfig', () => {
     );
     const { config } = await loadConfig({ cwd: dir, env: {} });
     expect(config.platforms.openai.baseUrl).to.equal('http://127.0.0.1:9');
+  });
+
+  it('fails start-up on a config file that never finishes loading', async () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'gateway.config.ts'), 'await new Promise((resolve) => setTimeout(resolve, 600_000));\nexport default {};\n');
+    const error = await loadConfig({ cwd: dir, env: {}, readTimeoutMs: 1500 }).catch((e: unknown) => e);
+    expect(error).to.be.instanceOf(ConfigError);
+    expect((error as Error).message).to.match(/^cannot read config in .*: the config file did not finish loading within 1500 ms$/);
+  });
+
+  it('says at once when a config file ends without a value (nothing left to wait for)', async () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'gateway.config.ts'), 'await new Promise(() => undefined);\nexport default {};\n');
+    const started = Date.now();
+    const error = await loadConfig({ cwd: dir, env: {}, readTimeoutMs: 8000 }).catch((e: unknown) => e);
+    expect((error as Error).message).to.match(/the config reader stopped \(exit code \d+\) before it answered/);
+    expect(Date.now() - started).to.be.below(8000);
+  });
+
+  it('starts without waiting for a helper the config file left holding its output', async () => {
+    const dir = tempDir();
+    writeFileSync(
+      path.join(dir, 'gateway.config.ts'),
+      `import { spawn } from 'node:child_process';\nspawn('sleep', ['20'], { detached: true, stdio: 'inherit' }).unref();\nexport default { platforms: ${JSON.stringify(PLATFORMS)} };\n`,
+    );
+    const { config } = await loadConfig({ cwd: dir, env: { TEST_OPENAI_KEY: 'sk-abc' } });
+    expect(Object.keys(config.platforms)).to.deep.equal(['openai']);
   });
 
   it('fails with a clear message when no config exists', async () => {
