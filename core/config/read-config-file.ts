@@ -26,8 +26,9 @@ const EXIT_GRACE_MS = 200;
  * cosmiconfig load TypeScript's compiler, which would otherwise stay in the gateway's memory for its whole life
  * (measured: ~40 MB of RSS that no request needs; a worker thread still leaves ~25 MB behind in the allocator).
  * The child runs with tsx's loader, so the config file may import TypeScript modules (its own helpers,
- * `@gateway/core`) as it could when the gateway itself ran through tsx. What it prints reaches the gateway's
- * stdout and stderr; a file that has not finished after `timeoutMs` fails start-up. It sees `env` as its `process.env`; what it sets there comes back as `envChanges`.
+ * `@gateway/core`) as it could when the gateway itself ran through tsx. It sees `env` as its `process.env`, and what
+ * it sets there comes back as `envChanges`. What it prints reaches the gateway's stdout and stderr; a file that has
+ * not finished loading after `timeoutMs` fails start-up.
  */
 export function readConfigFile(request: ConfigFileRequest, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<ConfigFileRead> {
   const entry = path.join(__dirname, `config-reader-process${path.extname(__filename)}`);
