@@ -26,37 +26,37 @@ function compiler(): typeof ts {
  * laid out like the repository, with the `@gateway/*` packages linked in `<outDir>/node_modules` to the built files,
  * and the stamp of the sources it was built from. Third-party packages resolve from the repository's node_modules
  * (outDir's parent folders, or NODE_PATH for a build elsewhere). Plain JavaScript spares the gateway tsx's loader,
- * which costs ~40 MB of RSS and start-up time. A syntax error stops the build, naming the file and line.
+ * which costs ~40 MB of RSS and start-up time. A syntax error stops the build, naming the file and line. The stamps
+ * default to the sources' as they are when the build starts.
  */
-export function buildDist(root: string, outDir: string): DistBuild {
+export function buildDist(root: string, outDir: string, stamps: BuildStamps = currentStamps(root)): DistBuild {
   fs.rmSync(outDir, { recursive: true, force: true });
-  // Stamped before transpiling: a file saved during the build leaves the stamp older than dist/, never newer.
-  const stamps: BuildStamps = { sources: sourceStamp(root), builder: builderStamp() };
-  const plugins: string[] = [];
-  for (const dir of buildSourceDirs(root)) {
+  const dirs = buildSourceDirs(root);
+  for (const dir of dirs) {
     for (const file of buildInputs(dir)) {
       if (file.endsWith('.ts')) transpileFile(root, outDir, file);
     }
     linkPackage(root, outDir, path.relative(root, dir));
-    if (path.basename(path.dirname(dir)) === 'plugins') plugins.push(path.basename(dir));
   }
   fs.writeFileSync(path.join(outDir, SOURCE_STAMP_FILE), `${JSON.stringify(stamps)}\n`);
-  return { outDir, plugins, cli: path.join(outDir, 'core', 'cli.js') };
+  return distIn(outDir, dirs);
 }
 
 /**
  * What `npm run build` (and so `npm start`) does with dist/: nothing when it was built from the sources as they are,
- * by this builder (a read-only install with a current build starts), else buildDist beside it, swapped in, so a gateway running from
- * dist/ or starting at that moment never sees a half-written tree.
+ * by this builder (a read-only install with a current build starts), else buildDist beside it, swapped in, so a
+ * gateway running from dist/ or starting at that moment never sees a half-written tree.
  */
 export function replaceDist(root: string, target: string): DistBuild & { rebuilt: boolean } {
-  const current = { outDir: target, plugins: buildSourceDirs(root).slice(1).map((dir) => path.basename(dir)), cli: path.join(target, 'core', 'cli.js') };
+  // Stamped before transpiling: a file saved during the build leaves the stamp older than dist/, never newer.
+  const stamps = currentStamps(root);
   const built = readBuildStamps(target);
-  if (fs.existsSync(current.cli) && built?.sources === sourceStamp(root) && built.builder === builderStamp()) return { ...current, rebuilt: false };
+  const dist = distIn(target, buildSourceDirs(root));
+  if (fs.existsSync(dist.cli) && built?.sources === stamps.sources && built.builder === stamps.builder) return { ...dist, rebuilt: false };
   const fresh = `${target}.building-${process.pid}`;
   const retired = `${target}.old-${process.pid}`;
   try {
-    buildDist(root, fresh);
+    buildDist(root, fresh, stamps);
     if (fs.existsSync(target)) fs.renameSync(target, retired);
     // The links inside are relative, so the moved tree resolves as built.
     fs.renameSync(fresh, target);
@@ -64,7 +64,16 @@ export function replaceDist(root: string, target: string): DistBuild & { rebuilt
     fs.rmSync(fresh, { recursive: true, force: true });
     fs.rmSync(retired, { recursive: true, force: true });
   }
-  return { ...current, rebuilt: true };
+  return { ...dist, rebuilt: true };
+}
+
+/** The build in `outDir` of the given source folders (core first, then the plugins). */
+function distIn(outDir: string, sourceDirs: string[]): DistBuild {
+  return { outDir, plugins: sourceDirs.slice(1).map((dir) => path.basename(dir)), cli: path.join(outDir, 'core', 'cli.js') };
+}
+
+function currentStamps(root: string): BuildStamps {
+  return { sources: sourceStamp(root), builder: builderStamp() };
 }
 
 /** One TypeScript file of `root` to its JavaScript at the same relative place under `outDir`. */

@@ -55,16 +55,16 @@ export async function loadPlugins(config: GatewayConfig, hooks: GatewayHooks, se
 }
 
 /**
- * `openai` → `@gateway/plugin-openai`, else a package name, else a path relative to the config file. Packages resolve
- * from the gateway's own install first, so the plugins shipped with it are the ones built with it (dist/ under
- * `npm start`), then from the config's folder, where an operator installs others.
+ * `openai` → `@gateway/plugin-openai`, else a package name, else a path relative to the config file. `@gateway/*`
+ * names are the gateway's own packages (shareGatewayPackages: the built ones under `npm start`); other packages
+ * resolve from the config's folder, where an operator installs them, then from the gateway's install.
  */
 function requirePlugin(name: string, key: string, configDir: string): GatewayPlugin {
   const candidates = name.startsWith('.') || path.isAbsolute(name) ? [path.resolve(configDir, name)] : [`@gateway/plugin-${name}`, name];
   for (const candidate of candidates) {
     let resolved: string;
     try {
-      resolved = require.resolve(candidate, { paths: [__dirname, configDir] });
+      resolved = require.resolve(candidate, { paths: [configDir, __dirname] });
     } catch {
       continue;
     }
