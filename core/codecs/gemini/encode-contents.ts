@@ -1,6 +1,7 @@
 import type { UnifiedMessage, UnifiedPart, UnifiedToolResultPart } from '../../unified/unified-request';
 import { parseToolCallArguments } from '../shared/parse-tool-call-arguments';
 import { encodeFunctionResponse } from './encode-function-response';
+import { createModelPartList } from './create-model-part-list';
 import { encodeMediaPart } from './encode-media-part';
 import type { GeminiContent, GeminiPart } from './gemini-types';
 import { invalidField } from './invalid-field';
@@ -38,46 +39,35 @@ function encodeToolResult(part: UnifiedToolResultPart, param: string, state: Enc
  * it goes on an empty text part, as Gemini itself ends streams. Reasoning from other providers is dropped.
  */
 function encodeModelParts(message: UnifiedMessage, mi: number, state: EncodeState): GeminiPart[] {
-  const out: GeminiPart[] = [];
-  let pending: string | undefined;
-  const emit = (part: GeminiPart): void => {
-    if (pending !== undefined) {
-      if (part.thoughtSignature === undefined) part.thoughtSignature = pending;
-      else out.push({ text: '', thoughtSignature: pending });
-      pending = undefined;
-    }
-    out.push(part);
-  };
+  const out = createModelPartList();
   message.content.forEach((part: UnifiedPart, pj) => {
     const param = `messages[${mi}].content[${pj}]`;
     switch (part.type) {
       case 'text':
-        if (part.text !== '') emit({ text: part.text });
+        if (part.text !== '') out.add({ text: part.text });
         break;
       case 'reasoning':
         if (part.provider !== 'gemini') {
           if (part.text || part.signature || part.redactedData) state.warnings.push(`${param}: reasoning from ${part.provider ?? 'another provider'} dropped`);
         } else if (part.text !== '') {
-          emit({ text: part.text, thought: true, ...(part.signature ? { thoughtSignature: part.signature } : {}) });
+          out.add({ text: part.text, thought: true, ...(part.signature ? { thoughtSignature: part.signature } : {}) });
         } else if (part.signature) {
-          if (pending !== undefined) out.push({ text: '', thoughtSignature: pending });
-          pending = part.signature;
+          out.holdSignature(part.signature);
         }
         break;
       case 'tool_call': {
         const args = parseToolCallArguments(part.arguments, `${param}.arguments`);
         const id = isSynthesizedCallId(part.id) ? {} : { id: part.id };
-        emit({ functionCall: { ...id, name: part.name, args }, ...(part.signature ? { thoughtSignature: part.signature } : {}) });
+        out.add({ functionCall: { ...id, name: part.name, args }, ...(part.signature ? { thoughtSignature: part.signature } : {}) });
         break;
       }
       case 'tool_result':
         throw invalidField(param, 'a tool result cannot be part of an assistant message');
       default:
-        emit(encodeMediaPart(part));
+        out.add(encodeMediaPart(part));
     }
   });
-  if (pending !== undefined) out.push({ text: '', thoughtSignature: pending });
-  return out;
+  return out.finish();
 }
 
 /** A user, system or tool message → user parts; media returned by tools follows the functionResponse parts. */

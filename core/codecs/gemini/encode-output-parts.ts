@@ -1,4 +1,5 @@
 import type { UnifiedOutputPart } from '../../unified/unified-response';
+import { createModelPartList } from './create-model-part-list';
 import { encodeMediaPart } from './encode-media-part';
 import type { GeminiPart } from './gemini-types';
 import { toGeminiArgs } from './to-gemini-args';
@@ -9,41 +10,30 @@ import { toGeminiArgs } from './to-gemini-args';
  * next part; a trailing one on an empty text part). Tool calls keep their id so the client echoes it.
  */
 export function encodeOutputParts(content: UnifiedOutputPart[], showThoughts: boolean): GeminiPart[] {
-  const out: GeminiPart[] = [];
-  let pending: string | undefined;
-  const emit = (part: GeminiPart): void => {
-    if (pending !== undefined) {
-      if (part.thoughtSignature === undefined) part.thoughtSignature = pending;
-      else out.push({ text: '', thoughtSignature: pending });
-      pending = undefined;
-    }
-    out.push(part);
-  };
+  const out = createModelPartList();
   for (const part of content) {
     switch (part.type) {
       case 'text':
-        if (part.text !== '') emit({ text: part.text });
+        if (part.text !== '') out.add({ text: part.text });
         break;
       case 'reasoning': {
         const signature = part.provider === 'gemini' ? part.signature : undefined;
         if (part.text !== '' && showThoughts) {
-          emit({ text: part.text, thought: true, ...(signature ? { thoughtSignature: signature } : {}) });
+          out.add({ text: part.text, thought: true, ...(signature ? { thoughtSignature: signature } : {}) });
         } else if (signature) {
-          if (pending !== undefined) out.push({ text: '', thoughtSignature: pending });
-          pending = signature;
+          out.holdSignature(signature);
         }
         break;
       }
       case 'tool_call':
-        emit({
+        out.add({
           functionCall: { id: part.id, name: part.name, args: toGeminiArgs(part.arguments) },
           ...(part.signature ? { thoughtSignature: part.signature } : {}),
         });
         break;
       default:
-        emit(encodeMediaPart(part));
+        out.add(encodeMediaPart(part));
     }
   }
-  if (pending !== undefined) out.push({ text: '', thoughtSignature: pending });
-  return out;
+  return out.finish();
 }
