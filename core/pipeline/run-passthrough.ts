@@ -4,7 +4,6 @@ import { toGatewayError } from '../errors/gateway-error';
 import type { GatewayHooks } from '../hooks/gateway-hooks';
 import type { RequestContext, UpstreamRequest, UpstreamResponse } from '../hooks/plugin-api';
 import { formatSseEvent } from '../sse/format-sse-event';
-import type { WireFormat } from '../unified/unified-request';
 import { abortSourceOf } from '../http/request-context';
 import { callPlatform } from './call-platform';
 import { flushHeadersSoon } from './flush-headers-soon';
@@ -12,15 +11,8 @@ import { returnableResponseHeaders } from './forward-headers';
 import { relayBody } from './relay-body';
 import { writeNow } from './write-now';
 
-export interface PassthroughInput {
-  format: WireFormat | 'other';
-  method: string;
-  /** Path and query below the platform segment, as the client sent them (license query removed). */
-  path: string;
-  headers: Record<string, string>;
-  body?: Buffer;
-  json?: Record<string, unknown>;
-}
+/** The client's request as it goes upstream; `path` is below the platform segment, without the license query. */
+export type PassthroughInput = Pick<UpstreamRequest, 'format' | 'method' | 'path' | 'headers' | 'body' | 'json'>;
 
 /**
  * Native format: the client's bytes go upstream unchanged (credentials swapped by the plugin) and the upstream's
