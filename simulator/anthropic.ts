@@ -1,7 +1,7 @@
 import { handleAnthropicWebSearch } from './anthropic-web-search';
 import { credentialBehaviour, estimateTokens } from './directives';
 import { bearerToken, headerValue, isRecord, openStream, playFrames, safeDecode, sendJson, sseEvent, type Frame } from './http-util';
-import { contentText, planScenario, simId, type Prompt, type Scenario } from './scenario';
+import { contentText, planAnswer, simId, type Prompt, type Scenario } from './scenario';
 import type { Exchange } from './types';
 
 /** Anthropic Messages API: `/v1/messages` (stream and not), `/v1/messages/count_tokens`, `/v1/models`. */
@@ -184,14 +184,13 @@ async function createMessage(exchange: Exchange, body: Record<string, unknown>, 
   for (const field of ['model', 'max_tokens', 'messages']) {
     if (body[field] === undefined) return sendError(exchange, 400, requestId, `${field}: Field required`);
   }
-  const scenario = planScenario(toPrompt(body), exchange.settings);
   const stream = body.stream === true;
-  if (scenario.error !== undefined) return sendError(exchange, scenario.error, requestId);
-  if (scenario.hang) {
-    if (stream) openStream(exchange.res, SSE_CONTENT_TYPE, { 'request-id': requestId });
-    return;
-  }
-  if (!stream && scenario.midstreamError) return sendError(exchange, 529, requestId);
+  const scenario = planAnswer(toPrompt(body), exchange.settings, stream, {
+    error: (status) => sendError(exchange, status, requestId),
+    openStream: () => openStream(exchange.res, SSE_CONTENT_TYPE, { 'request-id': requestId }),
+    serverError: () => sendError(exchange, 529, requestId),
+  });
+  if (!scenario) return;
 
   const counter = exchange.nextId();
   const ids: Ids = {

@@ -2,7 +2,7 @@ import { credentialBehaviour, estimateTokens } from './directives';
 import { handleGeminiMedia, handleGeminiStorage } from './gemini-media';
 import { API_KEY_INVALID, INTERNAL, resourceExhausted, sendGeminiError, statusError } from './gemini-errors';
 import { headerValue, isRecord, openStream, playFrames, safeDecode, sendJson, sseData, type Frame } from './http-util';
-import { planScenario, simId, type Prompt, type Scenario } from './scenario';
+import { planAnswer, simId, type Prompt, type Scenario } from './scenario';
 import type { Exchange } from './types';
 
 /** Gemini API: `models/{m}:generateContent`, `:streamGenerateContent` (JSON array or `?alt=sse`), `:countTokens`, model list. */
@@ -162,15 +162,14 @@ function streamFrames(r: Rendering, sse: boolean): Frame[] {
 }
 
 async function generate(exchange: Exchange, model: string, body: Record<string, unknown>, stream: boolean): Promise<void> {
-  const scenario = planScenario(toPrompt(body), exchange.settings);
   const sse = exchange.query.alt === 'sse';
   const contentType = sse ? 'text/event-stream' : 'application/json; charset=UTF-8';
-  if (scenario.error !== undefined) return sendGeminiError(exchange, statusError(scenario.error, model));
-  if (scenario.hang) {
-    if (stream) openStream(exchange.res, contentType);
-    return;
-  }
-  if (!stream && scenario.midstreamError) return sendGeminiError(exchange, INTERNAL);
+  const scenario = planAnswer(toPrompt(body), exchange.settings, stream, {
+    error: (status) => sendGeminiError(exchange, statusError(status, model)),
+    openStream: () => openStream(exchange.res, contentType),
+    serverError: () => sendGeminiError(exchange, INTERNAL),
+  });
+  if (!scenario) return;
   const counter = exchange.nextId();
   const rendering: Rendering = {
     model,

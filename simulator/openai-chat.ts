@@ -1,6 +1,6 @@
 import { isRecord, openStream, playFrames, sendJson, sseData, type Frame } from './http-util';
-import { errorEnvelope, missingParameter, SERVER_ERROR_MESSAGE, sendOpenAiError, statusError } from './openai-errors';
-import { contentText, planScenario, SIM_CREATED, simId, type Prompt, type Scenario } from './scenario';
+import { errorEnvelope, missingParameter, openAiEndings, sendOpenAiError, statusError } from './openai-errors';
+import { contentText, planAnswer, SIM_CREATED, simId, type Prompt, type Scenario } from './scenario';
 import type { Exchange } from './types';
 
 /** OpenAI `POST /v1/chat/completions`, stream and not. */
@@ -125,16 +125,9 @@ export async function createChatCompletion(exchange: Exchange, body: Record<stri
   if (typeof body.model !== 'string') return sendOpenAiError(exchange, { ...missingParameter('model'), message: 'you must provide a model parameter' });
   if (!Array.isArray(body.messages)) return sendOpenAiError(exchange, missingParameter('messages'));
   const model = body.model;
-  const scenario = planScenario(toPrompt(body), exchange.settings);
   const stream = body.stream === true;
-  if (scenario.error !== undefined) return sendOpenAiError(exchange, statusError(scenario.error, model));
-  if (scenario.hang) {
-    if (stream) openStream(exchange.res, 'text/event-stream; charset=utf-8');
-    return;
-  }
-  if (!stream && scenario.midstreamError) {
-    return sendOpenAiError(exchange, { status: 500, message: SERVER_ERROR_MESSAGE, type: 'server_error', param: null, code: null });
-  }
+  const scenario = planAnswer(toPrompt(body), exchange.settings, stream, openAiEndings(exchange, model));
+  if (!scenario) return;
   const counter = exchange.nextId();
   const ids: Ids = { completion: `chatcmpl-${simId(counter, 29)}`, call: `call_${simId(counter)}` };
   if (!stream) return sendJson(exchange.res, 200, completion(model, scenario, ids));

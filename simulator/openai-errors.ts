@@ -1,5 +1,6 @@
 import type { OutgoingHttpHeaders } from 'node:http';
-import { sendJson } from './http-util';
+import { openStream, sendJson } from './http-util';
+import type { EarlyEndings } from './scenario';
 import type { Exchange } from './types';
 
 /** OpenAI error envelope `{"error":{message,type,param,code}}`, shared by chat, responses and models. */
@@ -114,4 +115,13 @@ export function errorEnvelope(error: OpenAiError): { error: { message: string; t
 
 export function sendOpenAiError(exchange: Exchange, error: OpenAiError, headers: OutgoingHttpHeaders = {}): void {
   sendJson(exchange.res, error.status, errorEnvelope(error), error.retryAfter ? { ...headers, 'retry-after': '1' } : headers);
+}
+
+/** How the OpenAI endpoints (chat completions and responses) end an exchange early: see planAnswer. */
+export function openAiEndings(exchange: Exchange, model: string): EarlyEndings {
+  return {
+    error: (status) => sendOpenAiError(exchange, statusError(status, model)),
+    openStream: () => openStream(exchange.res, 'text/event-stream; charset=utf-8'),
+    serverError: () => sendOpenAiError(exchange, { status: 500, message: SERVER_ERROR_MESSAGE, type: 'server_error', param: null, code: null }),
+  };
 }

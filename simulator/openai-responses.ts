@@ -1,6 +1,6 @@
 import { isRecord, openStream, playFrames, sendJson, sseEvent, type Frame } from './http-util';
-import { missingParameter, SERVER_ERROR_MESSAGE, sendOpenAiError, statusError } from './openai-errors';
-import { contentText, planScenario, SIM_CREATED, simId, type Prompt, type Scenario } from './scenario';
+import { missingParameter, openAiEndings, SERVER_ERROR_MESSAGE, sendOpenAiError } from './openai-errors';
+import { contentText, planAnswer, SIM_CREATED, simId, type Prompt, type Scenario } from './scenario';
 import type { Exchange } from './types';
 
 /** OpenAI `POST /v1/responses`, stream and not: the full event sequence numbered by `sequence_number`. */
@@ -188,16 +188,9 @@ function streamFrames(r: Rendering): Frame[] {
 export async function createResponse(exchange: Exchange, body: Record<string, unknown>): Promise<void> {
   if (typeof body.model !== 'string') return sendOpenAiError(exchange, missingParameter('model'));
   const model = body.model;
-  const scenario = planScenario(toPrompt(body), exchange.settings);
   const stream = body.stream === true;
-  if (scenario.error !== undefined) return sendOpenAiError(exchange, statusError(scenario.error, model));
-  if (scenario.hang) {
-    if (stream) openStream(exchange.res, 'text/event-stream; charset=utf-8');
-    return;
-  }
-  if (!stream && scenario.midstreamError) {
-    return sendOpenAiError(exchange, { status: 500, message: SERVER_ERROR_MESSAGE, type: 'server_error', param: null, code: null });
-  }
+  const scenario = planAnswer(toPrompt(body), exchange.settings, stream, openAiEndings(exchange, model));
+  if (!scenario) return;
   const counter = exchange.nextId();
   const include = Array.isArray(body.include) ? body.include : [];
   const rendering: Rendering = {

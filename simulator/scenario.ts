@@ -41,6 +41,31 @@ export interface Scenario {
 
 export const THINKING_TEXT = 'The user wants their words echoed back. I will repeat them.';
 
+/** How a vendor module ends an exchange that the prompt asks to end before any answer is rendered. */
+export interface EarlyEndings {
+  /** The vendor's error for the HTTP status the prompt asked for. */
+  error(status: number): void;
+  /** A stream that hangs: its response opened, then nothing more. */
+  openStream(): void;
+  /** A mid-stream error asked of a request that does not stream: the vendor's server error. */
+  serverError(): void;
+}
+
+/**
+ * The scenario of a generate request, or undefined once the exchange has been ended early: an error status the
+ * prompt asked for, a hang (a stream opens and stays silent; anything else gets no answer at all), or a mid-stream
+ * error without a stream to break.
+ */
+export function planAnswer(prompt: Prompt, settings: SimulatorSettings, stream: boolean, endings: EarlyEndings): Scenario | undefined {
+  const scenario = planScenario(prompt, settings);
+  if (scenario.error !== undefined) endings.error(scenario.error);
+  else if (scenario.hang) {
+    if (stream) endings.openStream();
+  } else if (!stream && scenario.midstreamError) endings.serverError();
+  else return scenario;
+  return undefined;
+}
+
 export function planScenario(prompt: Prompt, settings: SimulatorSettings): Scenario {
   const { directives, text } = parseDirectives(prompt.lastText);
   const chunks = directives.chunks ?? settings.chunks;

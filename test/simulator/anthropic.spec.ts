@@ -2,6 +2,7 @@ import Anthropic, { AuthenticationError, BadRequestError, InternalServerError, O
 import { expect } from 'chai';
 import { startSimulator, type Simulator } from '../../simulator';
 import { parseSse, post, sseJson } from './raw-client';
+import { rejection } from '../helpers/rejection';
 
 const MODEL = 'claude-sonnet-4-6';
 const WEATHER_TOOL = {
@@ -13,15 +14,6 @@ const WEATHER_TOOL = {
     required: ['city', 'days'],
   },
 };
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('simulator anthropic', () => {
   let sim: Simulator;

@@ -2,6 +2,7 @@ import { ApiError, GoogleGenAI, Type, type GenerateContentResponse } from '@goog
 import { expect } from 'chai';
 import { startSimulator, type Simulator } from '../../simulator';
 import { parseSse, post } from './raw-client';
+import { rejection } from '../helpers/rejection';
 
 const MODEL = 'gemini-2.5-flash';
 const TOOLS = [
@@ -18,15 +19,6 @@ const TOOLS = [
     ],
   },
 ];
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('simulator gemini', () => {
   let sim: Simulator;

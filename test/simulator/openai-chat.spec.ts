@@ -3,6 +3,7 @@ import OpenAI, { APIError, AuthenticationError, BadRequestError, InternalServerE
 import type { ChatCompletionChunk, ChatCompletionTool } from 'openai/resources/chat/completions';
 import { startSimulator, type Simulator } from '../../simulator';
 import { parseSse, post, sseJson } from './raw-client';
+import { rejection } from '../helpers/rejection';
 
 const MODEL = 'gpt-4.1-mini';
 const TOOLS: ChatCompletionTool[] = [
@@ -18,15 +19,6 @@ const TOOLS: ChatCompletionTool[] = [
     },
   },
 ];
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('simulator openai chat completions', () => {
   let sim: Simulator;

@@ -3,6 +3,7 @@ import OpenAI, { RateLimitError } from 'openai';
 import type { FunctionTool, ResponseStreamEvent } from 'openai/resources/responses/responses';
 import { startSimulator, type Simulator } from '../../simulator';
 import { parseSse, post, sseJson } from './raw-client';
+import { rejection } from '../helpers/rejection';
 
 const MODEL = 'gpt-4.1-mini';
 const TOOLS: FunctionTool[] = [
@@ -18,15 +19,6 @@ const TOOLS: FunctionTool[] = [
     },
   },
 ];
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('simulator openai responses', () => {
   let sim: Simulator;

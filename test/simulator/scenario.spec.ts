@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { contentText, planScenario, simId, THINKING_TEXT, type Prompt } from '../../simulator/scenario';
+import { contentText, planAnswer, planScenario, simId, THINKING_TEXT, type EarlyEndings, type Prompt } from '../../simulator/scenario';
 
 const SETTINGS = { chunks: 3, chunkDelayMs: 0 };
 const prompt = (lastText: string, extra: Partial<Prompt> = {}): Prompt => ({ lastText, toolResult: false, inputText: lastText, ...extra });
@@ -53,5 +53,39 @@ describe('simulator scenario', () => {
     expect(contentText('plain')).to.equal('plain');
     expect(simId(7)).to.equal('sim000000000000000000007');
     expect(simId(12345, 10)).to.equal('sim0012345');
+  });
+
+  describe('planAnswer', () => {
+    const recorder = () => {
+      const calls: string[] = [];
+      const endings: EarlyEndings = {
+        error: (status) => calls.push(`error ${status}`),
+        openStream: () => calls.push('open stream'),
+        serverError: () => calls.push('server error'),
+      };
+      return { calls, endings };
+    };
+    const cases: Array<[string, boolean, string[]]> = [
+      ['hi [sim:error=429]', true, ['error 429']],
+      ['hi [sim:error=503]', false, ['error 503']],
+      ['hi [sim:hang]', true, ['open stream']],
+      ['hi [sim:hang]', false, []],
+      ['hi [sim:midstream-error]', false, ['server error']],
+    ];
+    for (const [text, stream, expected] of cases) {
+      it(`${text} (stream ${String(stream)}) ends the exchange early: ${expected.join(', ') || 'no answer'}`, () => {
+        const { calls, endings } = recorder();
+        expect(planAnswer(prompt(text), SETTINGS, stream, endings)).to.equal(undefined);
+        expect(calls).to.deep.equal(expected);
+      });
+    }
+
+    it('returns the scenario, ending nothing, when an answer is to follow', () => {
+      for (const [text, stream] of [['hi', false], ['hi', true], ['hi [sim:midstream-error]', true]] as const) {
+        const { calls, endings } = recorder();
+        expect(planAnswer(prompt(text), SETTINGS, stream, endings)).to.deep.equal(planScenario(prompt(text), SETTINGS));
+        expect(calls).to.deep.equal([]);
+      }
+    });
   });
 });

@@ -6,6 +6,7 @@ import { createUpstreamClient } from '../../../../core/upstream/upstream-client'
 import { createClaudeOAuthClient } from '../../src/oauth/create-claude-oauth-client';
 import { isCredentialRejection } from '../../src/oauth/oauth-errors';
 import { CLAUDE_DEFAULTS, resolveClaudeOptions } from '../../src/options';
+import { rejection } from '../../../../test/helpers/rejection';
 
 const CLAUDE_AI = 'https://claude.test';
 const TOKEN_HOST = 'https://platform.test';
@@ -15,15 +16,6 @@ const NOW = Date.parse('2026-01-01T00:00:00Z');
 
 const options = resolveClaudeOptions({ credentials: [], claudeAiUrl: CLAUDE_AI, oauthTokenUrl: `${TOKEN_HOST}/v1/oauth/token` });
 const timeouts = { connectMs: 2000, totalMs: 5000, idleMs: 5000 };
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('claude OAuth client (nock replays)', () => {
   const http = createUpstreamClient();
