@@ -58,12 +58,19 @@ export interface EarlyEndings {
  */
 export function planAnswer(prompt: Prompt, settings: SimulatorSettings, stream: boolean, endings: EarlyEndings): Scenario | undefined {
   const scenario = planScenario(prompt, settings);
-  if (scenario.error !== undefined) endings.error(scenario.error);
-  else if (scenario.hang) {
+  if (scenario.error !== undefined) {
+    endings.error(scenario.error);
+    return undefined;
+  }
+  if (scenario.hang) {
     if (stream) endings.openStream();
-  } else if (!stream && scenario.midstreamError) endings.serverError();
-  else return scenario;
-  return undefined;
+    return undefined;
+  }
+  if (!stream && scenario.midstreamError) {
+    endings.serverError();
+    return undefined;
+  }
+  return scenario;
 }
 
 export function planScenario(prompt: Prompt, settings: SimulatorSettings): Scenario {
