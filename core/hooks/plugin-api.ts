@@ -100,6 +100,8 @@ export type CustomHandler = (request: CustomRequest, ctx: RequestContext) => Pro
  * `unified` holds the decoded request and `json` the encoded upstream body. Core sends `body` when set,
  * else `JSON.stringify(json)`. `requestTransform` taps see all three; `upstreamCall` taps get the request reduced
  * to its bytes (`body` set, `json` and `unified` cleared), so nothing holds the parsed body while the upstream answers.
+ * Once the `upstreamCall` taps have settled, core releases a body of 64 KB or more (it then reads as empty; see
+ * core/upstream/release-body.ts): a tap must not keep the bytes for later.
  */
 export interface UpstreamRequest {
   mode: 'passthrough' | 'translate';

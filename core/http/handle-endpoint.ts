@@ -9,6 +9,7 @@ import { PASSTHROUGH_VALIDATORS } from '../pipeline/passthrough-schemas';
 import { runCustom } from '../pipeline/run-custom';
 import { runPassthrough } from '../pipeline/run-passthrough';
 import { runTranslation } from '../pipeline/run-translation';
+import { releaseBody } from '../upstream/release-body';
 import type { GatewayRuntime } from './gateway-runtime';
 import { createRequestContext } from './request-context';
 
@@ -57,6 +58,8 @@ export function createEndpointHandler(spec: EndpointSpec, runtime: GatewayRuntim
       return runPassthrough(hooks, input, ctx, res);
     }
     if (!spec.format || !body) throw new GatewayError('GW_ROUTE_NOT_FOUND', `${endpointId} cannot be translated`);
+    // A translation never sends the client's bytes: a large body is released at once (see releaseBody).
+    releaseBody(body.raw);
     const unified = CODECS[spec.format].decodeRequest(body.json, { model: params.model, stream: ctx.stream });
     ctx.stream = unified.stream;
     const framing = spec.format === 'gemini' && ctx.query.alt !== 'sse' ? 'json-array' : 'sse';

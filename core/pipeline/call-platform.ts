@@ -3,6 +3,7 @@ import { GatewayError } from '../errors/gateway-error';
 import type { GatewayHooks } from '../hooks/gateway-hooks';
 import type { RequestContext, UpstreamFailure, UpstreamRequest, UpstreamResponse } from '../hooks/plugin-api';
 import { readUpstreamFailure } from '../upstream/read-upstream-failure';
+import { releaseBody } from '../upstream/release-body';
 import { toWireRequest } from './to-wire-request';
 
 /**
@@ -21,10 +22,18 @@ async function shapeRequest(hooks: GatewayHooks, request: UpstreamRequest, ctx: 
   return transform ? transform.promise(request, ctx) : request;
 }
 
-/** The platform's upstreamCall taps; a non-2xx answer becomes a thrown, classified GatewayError. */
+/**
+ * The platform's upstreamCall taps; a non-2xx answer becomes a thrown, classified GatewayError. Once the taps have
+ * settled, no retry needs the request's bytes: a large body is released then (see releaseBody).
+ */
 async function sendToPlatform(hooks: GatewayHooks, request: UpstreamRequest, ctx: RequestContext): Promise<UpstreamResponse> {
   const caller = hooks.upstreamCall.get(ctx.platform);
-  const response = caller ? await caller.promise(request, ctx) : undefined;
+  let response: UpstreamResponse | undefined;
+  try {
+    response = caller ? await caller.promise(request, ctx) : undefined;
+  } finally {
+    releaseBody(request.body);
+  }
   if (!response) throw new GatewayError('GW_INTERNAL', `platform "${ctx.platform}" has no upstream caller`);
   if (response.status >= 200 && response.status < 300) return response;
   throw await readFailure(hooks, response, ctx);

@@ -5,6 +5,7 @@ import axios from 'axios';
 import { GatewayError, isGatewayError } from '../errors/gateway-error';
 import { classifyUpstreamError } from './classify-upstream-error';
 import { nodeHttpAdapter } from './node-http-adapter';
+import { markSending, RELEASE_MIN_BYTES } from './release-body';
 
 /** Each in milliseconds; 0 (or a value beyond the 2^31-1 ms timer range) disables that timeout. */
 export interface UpstreamTimeouts {
@@ -138,6 +139,8 @@ function sendRequest(instance: AxiosInstance, req: UpstreamHttpRequest): Promise
   // axios has it, so a long stream does not keep the bytes it was asked with.
   const { url, method, headers, signal } = req;
   let data = req.body;
+  // Until the request has written every byte, the body must not be released (see releaseBody).
+  const sent = Buffer.isBuffer(data) && data.length >= RELEASE_MIN_BYTES ? markSending(data) : undefined;
   // Only failures name the target: parsing the URL for every request would be wasted.
   const target = (): string => describeTarget(url);
 
@@ -187,6 +190,13 @@ function sendRequest(instance: AxiosInstance, req: UpstreamHttpRequest): Promise
         const secure = options.protocol === 'https:';
         const request = secure ? https.request(options, handle) : http.request(options, handle);
         clientRequest = request;
+        if (sent) {
+          request.once('finish', sent);
+          // Destroyed before it finished: its socket's pending writes are cancelled with it.
+          request.once('close', () => {
+            if (request.destroyed) sent();
+          });
+        }
         if (failure !== undefined) request.destroy();
         request.once('socket', (socket) => {
           if (!socket.connecting) clearTimeout(connectTimer);
@@ -196,9 +206,9 @@ function sendRequest(instance: AxiosInstance, req: UpstreamHttpRequest): Promise
       },
     };
 
-    const sent = instance.request<Readable>({ url, method, headers: toAxiosHeaders(headers), data, transport });
+    const exchange = instance.request<Readable>({ url, method, headers: toAxiosHeaders(headers), data, transport });
     data = undefined;
-    sent.then(
+    exchange.then(
       (response) => {
         // Sent: the adapter's closures keep its config for as long as the answer streams.
         response.config.data = undefined;

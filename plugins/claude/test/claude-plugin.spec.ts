@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { Stage, type UpstreamRequest } from '@gateway/core';
 import { fixtureBytes, fixtureJson, fixtureText } from '../../../test/helpers/fixtures';
 import { startGateway, TEST_ADMIN_KEY, TEST_LICENSE, type RunningGateway } from '../../../test/helpers/start-gateway';
 import { SSE, startFakeUpstream, unevenChunks, type FakeUpstream } from './helpers/fake-upstream';
@@ -317,6 +318,40 @@ describe('claude plugin: API key rotation', () => {
     const [first] = await admin();
     expect(first).to.deep.include({ kind: 'apiKey', state: 'cooling_down', cooldownUntil: new Date(Date.parse(reset)).toISOString() });
     expect(first.masked).to.equal('sk-ant-...0001');
+  });
+
+  it('sends a long conversation whole on every attempt, and releases its bytes once the final answer has come', async () => {
+    const sent: Buffer[] = [];
+    gw.gateway.runtime.hooks.upstreamCall.for('claude').tapPromise({ name: 'body-probe', stage: Stage.BEFORE_PLATFORM }, async (request: UpstreamRequest) => {
+      if (request.body) sent.push(request.body);
+      return undefined;
+    });
+    const raw = JSON.stringify({ model: 'claude-sonnet-4-6', max_tokens: 16, messages: [{ role: 'user', content: 'a long conversation '.repeat(20_000) }] });
+    upstream.queue({ status: 429, headers: { 'retry-after': '30' }, body: fixtureBytes('anthropic-messages/error-429.json') });
+    upstream.fallback({ status: 200, body: basic });
+    const res = await post(`${gw.url}/claude/v1/messages`, raw, { 'anthropic-version': '2023-06-01' });
+    expect(res.status).to.equal(200);
+    expect(upstream.seen.map((s) => s.raw.toString())).to.deep.equal([raw, raw]);
+    expect(sent).to.have.length(1);
+    expect(sent[0].length, 'released after the answer').to.equal(0);
+  });
+
+  it('translated: sends the encoded long conversation whole on every attempt, and releases it after the answer', async () => {
+    const sent: Buffer[] = [];
+    gw.gateway.runtime.hooks.upstreamCall.for('claude').tapPromise({ name: 'body-probe', stage: Stage.BEFORE_PLATFORM }, async (request: UpstreamRequest) => {
+      if (request.body) sent.push(request.body);
+      return undefined;
+    });
+    const content = 'a long conversation '.repeat(20_000);
+    upstream.queue({ status: 429, headers: { 'retry-after': '30' }, body: fixtureBytes('anthropic-messages/error-429.json') });
+    upstream.fallback({ status: 200, body: basic });
+    const res = await post(`${gw.url}/claude/v1/chat/completions`, { model: 'claude-sonnet-4-6', messages: [{ role: 'user', content }] });
+    expect(res.status).to.equal(200);
+    expect(upstream.seen).to.have.length(2);
+    expect(upstream.seen[1].raw.equals(upstream.seen[0].raw)).to.equal(true);
+    expect(JSON.stringify(upstream.seen[1].json)).to.include(content);
+    expect(sent).to.have.length(1);
+    expect(sent[0].length, 'released after the answer').to.equal(0);
   });
 
   it('cools a key down on 529 (honouring retry-after) and retries elsewhere', async () => {

@@ -13,6 +13,7 @@ import {
   type UpstreamClient,
   type UpstreamTimeouts,
 } from '../../../core/upstream/upstream-client';
+import { releaseBody } from '../../../core/upstream/release-body';
 
 const RELAXED: UpstreamTimeouts = { connectMs: 5000, totalMs: 8000, idleMs: 5000 };
 const SECRET = 'sk-test-abcdefghijklmnopqrstuvwxyz0123456789';
@@ -493,5 +494,56 @@ describe('readUpstreamBody', () => {
     const server = await startServer((_req, res) => res.end('y'.repeat(1000)));
     const res = await client.send({ url: server.url, method: 'GET', headers: {}, timeouts: RELAXED });
     expect((await readUpstreamBody(res, 1000)).length).to.equal(1000);
+  });
+});
+
+describe('createUpstreamClient and releaseBody', () => {
+  let client: UpstreamClient;
+  beforeEach(() => (client = createUpstreamClient()));
+  afterEach(async () => {
+    client.close();
+    await Promise.all(servers.splice(0).map((s) => s.close()));
+  });
+
+  it('keeps a large body while the socket still writes it (an upstream that answers before reading), releases it after', async () => {
+    // Larger than loopback's socket buffers, so the write is still in progress when the answer's headers arrive.
+    const body = Buffer.alloc(32 * 1024 * 1024, 'b');
+    let readRest: () => void = () => {};
+    let received = 0;
+    const server = await startServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.flushHeaders();
+      readRest = () => {
+        req.on('data', (chunk: Buffer) => (received += chunk.length));
+        req.on('end', () => res.end('done'));
+      };
+    });
+    const res = await client.send({ url: server.url, method: 'POST', headers: {}, body, timeouts: RELAXED });
+    expect(res.status).to.equal(200);
+    expect(releaseBody(body), 'released while being written').to.equal(false);
+    expect(body.length).to.equal(32 * 1024 * 1024);
+    readRest();
+    expect((await readUpstreamBody(res, 1000)).toString()).to.equal('done');
+    expect(received).to.equal(32 * 1024 * 1024);
+    // The request's last write has completed by now, or within a turn or two of the loop.
+    let released = releaseBody(body);
+    for (let turn = 0; !released && turn < 50; turn += 1) {
+      await new Promise((resolve) => setImmediate(resolve));
+      released = releaseBody(body);
+    }
+    expect(released).to.equal(true);
+    expect(body.length).to.equal(0);
+  });
+
+  it('releases a body the upstream has read whole before it answered', async () => {
+    const body = Buffer.alloc(256 * 1024, 'c');
+    const server = await startServer((req, res) => {
+      let received = 0;
+      req.on('data', (chunk: Buffer) => (received += chunk.length));
+      req.on('end', () => res.end(String(received)));
+    });
+    const res = await client.send({ url: server.url, method: 'POST', headers: {}, body, timeouts: RELAXED });
+    expect((await readUpstreamBody(res, 1000)).toString()).to.equal(String(256 * 1024));
+    expect(releaseBody(body)).to.equal(true);
   });
 });
