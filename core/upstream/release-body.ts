@@ -1,22 +1,24 @@
 /**
- * Request bodies at least this large are handed back to the allocator as soon as they are done with. Smaller ones
- * come from Node's shared pool or die in a minor GC anyway.
+ * Request bodies at least this large are handed back to the allocator as soon as they are done with. Smaller ones are
+ * left to the GC: what they can hold until a full collection is small.
  */
 export const RELEASE_MIN_BYTES = 64 * 1024;
 
-/** Bodies a socket may still be reading from, with how many sends are using each. */
-const sending = new WeakMap<Buffer, number>();
+/** Memory a socket may still be reading from (a body's ArrayBuffer), with how many sends are using it. */
+const sending = new WeakMap<ArrayBufferLike, number>();
 
 /** The upstream client marks a body while a request writes it, until every byte has left (or the request died). */
-export function markSending(body: Buffer): () => void {
-  sending.set(body, (sending.get(body) ?? 0) + 1);
-  let done = false;
+export function markSending(body: ArrayBufferView): () => void {
+  // Keyed on the memory, not the view: any view a socket writes keeps every other view of it from being released.
+  let memory: ArrayBufferLike | undefined = body.buffer;
+  sending.set(memory, (sending.get(memory) ?? 0) + 1);
   return () => {
-    if (done) return;
-    done = true;
-    const left = (sending.get(body) ?? 1) - 1;
-    if (left > 0) sending.set(body, left);
-    else sending.delete(body);
+    if (memory === undefined) return;
+    const left = (sending.get(memory) ?? 1) - 1;
+    if (left > 0) sending.set(memory, left);
+    else sending.delete(memory);
+    // Dropped: the request's listeners live as long as its answer streams and must not keep the bytes.
+    memory = undefined;
   };
 }
 
@@ -30,9 +32,10 @@ export function markSending(body: Buffer): () => void {
  * Node's pool or of another Buffer), and not while a socket may still be writing it: that write reads the memory
  * directly, so a body still being sent is left to the GC. Answers whether the body was released.
  */
-export function releaseBody(body: Buffer | undefined): boolean {
-  if (body === undefined || body.length < RELEASE_MIN_BYTES || sending.has(body)) return false;
+export function releaseBody(body: Buffer | null | undefined): boolean {
+  if (body == null || body.length < RELEASE_MIN_BYTES) return false;
   const memory = body.buffer;
+  if (sending.has(memory)) return false;
   if (body.byteOffset !== 0 || memory.byteLength !== body.length || !(memory instanceof ArrayBuffer)) return false;
   try {
     structuredClone(memory, { transfer: [memory] });

@@ -139,12 +139,12 @@ function sendRequest(instance: AxiosInstance, req: UpstreamHttpRequest): Promise
   // axios has it, so a long stream does not keep the bytes it was asked with.
   const { url, method, headers, signal } = req;
   let data = req.body;
-  // Until the request has written every byte, the body must not be released (see releaseBody).
-  const sent = Buffer.isBuffer(data) && data.length >= RELEASE_MIN_BYTES ? markSending(data) : undefined;
   // Only failures name the target: parsing the URL for every request would be wasted.
   const target = (): string => describeTarget(url);
 
   if (signal?.aborted) return Promise.reject(abortError(signal, target()));
+  // Until the request has written every byte, the body must not be released (see releaseBody).
+  const sent = ArrayBuffer.isView(data) && data.byteLength >= RELEASE_MIN_BYTES ? markSending(data) : undefined;
 
   return new Promise<UpstreamHttpResponse>((resolve, reject) => {
     let failure: GatewayError | undefined;
@@ -264,6 +264,8 @@ function sendRequest(instance: AxiosInstance, req: UpstreamHttpRequest): Promise
         });
       },
       (err: unknown) => {
+        // Refused before any request existed (bad URL, options): no socket will ever read the body.
+        if (clientRequest === undefined) sent?.();
         if (failure !== undefined) return;
         const error = classifyUpstreamError(err, target(), 'request');
         failure = error;

@@ -22,6 +22,7 @@ describe('releaseBody', () => {
     expect(releaseBody(small)).to.equal(false);
     expect(small.length).to.equal(RELEASE_MIN_BYTES - 1);
     expect(releaseBody(undefined)).to.equal(false);
+    expect(releaseBody(null)).to.equal(false);
   });
 
   it('leaves a view on memory that is not all its own (a slice, or a Buffer over a larger ArrayBuffer)', () => {
@@ -46,6 +47,14 @@ describe('releaseBody', () => {
     expect(body.length).to.equal(RELEASE_MIN_BYTES);
     expect(releaseBody(body)).to.equal(true);
     expect(body.length).to.equal(0);
+  });
+
+  it('leaves every view of memory a send is writing: the mark is on the memory, not on the Buffer object', () => {
+    const body = ownedBody();
+    const done = markSending(body.subarray(0));
+    expect(releaseBody(body)).to.equal(false);
+    done();
+    expect(releaseBody(body)).to.equal(true);
   });
 
   it('answers false for a body released already', () => {

@@ -3,6 +3,8 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
 import { inspect } from 'node:util';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import { expect } from 'chai';
 import nock from 'nock';
@@ -14,6 +16,9 @@ import {
   type UpstreamTimeouts,
 } from '../../../core/upstream/upstream-client';
 import { releaseBody } from '../../../core/upstream/release-body';
+
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = vm.runInNewContext('gc') as () => void;
 
 const RELAXED: UpstreamTimeouts = { connectMs: 5000, totalMs: 8000, idleMs: 5000 };
 const SECRET = 'sk-test-abcdefghijklmnopqrstuvwxyz0123456789';
@@ -533,6 +538,53 @@ describe('createUpstreamClient and releaseBody', () => {
     }
     expect(released).to.equal(true);
     expect(body.length).to.equal(0);
+  });
+
+  it('keeps memory a socket still writes through another view of it (another Buffer over the same memory)', async () => {
+    const body = Buffer.alloc(32 * 1024 * 1024, 'b');
+    const server = await startServer((_req, res) => {
+      res.writeHead(200);
+      res.flushHeaders();
+    });
+    const res = await client.send({ url: server.url, method: 'POST', headers: {}, body: body.subarray(0), timeouts: RELAXED });
+    expect(releaseBody(body), 'released while the socket writes it').to.equal(false);
+    res.body.destroy();
+  });
+
+  it('leaves a body releasable when no request was ever made (signal aborted already, URL refused)', async () => {
+    const aborted = new AbortController();
+    aborted.abort();
+    const first = Buffer.alloc(256 * 1024, 'a');
+    const second = Buffer.alloc(256 * 1024, 'a');
+    await catchError(client.send({ url: 'http://127.0.0.1:9/', method: 'POST', headers: {}, body: first, signal: aborted.signal, timeouts: RELAXED }));
+    await catchError(client.send({ url: 'not a url', method: 'POST', headers: {}, body: second, timeouts: RELAXED }));
+    expect(releaseBody(first)).to.equal(true);
+    expect(releaseBody(second)).to.equal(true);
+  });
+
+  it('does not keep a large request body reachable while the answer streams', async () => {
+    const server = await startServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write('data: first\n\n');
+      });
+    });
+    // A body no one releases (as a plugin's own resend is): only the client could still hold it.
+    let sentBody: WeakRef<Buffer> | undefined;
+    const res = await (async () => {
+      const body = Buffer.from(JSON.stringify({ contents: 'x'.repeat(1024 * 1024) }));
+      sentBody = new WeakRef(body);
+      return client.send({ url: server.url, method: 'POST', headers: {}, body, timeouts: RELAXED });
+    })();
+    res.body.on('data', () => undefined);
+    for (let i = 0; i < 5; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      collectGarbage();
+    }
+    const kept = sentBody?.deref() !== undefined;
+    res.body.destroy();
+    expect(kept, 'the 1 MB request body is still reachable while the answer streams').to.equal(false);
   });
 
   it('releases a body the upstream has read whole before it answered', async () => {
