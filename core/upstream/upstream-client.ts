@@ -191,11 +191,10 @@ function sendRequest(instance: AxiosInstance, req: UpstreamHttpRequest): Promise
         const request = secure ? https.request(options, handle) : http.request(options, handle);
         clientRequest = request;
         if (sent) {
+          // 'finish': every byte has left. 'close' without it: Node has marked the request destroyed, and its socket's
+          // pending writes are done or cancelled by then.
           request.once('finish', sent);
-          // Destroyed before it finished: its socket's pending writes are cancelled with it.
-          request.once('close', () => {
-            if (request.destroyed) sent();
-          });
+          request.once('close', sent);
         }
         if (failure !== undefined) request.destroy();
         request.once('socket', (socket) => {
