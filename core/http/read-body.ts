@@ -2,6 +2,7 @@ import express, { type Request, type Response } from 'express';
 import multer from 'multer';
 import { GatewayError } from '../errors/gateway-error';
 import type { UploadedFile } from '../hooks/plugin-api';
+import { decodeUtf8 } from './decode-utf8';
 
 export interface BodyReaders {
   /** Raw bytes of a JSON endpoint, parsed once; the bytes are kept for passthrough. */
@@ -50,7 +51,7 @@ function parseJsonObject(bytes: Buffer): Record<string, unknown> {
   if (bytes.length === 0) throw new GatewayError('GW_INVALID_JSON', 'request body is empty; send a JSON object');
   let value: unknown;
   try {
-    value = JSON.parse(bytes.toString('utf8'));
+    value = JSON.parse(decodeUtf8(bytes));
   } catch (error) {
     throw new GatewayError('GW_INVALID_JSON', `request body is not valid JSON: ${(error as Error).message}`);
   }

@@ -6,6 +6,7 @@ import type { RequestContext, StreamStage, UpstreamRequest, UpstreamResponse } f
 import { toRequestEcho } from '../unified/to-request-echo';
 import type { RequestEcho, UnifiedRequest, WireFormat } from '../unified/unified-request';
 import { readUpstreamBody } from '../upstream/upstream-client';
+import { decodeUtf8 } from '../http/decode-utf8';
 import { callPlatform } from './call-platform';
 import { createClientStreamWriter, type ClientFraming } from './client-stream-writer';
 import { pumpTranslatedStream } from './pump-translated-stream';
@@ -61,7 +62,7 @@ async function translateAnswer(hooks: GatewayHooks, answer: Promise<UpstreamResp
   const stages: StreamStage[] = hooks.streamTransform.get(ctx.platform)?.call([], ctx) ?? [];
 
   if (!shape.echo.stream) {
-    const text = (await readUpstreamBody(upstream, RESPONSE_BODY_LIMIT)).toString('utf8');
+    const text = decodeUtf8(await readUpstreamBody(upstream, RESPONSE_BODY_LIMIT));
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
