@@ -2,7 +2,7 @@ import express, { type Request, type Response } from 'express';
 import multer from 'multer';
 import { GatewayError } from '../errors/gateway-error';
 import type { UploadedFile } from '../hooks/plugin-api';
-import { decodeUtf8 } from './decode-utf8';
+import { decodeUtf8 } from '../text/utf8';
 
 export interface BodyReaders {
   /** Raw bytes of a JSON endpoint, parsed once; the bytes are kept for passthrough. */

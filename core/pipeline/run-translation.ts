@@ -6,7 +6,7 @@ import type { RequestContext, StreamStage, UpstreamRequest, UpstreamResponse } f
 import { toRequestEcho } from '../unified/to-request-echo';
 import type { RequestEcho, UnifiedRequest, WireFormat } from '../unified/unified-request';
 import { readUpstreamBody } from '../upstream/upstream-client';
-import { decodeUtf8 } from '../http/decode-utf8';
+import { decodeUtf8 } from '../text/utf8';
 import { callPlatform } from './call-platform';
 import { createClientStreamWriter, type ClientFraming } from './client-stream-writer';
 import { pumpTranslatedStream } from './pump-translated-stream';

@@ -1,9 +1,20 @@
 import { expect } from 'chai';
-import { decodeUtf8 } from '../../../core/http/decode-utf8';
+import { decodeUtf8 } from '../../../core/text/utf8';
 
 /** Text of about `bytes` UTF-8 bytes, built from `piece`. */
 function textOf(piece: string, bytes: number): Buffer {
   return Buffer.from(piece.repeat(Math.ceil(bytes / Buffer.byteLength(piece))));
+}
+
+/** decodeUtf8's answer, and whether it fell back to `bytes.toString('utf8')` (V8's decoder) for the whole body. */
+function decodeWatched(bytes: Buffer): { text: string; fellBack: boolean } {
+  let fellBack = false;
+  const watched = Buffer.from(bytes);
+  watched.toString = function (this: Buffer, ...args: Parameters<Buffer['toString']>) {
+    if (args[0] === 'utf8') fellBack = true;
+    return Buffer.prototype.toString.apply(this, args);
+  };
+  return { text: decodeUtf8(watched), fellBack };
 }
 
 describe('decodeUtf8', () => {
@@ -47,6 +58,38 @@ describe('decodeUtf8', () => {
       expect(decoded).to.include('\uFFFD');
     });
   }
+
+  // Characters of 2, 3 and 4 bytes at every alignment, and an invalid run of continuation bytes at several places.
+  for (const [name, char] of [['2-byte', 'é'], ['3-byte', '€'], ['4-byte', '😀']]) {
+    for (let shift = 0; shift < 4; shift += 1) {
+      it(`decodes ${name} characters at offset ${shift} without V8's decoder`, () => {
+        const bytes = Buffer.concat([Buffer.from('a'.repeat(shift)), textOf(char, 100 * 1024)]);
+        const { text, fellBack } = decodeWatched(bytes);
+        expect(text).to.equal(bytes.toString('utf8'));
+        // Valid UTF-8 is converted by ICU, never handed back to V8's decoder.
+        expect(fellBack).to.equal(false);
+      });
+    }
+  }
+
+  for (const at of [2, 3, 4 * 1024, 32 * 1024 + 1, 80 * 1024 - 5]) {
+    it(`replaces a run of 5 continuation bytes at byte ${at} as toString does`, () => {
+      const bytes = Buffer.from(textOf('ab', 80 * 1024));
+      bytes[0] = 0xc3;
+      bytes[1] = 0xa9;
+      bytes.fill(0x80, at, at + 5);
+      const { text, fellBack } = decodeWatched(bytes);
+      expect(text).to.equal(bytes.toString('utf8'));
+      expect(fellBack).to.equal(true);
+    });
+  }
+
+  it('decodes a valid body right after one cut inside its last character (no state left over)', () => {
+    const whole = textOf('😀', 16 * 1024);
+    const cut = whole.subarray(0, whole.length - 2);
+    expect(decodeWatched(cut)).to.deep.equal({ text: cut.toString('utf8'), fellBack: true });
+    expect(decodeWatched(whole)).to.deep.equal({ text: whole.toString('utf8'), fellBack: false });
+  });
 
   it('decodes a large body cut inside its last character as toString does', () => {
     const whole = textOf('😀', 16 * 1024);
