@@ -3,6 +3,8 @@ import { TextDecoder } from 'node:util';
 
 /** Below this, V8's own UTF-8 decoder costs a few microseconds at most. */
 const ICU_MIN_BYTES = 4 * 1024;
+/** ICU's scratch buffer is twice the text: above this it would be a memory spike of its own (a 25 MB body: 50 MB). */
+const ICU_MAX_BYTES = 4 * 1024 * 1024;
 
 /**
  * A decoder that converts with ICU. Node's TextDecoder hands UTF-8 to V8's decoder (as `toString` does) until it is
@@ -25,10 +27,13 @@ const icuDecoder = ((): TextDecoder | undefined => {
 /**
  * `bytes.toString('utf8')`, the same string, faster for large bodies that are not pure ASCII (a long conversation
  * with one accented letter or emoji): V8's decoder walks such text byte by byte, ICU's converter in about half the
- * time (205 KB: 330–420 → 190–230 µs of CPU, measured), with no more memory. ASCII text keeps V8's fast path, a copy.
+ * time (205 KB: 330–420 → 190–230 µs of CPU, measured), with no more memory. ASCII text keeps V8's fast path, a copy;
+ * text under 4 KB or over 4 MB keeps V8's decoder.
  */
 export function decodeUtf8(bytes: Buffer): string {
-  if (bytes.length < ICU_MIN_BYTES || icuDecoder === undefined || isAscii(bytes)) return bytes.toString('utf8');
+  if (bytes.length < ICU_MIN_BYTES || bytes.length > ICU_MAX_BYTES || icuDecoder === undefined || isAscii(bytes)) {
+    return bytes.toString('utf8');
+  }
   try {
     return icuDecoder.decode(bytes);
   } catch {

@@ -103,6 +103,15 @@ describe('decodeUtf8', () => {
     expect(decodeUtf8(view)).to.equal('é'.repeat(8 * 1024));
   });
 
+  it('leaves text over 4 MB to V8 (ICU would need a scratch buffer twice its size), and up to 4 MB to ICU', () => {
+    const over = Buffer.concat([textOf('café ', 4 * 1024 * 1024 - 3), Buffer.from('end')]);
+    expect(over.length).to.be.greaterThan(4 * 1024 * 1024);
+    expect(decodeWatched(over)).to.deep.equal({ text: over.toString('utf8'), fellBack: true });
+    const at = over.subarray(0, 4 * 1024 * 1024 - 2);
+    expect(at.length).to.equal(4 * 1024 * 1024 - 2);
+    expect(decodeWatched(at)).to.deep.equal({ text: at.toString('utf8'), fellBack: false });
+  });
+
   it('decodes an empty buffer to an empty string', () => {
     expect(decodeUtf8(Buffer.alloc(0))).to.equal('');
   });
