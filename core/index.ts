@@ -13,6 +13,7 @@ export * from './codecs';
 export { compileValidator, type Validator } from './validation/compile-validator';
 export { sendUpstreamRequest } from './upstream/send-upstream-request';
 export { readUpstreamBody, type UpstreamClient, type UpstreamTimeouts } from './upstream/upstream-client';
+export { readUpstreamJson } from './upstream/read-upstream-json';
 export type { Store } from './store/store';
 export type { Logger } from './logging';
 export { createGateway, type Gateway } from './gateway';

@@ -1,12 +1,10 @@
 import type { ServerResponse } from 'node:http';
 import { CODECS } from '../codecs';
-import { GatewayError } from '../errors/gateway-error';
 import type { GatewayHooks } from '../hooks/gateway-hooks';
 import type { RequestContext, StreamStage, UpstreamRequest, UpstreamResponse } from '../hooks/plugin-api';
 import { toRequestEcho } from '../unified/to-request-echo';
 import type { RequestEcho, UnifiedRequest, WireFormat } from '../unified/unified-request';
-import { readUpstreamBody } from '../upstream/upstream-client';
-import { decodeUtf8 } from '../text/utf8';
+import { readUpstreamJson } from '../upstream/read-upstream-json';
 import { callPlatform } from './call-platform';
 import { createClientStreamWriter, type ClientFraming } from './client-stream-writer';
 import { pumpTranslatedStream } from './pump-translated-stream';
@@ -62,14 +60,7 @@ async function translateAnswer(hooks: GatewayHooks, answer: Promise<UpstreamResp
   const stages: StreamStage[] = hooks.streamTransform.get(ctx.platform)?.call([], ctx) ?? [];
 
   if (!shape.echo.stream) {
-    const text = decodeUtf8(await readUpstreamBody(upstream, RESPONSE_BODY_LIMIT));
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch (error) {
-      throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream answered a body that is not JSON', { cause: error });
-    }
-    let response = upstreamCodec.decodeResponse(parsed);
+    let response = upstreamCodec.decodeResponse(await readUpstreamJson(upstream, RESPONSE_BODY_LIMIT));
     for (const stage of stages) if (stage.response) response = await stage.response(response);
     const body = JSON.stringify(clientCodec.encodeResponse(response, shape.echo));
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });

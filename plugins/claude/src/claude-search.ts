@@ -5,7 +5,7 @@ import {
   buildSearchResults,
   createSearchSessions,
   parseSearchRequest,
-  readUpstreamBody,
+  readUpstreamJson,
   type CustomHandler,
   type RequestContext,
   type SearchRequest,
@@ -55,12 +55,7 @@ export function createClaudeSearchHandler(deps: ClaudeSearchDeps): CustomHandler
       },
       ctx,
     );
-    let json: unknown;
-    try {
-      json = JSON.parse((await readUpstreamBody(response, BODY_LIMIT)).toString('utf8'));
-    } catch (cause) {
-      throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream answered the search with a body that is not JSON', { cause });
-    }
+    const json = await readUpstreamJson(response, BODY_LIMIT, 'the search');
     const { text, sources } = fromClaudeSearch(json);
     const results = buildSearchResults(sources, turn.turn);
     await turn.remember(results);

@@ -1,4 +1,4 @@
-import { GatewayError, readUpstreamBody, type CustomHandler, type RequestContext, type UpstreamRequest, type UpstreamResponse } from '@gateway/core';
+import { GatewayError, readUpstreamJson, type CustomHandler, type RequestContext, type UpstreamRequest, type UpstreamResponse } from '@gateway/core';
 import { THINKING_SUFFIX } from './apply-claude-defaults';
 
 export interface OpenAiModel {
@@ -49,13 +49,7 @@ export function createListClaudeModels(
       { mode: 'passthrough', format: 'other', method: 'GET', path: '/v1/models?limit=1000', headers: { accept: 'application/json', 'anthropic-version': anthropicVersion }, stream: false },
       ctx,
     );
-    const text = (await readUpstreamBody(upstream, 8 * 1024 * 1024)).toString('utf8');
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch (cause) {
-      throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream model list is not JSON', { cause });
-    }
+    const parsed = await readUpstreamJson(upstream, 8 * 1024 * 1024, 'the model list');
     return { status: 200, json: toOpenAiModelList(parsed, extra, ctx.platform) };
   };
 }

@@ -1,4 +1,4 @@
-import { GatewayError, readUpstreamBody, type RequestContext, type UpstreamResponse } from '@gateway/core';
+import { readUpstreamJson, type RequestContext, type UpstreamResponse } from '@gateway/core';
 import type { GeminiCaller } from './create-gemini-caller';
 
 /** Image and operation answers carry base64 media: up to several images of several megabytes each. */
@@ -30,12 +30,7 @@ export function createGeminiJsonCaller(call: GeminiCaller): GeminiJsonCaller {
     send,
     async json(ctx, request) {
       const response = await send(ctx, request);
-      const text = (await readUpstreamBody(response, JSON_LIMIT_BYTES)).toString('utf8');
-      try {
-        return JSON.parse(text) as unknown;
-      } catch (cause) {
-        throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', `upstream answered ${request.path.split('?')[0]} with a body that is not JSON`, { cause });
-      }
+      return readUpstreamJson(response, JSON_LIMIT_BYTES, request.path.split('?')[0]);
     },
   };
 }

@@ -2,7 +2,7 @@ import {
   GatewayError,
   classifyUpstreamFailure,
   encodeMultipart,
-  readUpstreamBody,
+  readUpstreamJson,
   readUpstreamFailure,
   sendUpstreamRequest,
   type PlatformBaseOptions,
@@ -67,12 +67,7 @@ export function createOpenAiCaller(options: PlatformBaseOptions, nextKey: () => 
     failure,
     async json(ctx, call) {
       const response = await sendOk(ctx, call);
-      const text = (await readUpstreamBody(response, JSON_LIMIT_BYTES)).toString('utf8');
-      try {
-        return JSON.parse(text) as unknown;
-      } catch (cause) {
-        throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', `upstream answered ${call.path} with a body that is not JSON`, { cause });
-      }
+      return readUpstreamJson(response, JSON_LIMIT_BYTES, call.path);
     },
   };
 }

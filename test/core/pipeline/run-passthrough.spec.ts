@@ -1,28 +1,7 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { startGateway, TEST_LICENSE, type RunningGateway } from '../../helpers/start-gateway';
-
-type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
-
-/** A raw upstream whose behaviour each test sets. */
-async function startUpstream(): Promise<{ url: string; handle(h: Handler): void; close(): Promise<void> }> {
-  let current: Handler = (_req, res) => res.end();
-  const server = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => current(req, res));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    handle: (h) => (current = h),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
+import { startRawUpstream, type RawUpstream } from '../../helpers/start-raw-upstream';
 
 interface Answer {
   status: number;
@@ -54,10 +33,10 @@ function post(url: string, body: unknown): Promise<Answer> {
 const CHAT = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] };
 
 describe('runPassthrough (through the gateway)', () => {
-  let upstream: Awaited<ReturnType<typeof startUpstream>>;
+  let upstream: RawUpstream;
   let gw: RunningGateway;
   before(async () => {
-    upstream = await startUpstream();
+    upstream = await startRawUpstream();
     gw = await startGateway({ openai: { plugin: 'openai', baseUrl: upstream.url, credentials: [{ apiKey: 'sk-test-0123456789abcdef' }] } });
   });
   after(async () => {

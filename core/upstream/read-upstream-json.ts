@@ -1,0 +1,16 @@
+import { GatewayError } from '../errors/gateway-error';
+import { decodeUtf8 } from '../text/utf8';
+import { readUpstreamBody } from './upstream-client';
+
+/**
+ * An upstream's JSON answer, read whole (at most `limitBytes`) and parsed. A body that is not JSON is
+ * GW_UPSTREAM_BAD_RESPONSE, naming what was asked (`the search`, a path) when `asked` is given.
+ */
+export async function readUpstreamJson(response: Parameters<typeof readUpstreamBody>[0], limitBytes: number, asked?: string): Promise<unknown> {
+  const text = decodeUtf8(await readUpstreamBody(response, limitBytes));
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (cause) {
+    throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', `upstream answered ${asked ? `${asked} with ` : ''}a body that is not JSON`, { cause });
+  }
+}

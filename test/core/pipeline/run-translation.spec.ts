@@ -1,0 +1,65 @@
+import { expect } from 'chai';
+import { startGateway, TEST_LICENSE, type RunningGateway } from '../../helpers/start-gateway';
+import { startRawUpstream, type RawUpstream } from '../../helpers/start-raw-upstream';
+
+async function postMessages(url: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json', 'anthropic-version': '2023-06-01' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+}
+
+function chatCompletion(content: string): string {
+  return JSON.stringify({
+    id: 'chatcmpl-1',
+    object: 'chat.completion',
+    created: 1,
+    model: 'gpt-4o-mini',
+    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+    usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+  });
+}
+
+// Long enough for the ICU path (4 KB and more, not ASCII), with characters of every UTF-8 width.
+const LONG_TEXT = 'café au lait, 漢字, 😀 and plain words. '.repeat(3000);
+
+describe('runTranslation (Messages client → Chat Completions upstream, through the gateway)', () => {
+  let upstream: RawUpstream;
+  let gw: RunningGateway;
+  /** The body of the last request the upstream received. */
+  let received = '';
+  /** The upstream answers the following requests with this status and body, as JSON. */
+  const answer = (status: number, body: string): void =>
+    upstream.handle((_req, res, sent) => {
+      received = sent.toString('utf8');
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(body);
+    });
+  before(async () => {
+    upstream = await startRawUpstream();
+    gw = await startGateway({ openai: { plugin: 'openai', baseUrl: upstream.url, credentials: [{ apiKey: 'sk-test-0123456789abcdef' }] } });
+  });
+  after(async () => {
+    await gw.close();
+    await upstream.close();
+  });
+
+  it('carries a long conversation that is not ASCII upstream unchanged, and a long answer back', async () => {
+    answer(200, chatCompletion(LONG_TEXT));
+    const res = await postMessages(`${gw.url}/openai/v1/messages`, { model: 'gpt-4o-mini', max_tokens: 100, messages: [{ role: 'user', content: LONG_TEXT }] });
+    expect(res.status).to.equal(200);
+    const sent = JSON.parse(received) as { messages: Array<{ role: string; content: unknown }> };
+    expect(JSON.stringify(sent.messages)).to.include(JSON.stringify(LONG_TEXT));
+    expect(res.json.content).to.deep.equal([{ type: 'text', text: LONG_TEXT }]);
+  });
+
+  it('answers 502 in the client\'s error shape when the upstream answers a body that is not JSON', async () => {
+    answer(200, '<html>upstream busy</html>');
+    const res = await postMessages(`${gw.url}/openai/v1/messages`, { model: 'gpt-4o-mini', max_tokens: 100, messages: [{ role: 'user', content: 'hi' }] });
+    expect(res.status).to.equal(502);
+    expect(res.json.type).to.equal('error');
+    expect((res.json.error as { message: string }).message).to.include('upstream answered a body that is not JSON');
+  });
+});
