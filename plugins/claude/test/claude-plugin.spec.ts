@@ -281,6 +281,16 @@ describe('claude plugin: translation', () => {
   });
 });
 
+/** The request bodies the gateway hands to claude's upstreamCall taps, seen by a tap that runs first. */
+function probeSentBodies(gw: RunningGateway): Buffer[] {
+  const sent: Buffer[] = [];
+  gw.gateway.runtime.hooks.upstreamCall.for('claude').tapPromise({ name: 'body-probe', stage: Stage.BEFORE_PLATFORM }, async (request: UpstreamRequest) => {
+    if (request.body) sent.push(request.body);
+    return undefined;
+  });
+  return sent;
+}
+
 describe('claude plugin: API key rotation', () => {
   let upstream: FakeUpstream;
   let gw: RunningGateway;
@@ -321,11 +331,7 @@ describe('claude plugin: API key rotation', () => {
   });
 
   it('sends a long conversation whole on every attempt, and releases its bytes once the final answer has come', async () => {
-    const sent: Buffer[] = [];
-    gw.gateway.runtime.hooks.upstreamCall.for('claude').tapPromise({ name: 'body-probe', stage: Stage.BEFORE_PLATFORM }, async (request: UpstreamRequest) => {
-      if (request.body) sent.push(request.body);
-      return undefined;
-    });
+    const sent = probeSentBodies(gw);
     const raw = JSON.stringify({ model: 'claude-sonnet-4-6', max_tokens: 16, messages: [{ role: 'user', content: 'a long conversation '.repeat(20_000) }] });
     upstream.queue({ status: 429, headers: { 'retry-after': '30' }, body: fixtureBytes('anthropic-messages/error-429.json') });
     upstream.fallback({ status: 200, body: basic });
@@ -337,11 +343,7 @@ describe('claude plugin: API key rotation', () => {
   });
 
   it('translated: sends the encoded long conversation whole on every attempt, and releases it after the answer', async () => {
-    const sent: Buffer[] = [];
-    gw.gateway.runtime.hooks.upstreamCall.for('claude').tapPromise({ name: 'body-probe', stage: Stage.BEFORE_PLATFORM }, async (request: UpstreamRequest) => {
-      if (request.body) sent.push(request.body);
-      return undefined;
-    });
+    const sent = probeSentBodies(gw);
     const content = 'a long conversation '.repeat(20_000);
     upstream.queue({ status: 429, headers: { 'retry-after': '30' }, body: fixtureBytes('anthropic-messages/error-429.json') });
     upstream.fallback({ status: 200, body: basic });
