@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import { Readable } from 'node:stream';
+import { finished, Readable } from 'node:stream';
 import axios from 'axios';
 import { GatewayError, isGatewayError } from '../errors/gateway-error';
 import { classifyUpstreamError } from './classify-upstream-error';
@@ -310,32 +310,45 @@ function abortError(signal: AbortSource | undefined, target: string): GatewayErr
 /**
  * Collects a response body up to `limitBytes`. Beyond that, or when the stream fails, the body is
  * destroyed and a GatewayError is thrown (GW_UPSTREAM_BAD_RESPONSE unless the stream gave one).
+ * Plain 'data' events and `finished` (which also settles a body that ended or failed before this call) where an
+ * async iterator would cost an async generator and a promise per chunk: every translated answer comes through here.
  */
-export async function readUpstreamBody(
+export function readUpstreamBody(
   res: Pick<UpstreamHttpResponse, 'body'> & Partial<Pick<UpstreamHttpResponse, 'headers'>>,
   limitBytes: number,
 ): Promise<Buffer> {
+  const body = res.body;
   const tooLarge = (): GatewayError =>
     new GatewayError('GW_UPSTREAM_BAD_RESPONSE', `upstream response body exceeds the ${limitBytes}-byte limit`);
   const declared = res.headers?.['content-length'];
   if (typeof declared === 'string' && Number(declared) > limitBytes) {
-    res.body.destroy();
-    throw tooLarge();
+    body.destroy();
+    return Promise.reject(tooLarge());
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const raw of res.body) {
-      const chunk: unknown = raw;
-      const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
-      size += buf.length;
-      if (size > limitBytes) throw tooLarge();
-      chunks.push(buf);
-    }
-  } catch (err) {
-    res.body.destroy();
-    if (isGatewayError(err)) throw err;
-    throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream response body could not be read', { cause: err });
-  }
-  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const fail = (err: unknown): void => {
+      if (settled) return;
+      settled = true;
+      body.off('data', onData);
+      body.destroy();
+      reject(isGatewayError(err) ? err : new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream response body could not be read', { cause: err }));
+    };
+    const onData = (raw: unknown): void => {
+      const chunk = Buffer.isBuffer(raw) ? raw : Buffer.from(String(raw));
+      size += chunk.length;
+      if (size > limitBytes) fail(tooLarge());
+      else chunks.push(chunk);
+    };
+    body.on('data', onData);
+    finished(body, (err) => {
+      if (err) fail(err);
+      else if (!settled) {
+        settled = true;
+        resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+      }
+    });
+  });
 }

@@ -1,14 +1,14 @@
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { inspect } from 'node:util';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import { expect } from 'chai';
 import nock from 'nock';
-import { isGatewayError, type GatewayError } from '../../../core/errors/gateway-error';
+import { GatewayError, isGatewayError } from '../../../core/errors/gateway-error';
 import {
   createUpstreamClient,
   readUpstreamBody,
@@ -499,6 +499,46 @@ describe('readUpstreamBody', () => {
     const server = await startServer((_req, res) => res.end('y'.repeat(1000)));
     const res = await client.send({ url: server.url, method: 'GET', headers: {}, timeouts: RELAXED });
     expect((await readUpstreamBody(res, 1000)).length).to.equal(1000);
+  });
+
+  it('joins the chunks of a body in order, string chunks included', async () => {
+    const body = new Readable({ read() {} });
+    const read = readUpstreamBody({ body }, 1000);
+    body.push(Buffer.from('héllo, '));
+    setImmediate(() => {
+      body.push('wörld');
+      body.push(null);
+    });
+    expect((await read).toString('utf8')).to.equal('héllo, wörld');
+  });
+
+  it('rejects a body that failed before it was read, instead of waiting for events already emitted', async () => {
+    const body = new Readable({ read() {} });
+    body.on('error', () => {});
+    body.destroy(new Error('socket hang up'));
+    await new Promise((resolve) => setImmediate(resolve));
+    const error = await catchError(readUpstreamBody({ body }, 1000));
+    expect(error.code).to.equal('GW_UPSTREAM_BAD_RESPONSE');
+    expect((error.cause as Error).message).to.equal('socket hang up');
+  });
+
+  it('passes on the GatewayError a body fails with', async () => {
+    const body = new Readable({ read() {} });
+    const read = readUpstreamBody({ body }, 1000);
+    body.push('partial');
+    body.destroy(new GatewayError('GW_UPSTREAM_TIMEOUT', 'upstream idle timeout'));
+    const error = await catchError(read);
+    expect(error.code).to.equal('GW_UPSTREAM_TIMEOUT');
+  });
+
+  it('rejects a body destroyed before its end without an error', async () => {
+    const body = new Readable({ read() {} });
+    const read = readUpstreamBody({ body }, 1000);
+    body.push('partial');
+    setImmediate(() => body.destroy());
+    const error = await catchError(read);
+    expect(error.code).to.equal('GW_UPSTREAM_BAD_RESPONSE');
+    expect((error.cause as NodeJS.ErrnoException).code).to.equal('ERR_STREAM_PREMATURE_CLOSE');
   });
 });
 
