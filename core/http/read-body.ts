@@ -2,7 +2,7 @@ import express, { type Request, type Response } from 'express';
 import multer from 'multer';
 import { GatewayError } from '../errors/gateway-error';
 import type { UploadedFile } from '../hooks/plugin-api';
-import { decodeUtf8 } from '../text/utf8';
+import { parseJsonBytes } from '../text/parse-json-bytes';
 
 export interface BodyReaders {
   /** Raw bytes of a JSON endpoint, parsed once; the bytes are kept for passthrough. */
@@ -51,7 +51,7 @@ function parseJsonObject(bytes: Buffer): Record<string, unknown> {
   if (bytes.length === 0) throw new GatewayError('GW_INVALID_JSON', 'request body is empty; send a JSON object');
   let value: unknown;
   try {
-    value = JSON.parse(decodeUtf8(bytes));
+    value = parseJsonBytes(bytes);
   } catch (error) {
     throw new GatewayError('GW_INVALID_JSON', `request body is not valid JSON: ${(error as Error).message}`);
   }

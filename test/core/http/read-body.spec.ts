@@ -1,0 +1,65 @@
+import { expect } from 'chai';
+import express from 'express';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { buildBody } from '../../../bench/bodies';
+import { createBodyReaders } from '../../../core/http/read-body';
+import { isGatewayError } from '../../../core/errors/gateway-error';
+
+describe('createBodyReaders().json', () => {
+  let server: Server;
+  let url: string;
+  /** The lengths of the texts JSON.parse was given while the last body was read. */
+  let parsedLengths: number[] = [];
+
+  before(async () => {
+    const readers = createBodyReaders({ jsonBodyBytes: 1024 * 1024, fileBytes: 1024 * 1024 });
+    const app = express();
+    app.post('/', async (req, res) => {
+      const original = JSON.parse;
+      parsedLengths = [];
+      JSON.parse = ((text: string, reviver?: Parameters<typeof JSON.parse>[1]) => {
+        parsedLengths.push(text.length);
+        return original(text, reviver);
+      }) as typeof JSON.parse;
+      try {
+        const body = await readers.json(req, res);
+        JSON.parse = original;
+        res.json({ raw: body.raw.toString('base64'), json: body.json });
+      } catch (error) {
+        JSON.parse = original;
+        res.status(400).json(isGatewayError(error) ? { code: error.code, message: error.message } : { message: String(error) });
+      }
+    });
+    server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  });
+  after(() => server.close());
+
+  const post = (body: Buffer) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+
+  it('parses a 200 KB conversation in pieces of at most 32 KB of text, and keeps its bytes', async () => {
+    const bytes = buildBody('chat-completions', 'large', 'json');
+    const res = await post(bytes);
+    expect(res.status).to.equal(200);
+    const answer = (await res.json()) as { raw: string; json: unknown };
+    expect(Buffer.from(answer.raw, 'base64').equals(bytes)).to.equal(true);
+    expect(answer.json).to.deep.equal(JSON.parse(bytes.toString('utf8')));
+    expect(parsedLengths.length).to.be.greaterThan(5);
+    expect(Math.max(...parsedLengths)).to.be.at.most(32 * 1024 + 2);
+  });
+
+  it("answers a large body that is not JSON with JSON.parse's own message", async () => {
+    const text = buildBody('chat-completions', 'large', 'json').toString('utf8').replace('},{', '}{');
+    let expected = '';
+    try {
+      JSON.parse(text);
+    } catch (error) {
+      expected = (error as Error).message;
+    }
+    const res = await post(Buffer.from(text));
+    expect(res.status).to.equal(400);
+    expect(await res.json()).to.deep.equal({ code: 'GW_INVALID_JSON', message: `request body is not valid JSON: ${expected}` });
+  });
+});
