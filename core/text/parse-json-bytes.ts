@@ -3,8 +3,8 @@ import { decodeUtf8 } from './utf8';
 /**
  * Bodies from this size on are parsed in pieces. V8 makes a string of over 128 KB (a two-byte one from 64 KB of text
  * on) a large object, on pages mapped for it alone and unmapped after: a 200 KB body's text cost ~58 page faults per
- * request (~150–190 µs of system time at c16, measured), and when a scavenge ran during its JSON.parse it was promoted
- * to the old generation, where it stayed until the next full GC.
+ * request (130–200 µs of system time at c16, measured), and when a scavenge ran during its JSON.parse it was promoted
+ * to the old generation, where it stayed until the next full GC. The pieces cost scavenges instead (README, Memory).
  */
 const PIECES_MIN_BYTES = 64 * 1024;
 /** Each piece's text stays a regular object, two-byte included. */
