@@ -159,7 +159,7 @@ function valueEnd(bytes: Buffer, i: number): number {
     throw new NotSplit();
   }
   // A number, true, false or null: up to the next delimiter; JSON.parse checks it.
-  if (first === undefined || !/[-0-9tfn]/.test(String.fromCharCode(first))) throw new NotSplit();
+  if (!isLiteralStart(first)) throw new NotSplit();
   let k = i + 1;
   while (k < bytes.length && !isDelimiter(bytes[k])) k += 1;
   return k;
@@ -176,6 +176,11 @@ function stringEnd(bytes: Buffer, i: number): number {
     if (backslashes % 2 === 0) return quote + 1;
     k = quote + 1;
   }
+}
+
+/** `-`, a digit, or the first letter of true, false or null. */
+function isLiteralStart(c: number | undefined): boolean {
+  return c === 0x2d || (c !== undefined && c >= 0x30 && c <= 0x39) || c === 0x74 || c === 0x66 || c === 0x6e;
 }
 
 function isDelimiter(c: number): boolean {
