@@ -39,9 +39,11 @@ class NotSplit extends Error {}
 export function parseJsonBytes(bytes: Buffer): unknown {
   if (bytes.length >= PIECES_MIN_BYTES) {
     try {
-      const start = skipWhitespace(bytes, 0);
-      const end = valueEnd(bytes, start);
-      if (skipWhitespace(bytes, end) === bytes.length) return parseValue(bytes, start, end, 0);
+      // The body's value is found by its ends, not by a scan of its own: the scan that splits it checks that its
+      // closing bracket is the last byte, so trailing text is not split either.
+      let end = bytes.length;
+      while (isWhitespace(bytes[end - 1])) end -= 1;
+      return parseValue(bytes, skipWhitespace(bytes, 0), end, 0);
     } catch {
       // Not split: parsed whole below, with JSON.parse's own error if it is not JSON.
     }
@@ -55,13 +57,13 @@ function parseWhole(bytes: Buffer, start: number, end: number): unknown {
 
 function parseValue(bytes: Buffer, start: number, end: number, depth: number): unknown {
   if (end - start < PIECE_BYTES || depth >= MAX_SPLIT_DEPTH) return parseWhole(bytes, start, end);
-  if (bytes[start] === OPEN_BRACKET) return parseArray(bytes, start, depth);
+  if (bytes[start] === OPEN_BRACKET) return parseArray(bytes, start, end, depth);
   if (bytes[start] === OPEN_BRACE) return parseObject(bytes, start, end, depth);
   return parseWhole(bytes, start, end);
 }
 
 /** Small elements in runs of up to PIECE_BYTES, each run one `JSON.parse`; a large element on its own. */
-function parseArray(bytes: Buffer, start: number, depth: number): unknown[] {
+function parseArray(bytes: Buffer, start: number, end: number, depth: number): unknown[] {
   const result: unknown[] = [];
   let runStart = -1;
   let runEnd = -1;
@@ -75,7 +77,7 @@ function parseArray(bytes: Buffer, start: number, depth: number): unknown[] {
     runStart = -1;
   };
   let i = skipWhitespace(bytes, start + 1);
-  if (bytes[i] === CLOSE_BRACKET) return result;
+  if (i === end - 1 && bytes[i] === CLOSE_BRACKET) return result;
   for (;;) {
     const elementEnd = valueEnd(bytes, i);
     if (elementEnd - i >= PIECE_BYTES) {
@@ -86,7 +88,7 @@ function parseArray(bytes: Buffer, start: number, depth: number): unknown[] {
       if (runStart < 0) runStart = i;
       runEnd = elementEnd;
     }
-    i = nextMember(bytes, elementEnd, CLOSE_BRACKET);
+    i = nextMember(bytes, elementEnd, CLOSE_BRACKET, end);
     if (i < 0) break;
   }
   flush();
@@ -114,7 +116,7 @@ function parseObject(bytes: Buffer, start: number, end: number, depth: number): 
       const valueStart = skipWhitespace(bytes, colon + 1);
       const memberEnd = valueEnd(bytes, valueStart);
       if (memberEnd - valueStart >= PIECE_BYTES) large.push({ key, start: valueStart, end: memberEnd });
-      i = nextMember(bytes, memberEnd, CLOSE_BRACE);
+      i = nextMember(bytes, memberEnd, CLOSE_BRACE, end);
       if (i < 0) break;
     }
   }
@@ -132,11 +134,14 @@ function parseObject(bytes: Buffer, start: number, end: number, depth: number): 
   return result;
 }
 
-/** After an element or member ending at `end`: where the next one starts, or -1 at the closing bracket. */
-function nextMember(bytes: Buffer, end: number, close: number): number {
-  const next = skipWhitespace(bytes, end);
+/**
+ * After an element or member ending at `memberEnd`: where the next one starts, or -1 at the closing bracket, which
+ * must be the container's last byte (`end - 1`).
+ */
+function nextMember(bytes: Buffer, memberEnd: number, close: number, end: number): number {
+  const next = skipWhitespace(bytes, memberEnd);
   if (bytes[next] === COMMA) return skipWhitespace(bytes, next + 1);
-  if (bytes[next] === close) return -1;
+  if (bytes[next] === close && next === end - 1) return -1;
   throw new NotSplit();
 }
 

@@ -5,6 +5,7 @@ import type { Server } from 'node:http';
 import { buildBody } from '../../../bench/bodies';
 import { createBodyReaders } from '../../../core/http/read-body';
 import { isGatewayError } from '../../../core/errors/gateway-error';
+import { watchJsonParse } from '../../helpers/json-parse-spy';
 
 describe('createBodyReaders().json', () => {
   let server: Server;
@@ -16,18 +17,14 @@ describe('createBodyReaders().json', () => {
     const readers = createBodyReaders({ jsonBodyBytes: 1024 * 1024, fileBytes: 1024 * 1024 });
     const app = express();
     app.post('/', async (req, res) => {
-      const original = JSON.parse;
-      parsedLengths = [];
-      JSON.parse = ((text: string, reviver?: Parameters<typeof JSON.parse>[1]) => {
-        parsedLengths.push(text.length);
-        return original(text, reviver);
-      }) as typeof JSON.parse;
+      const watch = watchJsonParse();
+      parsedLengths = watch.lengths;
       try {
         const body = await readers.json(req, res);
-        JSON.parse = original;
+        watch.stop();
         res.json({ raw: body.raw.toString('base64'), json: body.json });
       } catch (error) {
-        JSON.parse = original;
+        watch.stop();
         res.status(400).json(isGatewayError(error) ? { code: error.code, message: error.message } : { message: String(error) });
       }
     });

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { buildBody } from '../../../bench/bodies';
 import { parseJsonBytes } from '../../../core/text/parse-json-bytes';
+import { watchJsonParse } from '../../helpers/json-parse-spy';
 
 /** What parseJsonBytes must match: the value, or the error, of one JSON.parse of the whole text. */
 function parsedWhole(bytes: Buffer): { value?: unknown; error?: string } {
@@ -29,18 +30,13 @@ function expectSameAsWhole(bytes: Buffer): void {
 
 /** The lengths of the texts JSON.parse was given while `run` ran. */
 function textsParsed(run: () => void): number[] {
-  const lengths: number[] = [];
-  const original = JSON.parse;
-  JSON.parse = ((text: string, reviver?: Parameters<typeof JSON.parse>[1]) => {
-    lengths.push(text.length);
-    return original(text, reviver);
-  }) as typeof JSON.parse;
+  const watch = watchJsonParse();
   try {
     run();
   } finally {
-    JSON.parse = original;
+    watch.stop();
   }
-  return lengths;
+  return watch.lengths;
 }
 
 /** A long conversation: `turns` messages of about `chars` characters each, from `piece`. */
@@ -134,6 +130,7 @@ describe('parseJsonBytes', () => {
   const valid: Array<[string, () => string, 'in pieces' | 'whole']> = [
     ['pretty-printed, with every kind of whitespace', () => JSON.stringify(conversation(300, 600), null, '\t ').replace(/\n/g, '\r\n'), 'in pieces'],
     ['a top-level array', () => JSON.stringify(conversation(300, 600).messages), 'in pieces'],
+    ['whitespace before and after the body', () => `\r\n ${JSON.stringify(conversation(300, 600).messages)}\n\t `, 'in pieces'],
     ['two-byte text (CJK)', () => JSON.stringify(conversation(200, 500, '漢字とかな、кириллица. ')), 'in pieces'],
     ['escaped quotes and backslashes everywhere', () => JSON.stringify(conversation(400, 300, '\\\\"\\"\\')), 'in pieces'],
     ['keys with escapes and non-ASCII', () => JSON.stringify({ 'k\\"e\u00e9y': conversation(200, 600).messages, ключ: 1 }), 'in pieces'],
@@ -162,6 +159,8 @@ describe('parseJsonBytes', () => {
     ['a missing comma between elements', () => JSON.stringify(conversation(200, 600)).replace('},{', '}{')],
     ['trailing text after the body', () => `${JSON.stringify(conversation(200, 600))} x`],
     ['two bodies one after the other', () => `${JSON.stringify(conversation(200, 600))}{}`],
+    ['two arrays one after the other', () => `${JSON.stringify(conversation(200, 600).messages)}[1]`],
+    ['an empty array, then more than 32 KB before a bracket', () => `[]${' '.repeat(70_000)}]`],
     ['a truncated body', () => JSON.stringify(conversation(200, 600)).slice(0, -3)],
     ['mismatched brackets', () => JSON.stringify(conversation(200, 600)).replace(/\}\],"stream"/, '}},"stream"')],
     ['a raw control character in a string', () => JSON.stringify(conversation(200, 600)).replace('café', 'caf\u0001')],
