@@ -4,6 +4,7 @@ import { tapLicenseAuth } from './auth/tap-license-auth';
 import { createKeyChecker } from './auth/create-key-checker';
 import { collectSecrets } from './config/collect-secrets';
 import type { GatewayConfig } from './config/config-types';
+import { createSecretMasker } from './errors/mask-gateway-error';
 import { createGatewayHooks } from './hooks/gateway-hooks';
 import type { GatewaySettings } from './hooks/plugin-api';
 import { createApp, createHttpServer } from './http/create-app';
@@ -56,6 +57,7 @@ export async function createGateway(config: GatewayConfig, options: CreateGatewa
     bodies: createBodyReaders(config.limits),
     admin,
     isAdminKey: createKeyChecker(config.adminKeys),
+    maskSecrets: createSecretMasker(secrets),
   };
   const server = createHttpServer(createApp(runtime));
 

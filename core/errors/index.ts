@@ -1,3 +1,4 @@
 export * from './codes';
 export * from './gateway-error';
 export * from './mask-secret';
+export * from './mask-gateway-error';

@@ -41,7 +41,7 @@ export function createApp(runtime: GatewayRuntime): express.Express {
     }
     throw new GatewayError('GW_ROUTE_NOT_FOUND', `no route for ${req.method} ${req.path}`);
   });
-  app.use(createErrorMiddleware(runtime.log));
+  app.use(createErrorMiddleware(runtime.log, runtime.maskSecrets));
   return app;
 }
 

@@ -1,14 +1,16 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { ErrorFamily } from '../codecs/codec';
 import { GatewayError, isGatewayError, toGatewayError } from '../errors/gateway-error';
+import { maskGatewayError, type SecretMasker } from '../errors/mask-gateway-error';
 import type { Logger } from '../logging';
 import { renderError } from './render-error';
 
 /**
  * The one place errors become responses: GatewayErrors in the endpoint family's shape, anything else as a
- * neutral 500 (logged, never shown). After a stream has started the connection is just closed.
+ * neutral 500 (logged, never shown), every shown message with the gateway's secrets masked. After a stream has
+ * started the connection is just closed.
  */
-export function createErrorMiddleware(log: Logger) {
+export function createErrorMiddleware(log: Logger, maskSecrets: SecretMasker) {
   return (error: unknown, req: Request, res: Response, _next: NextFunction): void => {
     const gatewayError = isGatewayError(error) ? error : fromExpressError(error);
     if (gatewayError.code === 'GW_INTERNAL') {
@@ -23,7 +25,7 @@ export function createErrorMiddleware(log: Logger) {
     // Internal errors may carry paths or library text: clients get a neutral message and the request id to report.
     const shown = gatewayError.code === 'GW_INTERNAL'
       ? new GatewayError('GW_INTERNAL', `internal gateway error (request id ${String(res.locals.requestId)})`)
-      : gatewayError;
+      : maskGatewayError(gatewayError, maskSecrets);
     renderError(res, (res.locals.family as ErrorFamily | undefined) ?? 'openai', shown);
   };
 }

@@ -1,4 +1,5 @@
 import type { GatewayConfig } from '../config/config-types';
+import type { SecretMasker } from '../errors/mask-gateway-error';
 import type { GatewayHooks } from '../hooks/gateway-hooks';
 import type { GatewaySettings } from '../hooks/plugin-api';
 import type { Logger } from '../logging';
@@ -20,4 +21,6 @@ export interface GatewayRuntime {
   bodies: BodyReaders;
   admin: AdminRegistry;
   isAdminKey(presented: string | undefined): boolean;
+  /** Masks every configured secret in a text bound for a client (error messages). */
+  maskSecrets: SecretMasker;
 }

@@ -63,7 +63,7 @@ export function createEndpointHandler(spec: EndpointSpec, runtime: GatewayRuntim
     const unified = CODECS[spec.format].decodeRequest(body.json, { model: params.model, stream: ctx.stream });
     ctx.stream = unified.stream;
     const framing = spec.format === 'gemini' && ctx.query.alt !== 'sse' ? 'json-array' : 'sse';
-    return runTranslation(hooks, { clientFormat: spec.format, upstreamFormat: decision.upstream, unified, framing }, ctx, res);
+    return runTranslation(hooks, { clientFormat: spec.format, upstreamFormat: decision.upstream, unified, framing, maskSecrets: runtime.maskSecrets }, ctx, res);
   };
 }
 

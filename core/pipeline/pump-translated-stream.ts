@@ -1,5 +1,6 @@
 import type { StreamDecoder, StreamEncoder } from '../codecs/codec';
 import { GatewayError, toGatewayError } from '../errors/gateway-error';
+import { maskGatewayError, type SecretMasker } from '../errors/mask-gateway-error';
 import type { RequestContext, StreamStage, UpstreamResponse } from '../hooks/plugin-api';
 import { createJsonArrayParser } from '../sse/parse-json-array';
 import { createSseParser } from '../sse/parse-sse';
@@ -16,6 +17,8 @@ export interface TranslatedStream {
   encoder: StreamEncoder;
   writer: ClientStreamWriter;
   ctx: RequestContext;
+  /** Upstream error events can quote the credential they were sent with. */
+  maskSecrets: SecretMasker;
 }
 
 /**
@@ -25,7 +28,7 @@ export interface TranslatedStream {
  * The events of one upstream read leave in one write, except until the client has its first event: one read can
  * carry a whole answer, and the client's time to first token should not include translating the rest of it.
  */
-export async function pumpTranslatedStream({ upstream, decoder, stages, encoder, writer, ctx }: TranslatedStream): Promise<void> {
+export async function pumpTranslatedStream({ upstream, decoder, stages, encoder, writer, ctx, maskSecrets }: TranslatedStream): Promise<void> {
   const parser = isEventStream(upstream.headers['content-type']) ? createSseParser() : createJsonArrayParser();
   const clientGone = abortSourceOf(ctx);
   /** The client's answer is complete (its finish or error event is out or on its way). */
@@ -40,7 +43,8 @@ export async function pumpTranslatedStream({ upstream, decoder, stages, encoder,
     for (const stage of stages) if (stage.event) staged = staged.flatMap((event) => stage.event!(event));
     for (const event of staged) {
       if (done) break;
-      for (const out of encoder.push(event)) pending.push(out);
+      const shown = event.type === 'error' ? { type: 'error' as const, error: maskGatewayError(event.error, maskSecrets) } : event;
+      for (const out of encoder.push(shown)) pending.push(out);
       if (event.type === 'finish' || event.type === 'error') done = true;
     }
   };

@@ -10,6 +10,7 @@ import { createClientStreamWriter, type ClientFraming } from './client-stream-wr
 import { pumpTranslatedStream } from './pump-translated-stream';
 import { defaultUpstreamPath } from './default-upstream-path';
 import { assertStatelessRequest } from '../codecs/shared/assert-stateless-request';
+import type { SecretMasker } from '../errors/mask-gateway-error';
 
 /** Generous bound for a non-streaming upstream answer (generated images arrive inline). */
 const RESPONSE_BODY_LIMIT = 256 * 1024 * 1024;
@@ -19,6 +20,8 @@ export interface TranslationInput {
   upstreamFormat: WireFormat;
   unified: UnifiedRequest;
   framing: ClientFraming;
+  /** For error events inside a stream, which reach the client without passing the error middleware. */
+  maskSecrets: SecretMasker;
 }
 
 /** Client format → unified → the platform's format, and the answer back the same way, streaming or not. */
@@ -41,7 +44,7 @@ export function runTranslation(hooks: GatewayHooks, input: TranslationInput, ctx
   };
   // Not an async function: its frame would hold the conversation until the answer has been written. From here on
   // only the request's settings are kept, which is all the response encoders read.
-  const shape = { clientFormat: input.clientFormat, upstreamFormat, framing: input.framing, echo: toRequestEcho(unified) };
+  const shape = { clientFormat: input.clientFormat, upstreamFormat, framing: input.framing, echo: toRequestEcho(unified), maskSecrets: input.maskSecrets };
   return translateAnswer(hooks, callPlatform(hooks, request, ctx), shape, ctx, res);
 }
 
@@ -50,6 +53,7 @@ interface AnswerShape {
   upstreamFormat: WireFormat;
   framing: ClientFraming;
   echo: RequestEcho;
+  maskSecrets: SecretMasker;
 }
 
 /** The upstream's answer decoded, run through the platform's stream stages and encoded in the client's format. */
@@ -77,5 +81,6 @@ async function translateAnswer(hooks: GatewayHooks, answer: Promise<UpstreamResp
     encoder: clientCodec.createStreamEncoder(shape.echo),
     writer,
     ctx,
+    maskSecrets: shape.maskSecrets,
   });
 }

@@ -111,3 +111,41 @@ describe('openai plugin (nock replays)', () => {
     expect(body.error.message).not.to.include(UPSTREAM_KEY);
   });
 });
+
+describe('openai plugin: a credential of any shape stays masked', () => {
+  // Not the `sk-` shape core also recognises by pattern: an OpenAI-compatible service's own key format.
+  const XAI_UPSTREAM = 'http://xai.upstream.test';
+  const XAI_KEY = 'xai-OWNshapeSECRETkey0000000001';
+  let gw: RunningGateway;
+  before(async () => {
+    gw = await startGateway({ xai: { plugin: 'openai', baseUrl: XAI_UPSTREAM, credentials: [{ apiKey: XAI_KEY }] } });
+  });
+  after(() => gw.close());
+
+  const post = (path: string, body: unknown) =>
+    fetch(`${gw.url}/xai${path}`, { method: 'POST', headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  it('in an upstream error answer, on the native and a translated endpoint', async () => {
+    const echo = { error: { message: `Bad request made with credential ${XAI_KEY}`, type: 'invalid_request_error' } };
+    nock(XAI_UPSTREAM).post('/v1/chat/completions').times(2).reply(400, echo);
+    const native = await post('/v1/chat/completions', { model: 'grok-4', messages: [{ role: 'user', content: 'hi' }] });
+    const translated = await post('/v1/messages', { model: 'grok-4', max_tokens: 8, messages: [{ role: 'user', content: 'hi' }] });
+    for (const res of [native, translated]) {
+      const text = await res.text();
+      expect(res.status).to.equal(400);
+      expect(text).to.include('Bad request made with credential xai-...0001');
+      expect(text).not.to.include(XAI_KEY);
+    }
+  });
+
+  it('in an error event inside a translated stream', async () => {
+    const opened = fixtureBytes('openai-chat/stream-basic.sse').toString('utf8').split('\n\n').slice(0, 2).join('\n\n');
+    const failure = `data: ${JSON.stringify({ error: { message: `stream failed for credential ${XAI_KEY}`, type: 'server_error' } })}\n\n`;
+    nock(XAI_UPSTREAM).post('/v1/chat/completions').reply(200, `${opened}\n\n${failure}`, SSE_HEADERS);
+    const res = await post('/v1/messages', { model: 'grok-4', max_tokens: 8, stream: true, messages: [{ role: 'user', content: 'hi' }] });
+    const text = await res.text();
+    expect(text).to.include('event: error');
+    expect(text).to.include('stream failed for credential xai-...0001');
+    expect(text).not.to.include(XAI_KEY);
+  });
+});

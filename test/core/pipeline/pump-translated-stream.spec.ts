@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { Readable } from 'node:stream';
 import { expect } from 'chai';
 import { CODECS } from '../../../core/codecs';
+import { createSecretMasker } from '../../../core/errors/mask-gateway-error';
 import type { RequestContext, StreamStage, UpstreamResponse } from '../../../core/hooks/plugin-api';
 import type { ClientStreamWriter } from '../../../core/pipeline/client-stream-writer';
 import { pumpTranslatedStream } from '../../../core/pipeline/pump-translated-stream';
@@ -28,6 +29,9 @@ function upstreamOf(body: Readable): UpstreamResponse {
   return { status: 200, headers: { 'content-type': 'text/event-stream' }, body };
 }
 
+/** A credential of the platform's that its upstream quotes back in an error event. */
+const CREDENTIAL = 'xai-PUMPspecSECRETkey0001';
+
 const CONTEXT = { signal: new AbortController().signal, log: { warn() {}, debug() {} } } as unknown as RequestContext;
 
 /** Chat completions upstream stream → Messages client stream, as the gateway's translated path runs it. */
@@ -41,6 +45,7 @@ async function translate(body: Readable, stages: StreamStage[] = []): Promise<Wi
     encoder: CODECS.messages.createStreamEncoder(unified),
     writer,
     ctx: CONTEXT,
+    maskSecrets: createSecretMasker([CREDENTIAL]),
   });
   return writer.writes;
 }
@@ -90,5 +95,15 @@ describe('pumpTranslatedStream', () => {
       return data.delta?.text === undefined ? [] : [data.delta.text];
     });
     expect(texts).to.deep.equal(['Hello', ',']);
+  });
+
+  it('masks the gateway\'s secrets in an upstream error event before the client sees it', async () => {
+    const opened = upstreamBytes.toString('utf8').split('\n\n').slice(0, 2).join('\n\n');
+    const failure = `data: ${JSON.stringify({ error: { message: `stream failed for credential ${CREDENTIAL}`, type: 'server_error' } })}\n\n`;
+    const events = (await translate(Readable.from([Buffer.from(`${opened}\n\n${failure}`)]))).flat();
+    const error = events.at(-1)!;
+    expect(error.event).to.equal('error');
+    expect(error.data).to.include('stream failed for credential xai-...0001');
+    expect(events.map((event) => event.data).join('\n')).not.to.include(CREDENTIAL);
   });
 });
