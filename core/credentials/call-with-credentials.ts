@@ -10,6 +10,11 @@ export type FailureVerdict =
   | { action: 'cooldown'; untilMs: number; state?: 'cooling_down' | 'limit_marked' }
   /** Broken (bad key, banned account): take it out of service, try another. */
   | { action: 'disable'; state?: 'invalid' | 'abnormal' }
+  /**
+   * Refused for a reason another credential may not share (a model this key's workspace may not use): try another,
+   * mark nothing. Marking would let one request for such a model take every credential out of service.
+   */
+  | { action: 'next' }
   /** Try the same credential once more (e.g. after refreshing its token). */
   | { action: 'retry-same' }
   /** The request itself is at fault: answer the client with this error. */
@@ -60,7 +65,7 @@ export async function callWithCredentials<Secret>(call: CredentialCall<Secret>):
     }
     if (verdict.action === 'cooldown') {
       await pool.markCooldown(entry.id, verdict.untilMs, error.message, verdict.state);
-    } else {
+    } else if (verdict.action !== 'next') {
       await pool.markInvalid(entry.id, error.message, verdict.action === 'disable' ? verdict.state : 'invalid');
     }
     tried.add(entry.id);

@@ -52,7 +52,8 @@ function localFailure(error: GatewayError): UpstreamResponse {
  * OAuth Bearer token plus the oauth beta flag added to the client's `anthropic-beta`). On a failure that is the
  * credential's fault the request moves to another credential while nothing has reached the client:
  * 429/529 → cooldown (retry-after / rate-limit reset headers); 401 on an OAuth token → one refresh and retry, then
- * invalid; 401/403 otherwise → invalid; a session key claude.ai refuses → invalid with the reason.
+ * invalid; 401 otherwise → invalid; 403 → another credential, none marked; a session key claude.ai refuses →
+ * invalid with the reason.
  */
 export function createClaudeCaller(deps: ClaudeCallerDeps) {
   const now = deps.now ?? Date.now;
@@ -106,7 +107,9 @@ export function createClaudeCaller(deps: ClaudeCallerDeps) {
         }
         return { action: 'retry-same' };
       }
-      if (status === 401 || status === 403) return { action: 'disable', state: 'invalid' };
+      if (status === 401) return { action: 'disable', state: 'invalid' };
+      // `permission_error`: this key may not use what the request names (a model, a beta); another key may.
+      if (status === 403) return { action: 'next' };
       if (status === 429) return { action: 'cooldown', untilMs: claudeCooldownUntil(failure.headers, now(), RATE_LIMIT_COOLDOWN_MS) };
       if (status === 529) return { action: 'cooldown', untilMs: claudeCooldownUntil(failure.headers, now(), OVERLOAD_COOLDOWN_MS) };
       return { action: 'fail' };

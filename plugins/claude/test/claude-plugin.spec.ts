@@ -385,6 +385,21 @@ describe('claude plugin: API key rotation', () => {
     expect(second.state).to.equal('healthy');
   });
 
+  it('on a 403, tries the other key without marking either, and a model no key may use leaves both serving', async () => {
+    const denied = JSON.stringify({ type: 'error', error: { type: 'permission_error', message: 'Your API key does not have permission to use the specified resource.' } });
+    upstream.queue({ status: 403, body: denied });
+    upstream.fallback({ status: 200, body: basic });
+    expect((await ask()).status).to.equal(200);
+    expect(upstream.seen.map((s) => s.headers['x-api-key'])).to.deep.equal([API_KEY, SECOND_KEY]);
+
+    upstream.queue({ status: 403, body: denied }, { status: 403, body: denied });
+    const res = await post(`${gw.url}/claude/v1/messages`, { model: 'claude-opus-restricted', max_tokens: 8, messages: [{ role: 'user', content: 'hi' }] }, { 'anthropic-version': '2023-06-01' });
+    expect(res.status).to.equal(403);
+    expect(await res.json()).to.deep.equal(JSON.parse(denied));
+    expect((await admin()).map((credential) => credential.state)).to.deep.equal(['healthy', 'healthy']);
+    expect((await ask()).status).to.equal(200);
+  });
+
   it('does not retry a request the upstream refused as invalid', async () => {
     upstream.queue({ status: 400, body: fixtureBytes('anthropic-messages/error-400.json') });
     upstream.fallback({ status: 200, body: basic });

@@ -18,6 +18,7 @@ function answer(status: number, body: unknown = {}): UpstreamResponse {
 function judgeByStatus(failure: UpstreamFailure): FailureVerdict {
   if (failure.status === 429) return { action: 'cooldown', untilMs: Date.now() + 60_000 };
   if (failure.status === 401) return { action: 'disable' };
+  if (failure.status === 403) return { action: 'next' };
   return { action: 'fail' };
 }
 
@@ -70,5 +71,21 @@ describe('callWithCredentials', () => {
     expect((error as GatewayError).status).to.equal(400);
     expect(calls).to.have.length(1);
     expect(pool.view().credentials[0].state).to.equal('healthy');
+  });
+
+  it('tries the next credential on a `next` verdict without marking the one refused', async () => {
+    const { pool, calls, run } = setup(['narrow-key-01', 'wide-key-0002'], { 'narrow-key-01': 403 });
+    expect((await run()).status).to.equal(200);
+    expect(calls).to.deep.equal(['narrow-key-01', 'wide-key-0002']);
+    expect(pool.view().credentials.map((c) => c.state)).to.deep.equal(['healthy', 'healthy']);
+  });
+
+  it('gives the upstream error to the client when every credential answers `next`', async () => {
+    const { pool, calls, run } = setup(['narrow-key-01', 'narrow-key-02'], { 'narrow-key-01': 403, 'narrow-key-02': 403 });
+    const error = await run().catch((e: unknown) => e);
+    expect(isGatewayError(error) && error.status).to.equal(403);
+    expect((error as GatewayError).message).to.equal('status 403');
+    expect(calls).to.deep.equal(['narrow-key-01', 'narrow-key-02']);
+    expect(pool.view().credentials.map((c) => c.state)).to.deep.equal(['healthy', 'healthy']);
   });
 });
