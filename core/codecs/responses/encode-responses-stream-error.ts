@@ -8,8 +8,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /**
  * A late error in a Responses stream: `event: error` with `{type, code, message, param, sequence_number}`
- * (OAS `ResponseErrorEvent`). `code` is the upstream's code or type when there was one, else the
- * OpenAI error type for the status (`server_error`, `rate_limit_error`, …). The stream encoder passes
+ * (OAS `ResponseErrorEvent`). `code` is the upstream's code when there was one, else the OpenAI envelope's
+ * type (the upstream's own only when it is OpenAI vocabulary, see encodeOpenAiError). The stream encoder passes
  * its next sequence number; the default 0 is for an error before any event was sent.
  */
 export function encodeResponsesStreamError(error: GatewayError, sequenceNumber = 0): WireEvent[] {
@@ -19,7 +19,7 @@ export function encodeResponsesStreamError(error: GatewayError, sequenceNumber =
   const payload = {
     type: 'error',
     sequence_number: sequenceNumber,
-    code: error.upstreamCode ?? error.upstreamType ?? fallback,
+    code: error.upstreamCode ?? fallback,
     message: error.message,
     param: error.param ?? null,
   };

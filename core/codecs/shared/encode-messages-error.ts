@@ -2,15 +2,15 @@ import type { GatewayError } from '../../errors/gateway-error';
 import type { ErrorBody } from '../codec';
 import type { WireEvent } from '../../sse/wire-event';
 
-const MESSAGES_ERROR_TYPES = new Set([
-  'invalid_request_error', 'authentication_error', 'billing_error', 'permission_error', 'not_found_error',
-  'request_too_large', 'rate_limit_error', 'api_error', 'timeout_error', 'overloaded_error',
-]);
+/** The Messages types a server-side failure may carry; any of them fits any 5xx. */
+const SERVER_ERROR_TYPES = new Set(['api_error', 'timeout_error', 'overloaded_error']);
 
-/** Messages-family `error.type` by HTTP status (Anthropic errors reference). */
-function messagesErrorType(error: GatewayError): string {
-  if (error.upstreamType && MESSAGES_ERROR_TYPES.has(error.upstreamType)) return error.upstreamType;
-  if (error.code === 'GW_UPSTREAM_OVERLOADED') return 'overloaded_error';
+/** Messages-family `error.type` the status (or, for a 5xx, the gateway code) stands for (Anthropic errors reference). */
+function messagesTypeForStatus(error: GatewayError): string {
+  if (error.status >= 500) {
+    if (error.code === 'GW_UPSTREAM_OVERLOADED' || error.status === 529) return 'overloaded_error';
+    return error.status === 504 ? 'timeout_error' : 'api_error';
+  }
   switch (error.status) {
     case 401: return 'authentication_error';
     case 402: return 'billing_error';
@@ -18,10 +18,21 @@ function messagesErrorType(error: GatewayError): string {
     case 404: return 'not_found_error';
     case 413: return 'request_too_large';
     case 429: return 'rate_limit_error';
-    case 504: return 'timeout_error';
-    case 529: return 'overloaded_error';
-    default: return error.status >= 500 ? 'api_error' : 'invalid_request_error';
+    default: return 'invalid_request_error';
   }
+}
+
+/**
+ * The upstream's type is kept only where it names the same failure as the status: OpenAI labels 401, 403 and
+ * 404 `invalid_request_error`, which an Anthropic client would misread. A Claude upstream's own type always
+ * fits its status, so it passes through unchanged.
+ */
+function messagesErrorType(error: GatewayError): string {
+  const byStatus = messagesTypeForStatus(error);
+  const upstream = error.upstreamType;
+  if (upstream === byStatus) return upstream;
+  if (upstream !== undefined && error.status >= 500 && SERVER_ERROR_TYPES.has(upstream)) return upstream;
+  return byStatus;
 }
 
 /** `{"type":"error","error":{"type","message"}}`. */

@@ -12,6 +12,26 @@ function openAiErrorType(status: number): string {
   return 'invalid_request_error';
 }
 
+/**
+ * Anthropic Messages types that OpenAI never sends (`invalid_request_error`, `permission_error` and
+ * `rate_limit_error` are shared). OpenAI's own list is open-ended (`tokens`, `insufficient_quota`, …), so
+ * the foreign names are the ones ruled out.
+ */
+const MESSAGES_ONLY_TYPES = new Set([
+  'authentication_error', 'billing_error', 'not_found_error', 'request_too_large', 'api_error', 'timeout_error',
+  'overloaded_error', 'conflict_error', 'memory_precondition_failed_error', 'memory_path_conflict_error',
+]);
+
+/**
+ * The upstream's type when it is in OpenAI's vocabulary (lowercase snake_case, not Anthropic's), else the type
+ * for the status: a Google status name (`INVALID_ARGUMENT`) or `overloaded_error` means nothing to an OpenAI client.
+ */
+function openAiTypeOf(error: GatewayError): string {
+  const upstream = error.upstreamType;
+  if (upstream !== undefined && /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/.test(upstream) && !MESSAGES_ONLY_TYPES.has(upstream)) return upstream;
+  return openAiErrorType(error.status);
+}
+
 /** `{"error":{"message","type","param","code"}}`, the envelope of every OpenAI-family endpoint. */
 export function encodeOpenAiError(error: GatewayError): ErrorBody {
   return {
@@ -19,7 +39,7 @@ export function encodeOpenAiError(error: GatewayError): ErrorBody {
     body: {
       error: {
         message: error.message,
-        type: error.upstreamType ?? openAiErrorType(error.status),
+        type: openAiTypeOf(error),
         param: error.param ?? null,
         code: error.upstreamCode ?? (error.status === 401 ? 'invalid_api_key' : error.code.toLowerCase()),
       },

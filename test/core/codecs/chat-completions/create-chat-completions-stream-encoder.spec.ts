@@ -74,10 +74,10 @@ describe('createChatCompletionsStreamEncoder', () => {
     expect((chunks[1].choices as Array<{ delta: unknown }>)[0].delta).to.deep.equal({ content: '![image](data:image/png;base64,AAA)' });
   });
 
-  it('ends with the OpenAI error chunk and no [DONE] on error', () => {
+  it('ends with the OpenAI error chunk and no [DONE] on error, in OpenAI\'s vocabulary whatever the upstream said', () => {
     const encoder = createChatCompletionsStreamEncoder(request(true));
     const wire = encodeEvents(encoder, [EVENTS[0], { type: 'text_delta', text: 'x' }, { type: 'error', error: new GatewayError('GW_UPSTREAM_OVERLOADED', 'Overloaded', { upstreamType: 'overloaded_error' }) }]);
-    expect(wire.at(-1)).to.deep.equal({ data: JSON.stringify({ error: { message: 'Overloaded', type: 'overloaded_error', param: null, code: 'gw_upstream_overloaded' } }) });
+    expect(wire.at(-1)).to.deep.equal({ data: JSON.stringify({ error: { message: 'Overloaded', type: 'service_unavailable_error', param: null, code: 'gw_upstream_overloaded' } }) });
     expect(wire.some((e) => e.data === '[DONE]')).to.equal(false);
     expect(encoder.push({ type: 'text_delta', text: 'late' })).to.deep.equal([]);
   });

@@ -125,7 +125,7 @@ describe('responsesCodec through the official openai SDK', () => {
     for await (const event of stream) {
       if (event.type === 'error') seen.push({ type: event.type, code: event.code, message: event.message });
     }
-    expect(seen).to.deep.equal([{ type: 'error', code: 'overloaded_error', message: 'Overloaded' }]);
+    expect(seen).to.deep.equal([{ type: 'error', code: 'service_unavailable_error', message: 'Overloaded' }]);
   });
 
   it('encodeError bodies raise the SDK\'s typed errors', async () => {
