@@ -8,6 +8,12 @@ import { compileValidator, type Validator } from '../validation/compile-validato
  */
 const nonEmptyArray = { type: 'array', minItems: 1 } as const;
 
+/** Not `minItems`: one schema serves `:countTokens` too, which may not reject empty `contents`. */
+const geminiContents = { type: 'array', items: { type: 'object' } } as const;
+
+/** `:countTokens` may wrap a whole generateContent request; Gemini takes camelCase and snake_case names. */
+const geminiWrappedRequest = { type: 'object', required: ['contents'], properties: { contents: geminiContents } } as const;
+
 export const PASSTHROUGH_VALIDATORS: Readonly<Record<WireFormat, Validator<Record<string, unknown>>>> = Object.freeze({
   'chat-completions': compileValidator<Record<string, unknown>>({
     type: 'object',
@@ -36,10 +42,12 @@ export const PASSTHROUGH_VALIDATORS: Readonly<Record<WireFormat, Validator<Recor
       stream: { type: 'boolean' },
     },
   }),
+  // generateContent, streamGenerateContent and countTokens share this: each needs `contents`, unless countTokens wraps it.
   gemini: compileValidator<Record<string, unknown>>({
     type: 'object',
-    properties: {
-      contents: { type: 'array', items: { type: 'object' } },
-    },
+    properties: { contents: geminiContents },
+    if: { anyOf: [{ required: ['generateContentRequest'] }, { required: ['generate_content_request'] }] },
+    then: { properties: { generateContentRequest: geminiWrappedRequest, generate_content_request: geminiWrappedRequest } },
+    else: { required: ['contents'] },
   }),
 });

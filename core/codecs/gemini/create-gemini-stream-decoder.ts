@@ -20,7 +20,8 @@ const ZERO_USAGE: UnifiedUsage = { inputTokens: 0, outputTokens: 0, totalTokens:
  * Gemini stream → unified events. Each WireEvent's `data` is one GenerateContentResponse (an SSE
  * `data:` payload or one element of the JSON-array form); an array of them is accepted too. Gemini
  * sends each function call whole, so a call is a `tool_call_start` plus one `tool_call_delta` with all
- * of its arguments. `usageMetadata` is cumulative on every chunk; `finish` waits for `end()`.
+ * of its arguments. `usageMetadata` is cumulative on every chunk; `finish` waits for `end()`, and a
+ * stream that closes with no finishReason and no prompt block ends in an error, as the other decoders do.
  */
 export function createGeminiStreamDecoder(): StreamDecoder {
   let started = false;
@@ -119,8 +120,14 @@ export function createGeminiStreamDecoder(): StreamDecoder {
         fail(new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream Gemini stream ended before any chunk'), out);
         return out;
       }
+      if (finishReason === undefined && !blocked) {
+        // Gemini has no end sentinel and sends finishReason on the last chunk only: without one, the stream was cut.
+        fail(new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream stream ended before the response was complete'), out);
+        return out;
+      }
       closed = true;
-      const reason = blocked && finishReason === undefined ? 'content_filter' : mapGeminiFinishReason(finishReason, toolIndex > 0);
+      // A blocked prompt has no candidate, hence no finishReason.
+      const reason = finishReason === undefined ? 'content_filter' : mapGeminiFinishReason(finishReason, toolIndex > 0);
       out.push({ type: 'finish', finishReason: reason, usage: usage ?? ZERO_USAGE });
       return out;
     },

@@ -2,7 +2,9 @@ import type { FinishReason } from '../../unified/unified-response';
 
 /**
  * Gemini `finishReason` → unified. Gemini ends a tool-calling turn with plain `STOP`, so the caller
- * says whether any functionCall part was seen. @see fixtures README, stop-reason table.
+ * says whether any functionCall part was seen. A whole (non-streaming) candidate without one counts as
+ * `STOP`; the stream decoder never passes `undefined`, since there it means the stream was cut.
+ * @see fixtures README, stop-reason table.
  */
 export function mapGeminiFinishReason(reason: string | undefined, hasToolCalls: boolean): FinishReason {
   switch (reason) {

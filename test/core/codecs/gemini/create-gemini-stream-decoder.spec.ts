@@ -117,6 +117,49 @@ describe('createGeminiStreamDecoder', () => {
     expect(events.at(-1)).to.deep.include({ finishReason: 'content_filter' });
   });
 
+  it('reports the blocked-prompt fixture, which carries no finishReason, as a content_filter finish', () => {
+    const events = decodeAll([{ data: readFileSync(`${FIXTURES}/response-prompt-blocked.json`, 'utf8') }]);
+    expect(events).to.deep.equal([
+      { type: 'start', id: 'uWi8aPf2D1zkz7IPs-ot8Qw', model: 'gemini-2.5-flash', created: 0 },
+      { type: 'usage', usage: { inputTokens: 9, outputTokens: 0, totalTokens: 9 } },
+      { type: 'finish', finishReason: 'content_filter', usage: { inputTokens: 9, outputTokens: 0, totalTokens: 9 } },
+    ]);
+  });
+
+  // Gemini SSE has no sentinel: only the last chunk carries finishReason, so a clean close without one is a cut.
+  for (const [what, framing, size] of [
+    ['stream-basic.sse', createSseParser, 1],
+    ['stream-basic.sse', createSseParser, 100000],
+    ['stream-array.json', createJsonArrayParser, 100000],
+  ] as const) {
+    it(`reports ${what} cut before its finishReason chunk (${size}-byte pieces) as an error, not a finish`, () => {
+      const full = readFileSync(`${FIXTURES}/${what}`, 'utf8');
+      const cut = what.endsWith('.sse') ? full.slice(0, full.indexOf('\r\n\r\n') + 4) : full.slice(0, full.indexOf('\n  },\n') + 4) + '\n]';
+      const events = decodeAll(frame(Buffer.from(cut), size, framing()));
+      expect(events.slice(0, -1)).to.deep.equal(EXPECTED_BASIC.slice(0, 3));
+      const last = events.at(-1)!;
+      expect(last.type).to.equal('error');
+      if (last.type !== 'error') return;
+      expect([last.error.code, last.error.message]).to.deep.equal([
+        'GW_UPSTREAM_BAD_RESPONSE',
+        'upstream stream ended before the response was complete',
+      ]);
+    });
+  }
+
+  it('reports a cut tool-calling stream as an error, not a tool_calls finish', () => {
+    const events = decodeAll([chunk({ ...candidate([{ functionCall: { name: 'get_weather', args: { city: 'Paris' } } }]), responseId: 'r' })]);
+    expect(events.map((e) => e.type)).to.deep.equal(['start', 'tool_call_start', 'tool_call_delta', 'error']);
+  });
+
+  for (const name of ['basic', 'code-execution', 'function-call', 'image', 'thinking']) {
+    it(`ends a one-chunk stream of response-${name}.json (finishReason on its only chunk) with a finish`, () => {
+      const events = decodeAll([{ data: readFileSync(`${FIXTURES}/response-${name}.json`, 'utf8') }]);
+      expect(events.filter((e) => e.type === 'error')).to.deep.equal([]);
+      expect(events.at(-1)!.type).to.equal('finish');
+    });
+  }
+
   for (const [what, data] of [
     ['a bare error chunk', JSON.stringify({ error: { code: 503, message: 'The model is overloaded.', status: 'UNAVAILABLE' } })],
     ['an error wrapped in an array', JSON.stringify([{ error: { code: 503, message: 'The model is overloaded.', status: 'UNAVAILABLE' } }])],
