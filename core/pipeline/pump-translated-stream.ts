@@ -4,6 +4,7 @@ import { maskGatewayError, type SecretMasker } from '../errors/mask-gateway-erro
 import type { RequestContext, StreamStage, UpstreamResponse } from '../hooks/plugin-api';
 import { createJsonArrayParser } from '../sse/parse-json-array';
 import { createSseParser } from '../sse/parse-sse';
+import { isEventStream } from '../sse/is-event-stream';
 import type { WireEvent } from '../sse/wire-event';
 import type { UnifiedStreamEvent } from '../unified/unified-stream-event';
 import { abortSourceOf } from '../http/request-context';
@@ -83,9 +84,4 @@ export async function pumpTranslatedStream({ upstream, decoder, stages, encoder,
     if (!upstream.body.destroyed) upstream.body.destroy();
     writer.end();
   }
-}
-
-function isEventStream(contentType: string | string[] | undefined): boolean {
-  const value = Array.isArray(contentType) ? contentType[0] : contentType;
-  return value === undefined || value.includes('text/event-stream');
 }

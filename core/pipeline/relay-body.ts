@@ -4,8 +4,8 @@ import { consumeBody } from './consume-body';
 import { writeNow } from './write-now';
 
 export interface RelayOptions {
-  /** Called for each chunk, before it is written. */
-  onChunk?: () => void;
+  /** Called with each chunk, before it is written. */
+  onChunk?: (chunk: Buffer) => void;
   /**
    * The body broke off (it is passed its error): log it, and write a last word when the format has one. Answers true
    * when the response may then be ended; false drops the connection.
@@ -39,7 +39,7 @@ export async function relayBody(body: Readable, res: ServerResponse, options: Re
  * once; after it, whatever one socket read carried (an upstream that sent many events at once) leaves in one write.
  * Resolves when the body has ended or the client has gone; rejects with the body's error.
  */
-function pipeBody(body: Readable, res: ServerResponse, onChunk?: () => void): Promise<void> {
+function pipeBody(body: Readable, res: ServerResponse, onChunk?: (chunk: Buffer) => void): Promise<void> {
   let pending: Buffer[] = [];
   let written = false;
   const flush = (): boolean => {
@@ -52,7 +52,7 @@ function pipeBody(body: Readable, res: ServerResponse, onChunk?: () => void): Pr
   };
   return consumeBody(body, res, {
     take(chunk) {
-      onChunk?.();
+      onChunk?.(chunk);
       pending.push(chunk);
       if (!written) {
         written = true;

@@ -4,6 +4,8 @@ import { toGatewayError } from '../errors/gateway-error';
 import type { GatewayHooks } from '../hooks/gateway-hooks';
 import type { RequestContext, UpstreamRequest, UpstreamResponse } from '../hooks/plugin-api';
 import { formatSseEvent } from '../sse/format-sse-event';
+import { isEventStream } from '../sse/is-event-stream';
+import { createJsonArrayParser, type JsonArrayParser } from '../sse/parse-json-array';
 import { abortSourceOf } from '../http/request-context';
 import { callPlatform } from './call-platform';
 import { flushHeadersSoon } from './flush-headers-soon';
@@ -44,20 +46,35 @@ async function relayAnswer(answer: Promise<UpstreamResponse>, format: Passthroug
   res.writeHead(upstream.status, headers);
   // A stream's headers leave before its first event; a whole answer's go with its body.
   const flushHeaders = ctx.stream ? flushHeadersSoon(res) : undefined;
+  // A streamed JSON array (Gemini without `alt=sse`) can only end in an error element where an element may start.
+  let arrayBroken = false;
+  let array: JsonArrayParser | undefined = ctx.stream && format === 'gemini' && !isEventStream(upstream.headers['content-type']) ? createJsonArrayParser() : undefined;
   try {
     await relayBody(upstream.body, res, {
-      onChunk: () => clearImmediate(flushHeaders),
-      onBreak(error) {
-        if (!abortSourceOf(ctx).aborted) {
-          const gatewayError = toGatewayError(error);
-          ctx.log.warn('upstream stream failed', { code: gatewayError.code, message: gatewayError.message });
-          // A native stream that breaks mid-way ends with that format's own error event, as the upstream would send it.
-          if (ctx.stream && format !== 'other') {
-            writeNow(res, CODECS[format].encodeStreamError(gatewayError).map(formatSseEvent).join(''));
-          }
+      onChunk(chunk) {
+        clearImmediate(flushHeaders);
+        if (!array) return;
+        try {
+          array.push(chunk);
+        } catch {
+          // Not an array after all: the bytes still go through as they are, but no error element can follow them.
+          array = undefined;
+          arrayBroken = true;
         }
+      },
+      onBreak(error) {
+        if (abortSourceOf(ctx).aborted) return ctx.stream;
+        const gatewayError = toGatewayError(error);
+        ctx.log.warn('upstream stream failed', { code: gatewayError.code, message: gatewayError.message });
         // Only a stream has an error event to say it was cut short; anything else is dropped.
-        return ctx.stream;
+        if (!ctx.stream || format === 'other' || arrayBroken) return false;
+        // A native stream that breaks mid-way ends with that format's own error event, as the upstream would send it.
+        const events = CODECS[format].encodeStreamError(gatewayError);
+        const last = array ? array.closeWith(events.map((event) => event.data).join(',\r\n')) : events.map(formatSseEvent).join('');
+        // Cut inside an array element: no ending makes that valid JSON, so the connection is dropped instead.
+        if (last === undefined) return false;
+        if (last) writeNow(res, last);
+        return true;
       },
     });
   } finally {

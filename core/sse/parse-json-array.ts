@@ -7,6 +7,11 @@ export interface JsonArrayParser {
   push(chunk: Buffer | string): WireEvent[];
   /** The body ended. Throws GW_UPSTREAM_BAD_RESPONSE when the array was not closed. */
   end(): WireEvent[];
+  /**
+   * The text that ends the array read so far validly with one more element (`json`), for a body that broke off;
+   * `''` when the array was already closed; undefined when it broke inside an element, which nothing can mend.
+   */
+  closeWith(json: string): string | undefined;
 }
 
 const BEFORE_ARRAY = 0;
@@ -46,6 +51,8 @@ export function createJsonArrayParser(): JsonArrayParser {
   let escaped = false;
   /** A scalar element (number, true, false, null) ends at the first delimiter. */
   let scalar = false;
+  /** An element has ended and no comma followed it yet. */
+  let needsComma = false;
   let partial: string[] = [];
 
   function scan(text: string, out: WireEvent[]): void {
@@ -68,6 +75,7 @@ export function createJsonArrayParser(): JsonArrayParser {
       }
       out.push({ data });
       state = BETWEEN;
+      needsComma = true;
     };
 
     while (i < n) {
@@ -120,7 +128,8 @@ export function createJsonArrayParser(): JsonArrayParser {
       }
       if (state === BETWEEN) {
         if (c === CLOSE_BRACKET) state = AFTER_ARRAY;
-        else if (c !== COMMA) {
+        else if (c === COMMA) needsComma = false;
+        else {
           state = IN_ELEMENT;
           start = i;
           if (c === OPEN_BRACE || c === OPEN_BRACKET) depth = 1;
@@ -149,6 +158,12 @@ export function createJsonArrayParser(): JsonArrayParser {
       scan(decoder.end(), out);
       if (state !== AFTER_ARRAY) throw badResponse('the body ended before the closing \']\'');
       return out;
+    },
+    closeWith(json) {
+      if (state === BEFORE_ARRAY) return `[${json}]`;
+      if (state === AFTER_ARRAY) return '';
+      if (state === IN_ELEMENT) return undefined;
+      return needsComma ? `,\r\n${json}]` : `${json}]`;
     },
   };
 }

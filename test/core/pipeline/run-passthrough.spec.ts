@@ -95,3 +95,54 @@ describe('runPassthrough (through the gateway)', () => {
     expect(res.body).to.equal(events);
   });
 });
+
+describe('runPassthrough: a Gemini JSON-array stream that breaks off', () => {
+  let upstream: RawUpstream;
+  let gw: RunningGateway;
+  before(async () => {
+    upstream = await startRawUpstream();
+    gw = await startGateway({ gemini: { plugin: 'gemini', baseUrl: upstream.url, credentials: [{ apiKey: 'AIzaSyPASSTHROUGHspecKEY00000000000001' }] } });
+  });
+  after(async () => {
+    await gw.close();
+    await upstream.close();
+  });
+
+  const ELEMENT = '{"candidates":[{"content":{"role":"model","parts":[{"text":"Hel"}]},"index":0}]}';
+  const STREAM_URL = '/gemini/v1beta/models/gemini-2.5-flash:streamGenerateContent';
+  const ASK = { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] };
+  /** The upstream writes `sent`, then its connection resets. */
+  const breakAfter = (sent: string, contentType = 'application/json; charset=UTF-8') =>
+    upstream.handle((req, res) => {
+      res.writeHead(200, { 'content-type': contentType });
+      res.write(sent);
+      setTimeout(() => req.socket.destroy(), 20);
+    });
+
+  for (const [when, sent] of [['after an element', `[${ELEMENT}`], ['after the comma that follows one', `[${ELEMENT},\r\n`], ['right after the opening bracket', '[']] as const) {
+    it(`ends the array with an error element when it breaks ${when}, so the body is still JSON`, async () => {
+      breakAfter(sent);
+      const res = await post(`${gw.url}${STREAM_URL}`, ASK);
+      expect(res.failed).to.equal(false);
+      expect(res.body.startsWith(sent)).to.equal(true);
+      const elements = JSON.parse(res.body) as Array<{ error?: { code: number; status: string; message: string } }>;
+      expect(elements.at(-1)?.error).to.include({ code: 502, status: 'INTERNAL' });
+      expect(elements.at(-1)?.error?.message).to.include('connection lost');
+    });
+  }
+
+  it('drops the connection when it breaks inside an element, which no ending can make JSON', async () => {
+    breakAfter(`[${ELEMENT.slice(0, 30)}`);
+    const res = await post(`${gw.url}${STREAM_URL}`, ASK);
+    expect(res.failed).to.equal(true);
+    expect(res.body).to.equal(`[${ELEMENT.slice(0, 30)}`);
+  });
+
+  it('still ends an alt=sse stream with an SSE error event', async () => {
+    breakAfter(`data: ${ELEMENT}\r\n\r\n`, 'text/event-stream');
+    const res = await post(`${gw.url}${STREAM_URL}?alt=sse`, ASK);
+    expect(res.failed).to.equal(false);
+    const last = res.body.trim().split(/\r?\n\r?\n/).at(-1)!;
+    expect(JSON.parse(last.replace(/^data: /, ''))).to.have.nested.property('error.code', 502);
+  });
+});

@@ -100,4 +100,27 @@ describe('createJsonArrayParser', () => {
     parser.push('[1]');
     expectBadResponse(() => parser.push(' x'));
   });
+
+  describe('closeWith', () => {
+    const ERROR = '{"error":{"code":502}}';
+    const closing = (read: string): string | undefined => {
+      const parser = createJsonArrayParser();
+      parser.push(read);
+      return parser.closeWith(ERROR);
+    };
+
+    it('ends what was read with one more element wherever an element may start, as valid JSON', () => {
+      for (const read of ['', '[', ' [ ', '[{"a":1}', '[{"a":1} ', '[{"a":1},', '[{"a":"]}"},\r\n{"b":[2]}', '["s"', '[1,2,']) {
+        const last = closing(read);
+        expect(last, read).to.be.a('string');
+        expect(JSON.parse(read + last!), read).to.be.an('array').with.property('length').above(0);
+        expect(JSON.parse(read + last!).at(-1), read).to.deep.equal({ error: { code: 502 } });
+      }
+    });
+
+    it('adds nothing to an array already closed, and cannot mend one cut inside an element', () => {
+      expect(closing('[{"a":1}]')).to.equal('');
+      for (const read of ['[{"a":1', '[{"a":"x}', '[{"a":{"b":1}', '["s']) expect(closing(read), read).to.equal(undefined);
+    });
+  });
 });
