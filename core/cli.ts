@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config/load-config';
 import { createGateway } from './gateway';
+import { describeStartupFailure } from './describe-startup-failure';
 import { createLogger } from './logging';
 import { staleBuildReason } from './source-stamp';
 
@@ -40,7 +41,6 @@ process.on('unhandledRejection', (reason) => {
 });
 
 main().catch((error: unknown) => {
-  const message = error instanceof ConfigError ? error.message : `start-up failed: ${String((error as Error)?.stack ?? error)}`;
-  process.stderr.write(`${message}\n`);
+  process.stderr.write(`${describeStartupFailure(error)}\n`);
   process.exit(1);
 });

@@ -61,7 +61,9 @@ export function parseConfig(raw: unknown, source: string, env: NodeJS.ProcessEnv
   const { value, warnings } = resolveEnvRefs(raw, env);
   if (!validateConfig(value)) {
     const { message } = describeAjvError(validateConfig.errors?.[0], 'config');
-    throw new ConfigError(`invalid config ${source}: ${message}`);
+    // A field that is missing because its `env:` variable is unset: the variable's name is the useful part.
+    const unset = warnings.length > 0 ? ` (${warnings.join('; ')})` : '';
+    throw new ConfigError(`invalid config ${source}: ${message}${unset}`);
   }
   const file = value as unknown as GatewayConfigFile;
   const licenses = [...(file.licenses ?? []), ...splitList(env.GATEWAY_LICENSES)];

@@ -153,6 +153,11 @@ describe('parseConfig', () => {
     expect(warnings.join()).not.to.include('sk-set');
   });
 
+  it('names the unset variable when a required field is missing because of it', () => {
+    const raw = { platforms: { p: { plugin: 'openai', baseUrl: 'env:UNSET_BASE_URL' } } };
+    expect(() => parse(raw, {})).to.throw(ConfigError, /platforms\.p\.baseUrl: is required \(platforms\.p\.baseUrl: environment variable UNSET_BASE_URL is not set\)/);
+  });
+
   const badConfigs: Array<[string, unknown, RegExp]> = [
     ['missing platforms', {}, /platforms: is required/],
     ['a non-URL baseUrl', { platforms: { p: { plugin: 'openai', baseUrl: 'ftp://x' } } }, /platforms\.p\.baseUrl: must match/],
