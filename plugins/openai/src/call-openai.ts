@@ -10,6 +10,7 @@ import {
   type MultipartPart,
   type UpstreamResponse,
 } from '@gateway/core';
+import type { ApiKey, KeyRotation } from './create-key-rotation';
 
 /** One call of a custom endpoint (images, videos, search) to the upstream. */
 export interface OpenAiCall {
@@ -20,6 +21,8 @@ export interface OpenAiCall {
   /** Raw body (multipart); else `json`. */
   body?: Buffer;
   json?: Record<string, unknown>;
+  /** The key to send with (a video belongs to the project of the key that created it); default: the next of the rotation. */
+  key?: ApiKey;
 }
 
 /** A POST body as a module shapes it: JSON, or multipart form data carrying the client's files. */
@@ -46,14 +49,14 @@ export interface OpenAiCaller {
 /** Image answers carry base64 images: up to 10 of several megabytes each. */
 const JSON_LIMIT_BYTES = 256 * 1024 * 1024;
 
-/** Upstream calls of the plugin's own endpoints, with the next API key of the rotation. */
-export function createOpenAiCaller(options: PlatformBaseOptions, nextKey: () => string, secrets: readonly string[]): OpenAiCaller {
+/** Upstream calls of the plugin's own endpoints, with the call's own key or else the next API key of the rotation. */
+export function createOpenAiCaller(options: PlatformBaseOptions, keys: Pick<KeyRotation, 'nextKey'>, secrets: readonly string[]): OpenAiCaller {
   const send: OpenAiCaller['send'] = (ctx, call) =>
     sendUpstreamRequest(
       { mode: 'passthrough', format: 'other', method: call.method, path: call.path, headers: { accept: 'application/json', ...call.headers }, body: call.body, json: call.json, stream: false },
       ctx,
       options,
-      { authorization: `Bearer ${nextKey()}` },
+      { authorization: `Bearer ${call.key?.secret ?? keys.nextKey()}` },
     );
   const failure: OpenAiCaller['failure'] = async (response) => classifyUpstreamFailure(await readUpstreamFailure(response), secrets);
   const sendOk: OpenAiCaller['sendOk'] = async (ctx, call) => {

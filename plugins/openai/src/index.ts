@@ -4,6 +4,7 @@ import { createKeyRotation } from './create-key-rotation';
 import { createListOpenAiModels } from './list-openai-models';
 import { createOpenAiImageHandlers } from './openai-images';
 import { createOpenAiSearchHandler } from './openai-search';
+import { createOpenAiVideoKeys } from './openai-video-keys';
 import { createOpenAiVideoHandlers } from './openai-videos';
 import { openAiOptionsSchema, type OpenAiOptions } from './options';
 import { createOpenAiRouter } from './route-openai';
@@ -21,7 +22,7 @@ const openAiPlugin: GatewayPlugin<OpenAiOptions> = {
   async apply(hooks, { key, options, log, store, gateway, onClose }) {
     const apiKeys = options.credentials.map((credential) => credential.apiKey);
     const keys = createKeyRotation(apiKeys, key);
-    const call = createOpenAiCaller(options, keys.nextKey, apiKeys);
+    const call = createOpenAiCaller(options, keys, apiKeys);
     const tasks = createImageTaskRunner({ store, platform: key, log });
     await tasks.recover();
     onClose?.(() => tasks.close());
@@ -31,7 +32,7 @@ const openAiPlugin: GatewayPlugin<OpenAiOptions> = {
       links: createFileLinks({ store, publicBaseUrl: gateway.publicBaseUrl }),
       base64Style: options.imageBase64 ?? 'data-uri',
     });
-    const videos = createOpenAiVideoHandlers(call, options);
+    const videos = createOpenAiVideoHandlers({ call, keys, videoKeys: createOpenAiVideoKeys({ store, platform: key, keys, call }), options });
     const tap = { name: PLUGIN_NAME, stage: Stage.PLATFORM };
     hooks.route.for(key).tap(
       tap,

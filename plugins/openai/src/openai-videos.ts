@@ -11,35 +11,61 @@ import {
   type PlatformBaseOptions,
   type RequestContext,
 } from '@gateway/core';
-import { toOpenAiCall, type OpenAiCaller, type ShapedPost } from './call-openai';
+import { toOpenAiCall, type OpenAiCall, type OpenAiCaller, type ShapedPost } from './call-openai';
+import type { ApiKey, KeyRotation } from './create-key-rotation';
+import type { OpenAiVideoKeys } from './openai-video-keys';
 import { toOpenAiRemixRequest, toOpenAiVideoRequest } from './to-openai-video-request';
 
-/** The OpenAI Videos API (Sora): create, remix, retrieve (`detail=true` adds the upstream's record), content. */
-export function createOpenAiVideoHandlers(call: OpenAiCaller, options: PlatformBaseOptions): Record<'create' | 'remix' | 'get' | 'content', CustomHandler> {
-  const videoAnswer = async (ctx: RequestContext, shaped: ShapedPost): Promise<CustomResult> => {
-    const json = await call.json(ctx, toOpenAiCall(shaped));
-    return { status: 200, json: decodeVideoObject(json) };
+export interface OpenAiVideoDeps {
+  call: OpenAiCaller;
+  keys: Pick<KeyRotation, 'next'>;
+  /** Which key created which video: retrieve, content and remix go with that key. */
+  videoKeys: OpenAiVideoKeys;
+  options: PlatformBaseOptions;
+}
+
+/**
+ * The OpenAI Videos API (Sora): create, remix, retrieve (`detail=true` adds the upstream's record), content. A video
+ * belongs to the project of the key that created it, so every later call about it uses that key (`videoKeys`).
+ */
+export function createOpenAiVideoHandlers(deps: OpenAiVideoDeps): Record<'create' | 'remix' | 'get' | 'content', CustomHandler> {
+  const { call, options, videoKeys } = deps;
+  /** Creates a video (or a remix) with `key` and remembers that key for the new id. */
+  const videoAnswer = async (ctx: RequestContext, shaped: ShapedPost, key: ApiKey): Promise<CustomResult> => {
+    const video = decodeVideoObject(await call.json(ctx, { ...toOpenAiCall(shaped), key }));
+    await videoKeys.remember(ctx, video.id, key);
+    return { status: 200, json: video };
   };
+  /** The key for a call about an existing video: its creating key when the gateway knows it, else the rotation's next. */
+  const keyOf = async (ctx: RequestContext): Promise<ApiKey> => (await videoKeys.keyFor(ctx, taskId(ctx))) ?? deps.keys.next();
   return {
-    create: async (request, ctx) => videoAnswer(ctx, toOpenAiVideoRequest(parseVideoRequest(request, ctx), ctx.platform)),
-    remix: async (request, ctx) => videoAnswer(ctx, toOpenAiRemixRequest(parseVideoRequest(request, ctx), taskId(ctx), ctx.platform)),
+    create: async (request, ctx) => videoAnswer(ctx, toOpenAiVideoRequest(parseVideoRequest(request, ctx), ctx.platform), deps.keys.next()),
+    remix: async (request, ctx) => {
+      const shaped = toOpenAiRemixRequest(parseVideoRequest(request, ctx), taskId(ctx), ctx.platform);
+      // The remix lands in the source video's project: the same key reaches both.
+      return videoAnswer(ctx, shaped, await keyOf(ctx));
+    },
     get: async (_request, ctx) => {
-      const json = await call.json(ctx, { method: 'GET', path: `/v1/videos/${encodeURIComponent(taskId(ctx))}` });
+      const json = await call.json(ctx, { method: 'GET', path: `/v1/videos/${encodeURIComponent(taskId(ctx))}`, key: await keyOf(ctx) });
       return { status: 200, json: withVideoDetail(decodeVideoObject(json), json, wantsVideoDetail(ctx.query)) };
     },
     content: async (_request, ctx) => {
       const query = ctx.query.variant ? `?variant=${encodeURIComponent(ctx.query.variant)}` : '';
       const path = `/v1/videos/${encodeURIComponent(taskId(ctx))}/content${query}`;
       const headers = downloadRequestHeaders(ctx.headers, 'application/binary');
+      const first: OpenAiCall = { method: 'GET', path, headers, key: await keyOf(ctx) };
       const base = new URL(options.baseUrl);
       const basePath = base.pathname.replace(/\/$/, '');
-      const upstream = await followDownloadRedirects(await call.send(ctx, { method: 'GET', path, headers }), {
+      const upstream = await followDownloadRedirects(await call.send(ctx, first), {
         url: new URL(options.baseUrl + path),
         ctx,
         timeouts: options.timeouts,
         headers,
-        // A hop within the upstream keeps the API key; storage elsewhere gets none.
-        sameOrigin: (url) => (url.origin === base.origin && url.pathname.startsWith(`${basePath}/`) ? call.send(ctx, { method: 'GET', path: url.pathname.slice(basePath.length) + url.search, headers }) : undefined),
+        // A hop within the upstream keeps the API key (the same one); storage elsewhere gets none.
+        sameOrigin: (url) =>
+          url.origin === base.origin && url.pathname.startsWith(`${basePath}/`)
+            ? call.send(ctx, { ...first, path: url.pathname.slice(basePath.length) + url.search })
+            : undefined,
       });
       if (upstream.status >= 400) throw await call.failure(upstream);
       return downloadResultOf(upstream);

@@ -1,0 +1,82 @@
+import { GatewayError, isGatewayError, type RequestContext, type Store } from '@gateway/core';
+import type { OpenAiCaller } from './call-openai';
+import type { ApiKey, KeyRotation } from './create-key-rotation';
+
+/**
+ * How long the gateway remembers which key created a video. OpenAI keeps a video's assets for about a day after it
+ * completes (`expires_at`); a week also covers a long queue.
+ */
+const DEFAULT_TTL_MS = 7 * 24 * 3600_000;
+
+/** What the store keeps per video id: the credential id only, never the key. */
+interface VideoKeyRecord {
+  credential: string;
+}
+
+export interface OpenAiVideoKeys {
+  /** Records that `videoId` belongs to the project of `key` (the key that created it, or the one a remix was sent with). */
+  remember(ctx: RequestContext, videoId: string, key: ApiKey): Promise<void>;
+  /**
+   * The key every call about `videoId` must use. Undefined when the gateway does not know which key created it
+   * (created before the gateway remembered, or elsewhere): the call takes the next key of the rotation, as before.
+   */
+  keyFor(ctx: RequestContext, videoId: string): Promise<ApiKey | undefined>;
+}
+
+export interface OpenAiVideoKeysOptions {
+  store: Store;
+  platform: string;
+  keys: Pick<KeyRotation, 'byId' | 'all'>;
+  call: OpenAiCaller;
+  ttlMs?: number;
+}
+
+/**
+ * OpenAI scopes a video to the project of the API key that created it: with several keys configured, retrieve,
+ * content and remix must use that key, or they answer 404. The gateway keeps the upstream's video id unchanged
+ * (clients and SDKs pass it back) and remembers id → credential id in the store, so this survives a restart.
+ */
+export function createOpenAiVideoKeys(options: OpenAiVideoKeysOptions): OpenAiVideoKeys {
+  const { store, keys, call } = options;
+  const namespace = `openai-video-keys:${options.platform}`;
+  const ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
+
+  const save = (videoId: string, key: ApiKey): Promise<void> => store.set<VideoKeyRecord>(namespace, videoId, { credential: key.id }, { ttlMs });
+
+  /**
+   * The creating key is no longer configured. Another key of the same project (a rotated key) still sees the video,
+   * so each configured key is asked for it; the first that answers 2xx becomes the video's key. None: the first
+   * failure that is not a 404 (a rate limit says more than "not found"), else the upstream's own 404.
+   */
+  async function adopt(ctx: RequestContext, videoId: string, gone: string): Promise<ApiKey> {
+    ctx.log.debug('creating key of a video no longer configured; looking for another', { videoId, credential: gone });
+    const failures: GatewayError[] = [];
+    for (const key of keys.all) {
+      const response = await call.send(ctx, { method: 'GET', path: `/v1/videos/${encodeURIComponent(videoId)}`, key });
+      if (response.status >= 200 && response.status < 300) {
+        response.body.destroy();
+        await save(videoId, key);
+        return key;
+      }
+      failures.push(await call.failure(response));
+    }
+    throw failures.find((failure) => failure.status !== 404) ?? failures[0] ?? new GatewayError('GW_NO_CREDENTIAL', `platform "${options.platform}" has no API key configured`);
+  }
+
+  return {
+    async remember(ctx, videoId, key) {
+      try {
+        await save(videoId, key);
+      } catch (error) {
+        // The video exists upstream; answering it still beats an error. Later calls fall back to the rotation.
+        ctx.log.error('video key not saved', { videoId, credential: key.id, error: isGatewayError(error) ? error.message : String(error) });
+      }
+    },
+
+    async keyFor(ctx, videoId) {
+      const record = await store.get<VideoKeyRecord>(namespace, videoId);
+      if (!record) return undefined;
+      return keys.byId(record.credential) ?? adopt(ctx, videoId, record.credential);
+    },
+  };
+}
