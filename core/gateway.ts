@@ -25,6 +25,9 @@ export interface Gateway {
   close(graceMs?: number): Promise<void>;
 }
 
+/** How long answers whose upstream was cut at the end of the shutdown grace period get to write their last event. */
+const SHUTDOWN_CUT_MS = 250;
+
 export interface CreateGatewayOptions {
   log?: Logger;
 }
@@ -80,10 +83,18 @@ export async function createGateway(config: GatewayConfig, options: CreateGatewa
       // Keep-alive connections whose last answer ends during the grace period go idle later: close them as they do.
       server.closeIdleConnections();
       const sweep = setInterval(() => server.closeIdleConnections(), 50);
-      const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+      // At the end of the grace period the upstream calls still open are cut first: each answer then ends as a cut
+      // upstream makes it end (a stream with its format's error event, and its access line), not as a dropped
+      // connection; whatever is left a moment later is closed.
+      let last: NodeJS.Timeout | undefined;
+      const timer = setTimeout(() => {
+        upstream.cutAll('the gateway is shutting down');
+        last = setTimeout(() => server.closeAllConnections(), SHUTDOWN_CUT_MS);
+      }, graceMs);
       await closed;
       clearInterval(sweep);
       clearTimeout(timer);
+      clearTimeout(last);
       for (const cleanup of cleanups) await cleanup();
       for (const platform of mounted) await platform.plugin.close?.();
       upstream.close();

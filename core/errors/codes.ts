@@ -43,6 +43,8 @@ export const ERROR_CODES = {
   GW_UPSTREAM_OVERLOADED: { status: 503 },
   /** Connect, total or idle timeout towards the upstream. */
   GW_UPSTREAM_TIMEOUT: { status: 504 },
+  /** The gateway is stopping: a call still open when its shutdown grace period ran out was cut. */
+  GW_SHUTTING_DOWN: { status: 503 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

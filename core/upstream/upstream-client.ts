@@ -57,6 +57,11 @@ export interface UpstreamHttpResponse {
 
 export interface UpstreamClient {
   send(req: UpstreamHttpRequest): Promise<UpstreamHttpResponse>;
+  /**
+   * Ends every call still open with GW_SHUTTING_DOWN: a pending call rejects, a streaming body errors, so each
+   * answer ends as a cut upstream makes it end (a stream with its format's error event).
+   */
+  cutAll(reason: string): void;
   /** Closes pooled sockets. */
   close(): void;
 }
@@ -121,8 +126,13 @@ export function createUpstreamClient(): UpstreamClient {
     transformResponse: [],
   });
 
+  /** How to cut each call still open (its `fail`), for cutAll. */
+  const open = new Set<(error: GatewayError) => void>();
   return {
-    send: (req) => sendRequest(instance, req),
+    send: (req) => sendRequest(instance, req, open),
+    cutAll(reason) {
+      for (const fail of [...open]) fail(new GatewayError('GW_SHUTTING_DOWN', reason));
+    },
     close() {
       httpAgent.destroy();
       httpsAgent.destroy();
@@ -132,7 +142,7 @@ export function createUpstreamClient(): UpstreamClient {
 
 type AxiosInstance = InstanceType<typeof axios.Axios>;
 
-function sendRequest(instance: AxiosInstance, req: UpstreamHttpRequest): Promise<UpstreamHttpResponse> {
+function sendRequest(instance: AxiosInstance, req: UpstreamHttpRequest, open: Set<(error: GatewayError) => void>): Promise<UpstreamHttpResponse> {
   const started = performance.now();
   const { connectMs, totalMs, idleMs } = req.timeouts;
   // The closures below live as long as the answer streams: they must not reach `req`, and `data` is cleared once
@@ -162,7 +172,10 @@ function sendRequest(instance: AxiosInstance, req: UpstreamHttpRequest): Promise
     const onClientAbort = (): void => fail(abortError(signal, target()));
     signal?.addEventListener('abort', onClientAbort, { once: true });
 
+    open.add(fail);
+
     function cleanup(): void {
+      open.delete(fail);
       clearTimeout(connectTimer);
       clearTimeout(totalTimer);
       clearTimeout(idleTimer);

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { expect } from 'chai';
 import path from 'node:path';
 import { startSimulator, type Simulator } from '../../../simulator';
@@ -140,4 +141,38 @@ describe('graceful shutdown', function () {
     expect(after).to.equal('refused');
     await sim.close();
   });
+
+  it('ends a stream still open when the grace period runs out with its error event, not a dropped connection', async () => {
+    const sim = await startSimulator({ port: 0 });
+    const gw = await startGateway({ openai: { plugin: 'openai', baseUrl: sim.openaiUrl, credentials: [{ apiKey: 'sk-sim-upstream-0001' }] } });
+    const slow = 'slow [sim:chunks=40] [sim:delay=100]';
+    const passthrough = streamText(`${gw.url}/openai/v1/chat/completions`, { model: 'm', stream: true, messages: [{ role: 'user', content: slow }] });
+    const translated = streamText(`${gw.url}/openai/v1/messages`, { model: 'm', max_tokens: 64, stream: true, messages: [{ role: 'user', content: slow }] });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const started = Date.now();
+    const closing = gw.gateway.close(300);
+    const [chat, messages] = await Promise.all([passthrough, translated]);
+    await closing;
+    expect(Date.now() - started).to.be.below(2000);
+    expect(chat.ended && messages.ended, 'both answers ended, not dropped').to.equal(true);
+    const lastChat = chat.text.trim().split('\n\n').at(-1)!;
+    expect(JSON.parse(lastChat.replace(/^data: /, ''))).to.have.nested.property('error.message', 'the gateway is shutting down');
+    expect(messages.text.trim().split('\n\n').at(-1)).to.match(/^event: error\ndata: \{"type":"error".*"the gateway is shutting down"/);
+    await sim.close();
+  });
 });
+
+/** A streamed POST read to its end over node:http; `ended` is false when the connection dropped first. */
+function streamText(url: string, body: unknown): Promise<{ text: string; ended: boolean }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json' } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ text, ended: true }));
+      res.on('error', () => resolve({ text, ended: false }));
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
