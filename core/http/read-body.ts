@@ -3,6 +3,17 @@ import multer from 'multer';
 import { GatewayError } from '../errors/gateway-error';
 import type { UploadedFile } from '../hooks/plugin-api';
 import { parseJsonBytes } from '../text/parse-json-bytes';
+import { isNestedDeeperThan } from '../validation/is-nested-deeper-than';
+
+/**
+ * How deep a JSON request body may nest arrays and objects (the body itself is level 1). Real traffic stays within
+ * 10–30 levels (a conversation with tool results, a tool's JSON schema with nested `$defs`): 128 leaves several times
+ * that. Deeper bodies are refused here, for every endpoint and mode alike, because the gateway's recursive code (the
+ * codecs' schema converters, JSON.stringify of the upstream body) overflows the call stack from a few thousand levels
+ * (a tool schema translated for Gemini: under 3,000), which answered a 500. The margin also covers recursion that
+ * takes several frames per level or starts deep in the stack. serde_json's default limit is the same.
+ */
+const MAX_BODY_DEPTH = 128;
 
 export interface BodyReaders {
   /** Raw bytes of a JSON endpoint, parsed once; the bytes are kept for passthrough. */
@@ -57,6 +68,10 @@ function parseJsonObject(bytes: Buffer): Record<string, unknown> {
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new GatewayError('GW_INVALID_REQUEST', 'request body must be a JSON object');
+  }
+  // Checked on the parsed value: invalid JSON keeps JSON.parse's own error.
+  if (isNestedDeeperThan(value, MAX_BODY_DEPTH)) {
+    throw new GatewayError('GW_INVALID_REQUEST', `request body is nested deeper than ${MAX_BODY_DEPTH} levels of arrays and objects`);
   }
   return value as Record<string, unknown>;
 }

@@ -59,4 +59,54 @@ describe('createBodyReaders().json', () => {
     expect(res.status).to.equal(400);
     expect(await res.json()).to.deep.equal({ code: 'GW_INVALID_JSON', message: `request body is not valid JSON: ${expected}` });
   });
+
+  describe('nesting', () => {
+    /** A body whose arrays and objects are `levels` deep in all, the body itself included. */
+    const nested = (levels: number, around = '') => Buffer.from(`{${around}"a":${'['.repeat(levels - 1)}1${']'.repeat(levels - 1)}}`);
+    const TOO_DEEP = { code: 'GW_INVALID_REQUEST', message: 'request body is nested deeper than 128 levels of arrays and objects' };
+
+    it('accepts a body exactly 128 levels deep', async () => {
+      const res = await post(nested(128));
+      expect(res.status).to.equal(200);
+      expect(((await res.json()) as { json: unknown }).json).to.deep.equal(JSON.parse(nested(128).toString()));
+    });
+
+    for (const levels of [129, 3000]) {
+      it(`refuses a body ${levels} levels deep with a 400 that says so`, async () => {
+        const res = await post(nested(levels));
+        expect(res.status).to.equal(400);
+        expect(await res.json()).to.deep.equal(TOO_DEEP);
+      });
+    }
+
+    it('refuses a deep body of over 64 KB, which is parsed in pieces', async () => {
+      const body = nested(129, `"history":${JSON.stringify(Array.from({ length: 50 }, () => ({ role: 'user', content: 'x'.repeat(2000) })))},`);
+      expect(body.length).to.be.greaterThan(64 * 1024);
+      const res = await post(body);
+      expect(res.status).to.equal(400);
+      expect(await res.json()).to.deep.equal(TOO_DEEP);
+    });
+
+    it('does not count brackets inside strings, escaped quotes included', async () => {
+      // As JSON: `\"` (a quote), `\\\"` (a backslash, then a quote) and a string that ends in `\\`.
+      const text = JSON.stringify(`[[[{{{ "${'\\"[{'.repeat(400)} \\`);
+      const body = Buffer.from(`{"text":${text},"list":[${text},{${text}:${text}}],"deep":${'['.repeat(100)}${']'.repeat(100)}}`);
+      const res = await post(body);
+      expect(res.status).to.equal(200);
+      expect(((await res.json()) as { json: unknown }).json).to.deep.equal(JSON.parse(body.toString()));
+    });
+
+    it('keeps the invalid-JSON error for a deep body that is not JSON', async () => {
+      const text = `{"a":${'['.repeat(3000)}`;
+      let expected = '';
+      try {
+        JSON.parse(text);
+      } catch (error) {
+        expected = (error as Error).message;
+      }
+      const res = await post(Buffer.from(text));
+      expect(res.status).to.equal(400);
+      expect(await res.json()).to.deep.equal({ code: 'GW_INVALID_JSON', message: `request body is not valid JSON: ${expected}` });
+    });
+  });
 });
