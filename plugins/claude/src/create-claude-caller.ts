@@ -79,8 +79,10 @@ export function createClaudeCaller(deps: ClaudeCallerDeps) {
       if (entry.secret.kind === 'apiKey') return sendUpstreamRequest(request, ctx, deps.platform, { 'x-api-key': entry.secret.value });
       let token: string;
       try {
-        token = await deps.tokens.accessToken(sessionCredential(entry));
+        token = await deps.tokens.accessToken(sessionCredential(entry), ctx);
       } catch (error) {
+        // The client left while waiting for the token: nothing to answer, and nothing the credential did.
+        if (ctx.signal.aborted) throw toGatewayError(error);
         return failLocally(entry, toGatewayError(error));
       }
       usedTokens.set(entry.id, token);
@@ -100,8 +102,9 @@ export function createClaudeCaller(deps: ClaudeCallerDeps) {
       if (status === 401 && entry.secret.kind === 'sessionKey' && !refreshed.has(entry.id)) {
         refreshed.add(entry.id);
         try {
-          await deps.tokens.refreshAfterRejection(sessionCredential(entry), usedTokens.get(entry.id));
+          await deps.tokens.refreshAfterRejection(sessionCredential(entry), usedTokens.get(entry.id), ctx);
         } catch (error) {
+          if (ctx.signal.aborted) throw toGatewayError(error);
           // Reported through the next attempt, so the credential's reason is the refresh failure itself.
           deferred.set(entry.id, toGatewayError(error));
         }

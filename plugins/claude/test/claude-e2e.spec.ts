@@ -291,13 +291,19 @@ describe('e2e: session keys against the simulated claude.ai (claude plugin)', fu
     try {
       const client = new Anthropic({ apiKey: TEST_LICENSE, baseURL: `${gw.url}/claude`, maxRetries: 0 });
       await client.messages.create({ model: MODEL, max_tokens: 8, messages: [{ role: 'user', content: 'a' }] });
+      const expiry = async () => ((await (await fetch(`${gw.url}/admin/credentials/claude`, { headers: { authorization: `Bearer ${TEST_ADMIN_KEY}` } })).json()) as { credentials: Array<Record<string, string>> }).credentials[0].expiresAt;
+      const firstExpiry = await expiry();
       await new Promise((resolve) => setTimeout(resolve, 600));
+      // Still valid: served with the current token while the refresh runs in the background.
       await client.messages.create({ model: MODEL, max_tokens: 8, messages: [{ role: 'user', content: 'b' }] });
+      for (let i = 0; i < 100 && (await expiry()) === firstExpiry; i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+      await client.messages.create({ model: MODEL, max_tokens: 8, messages: [{ role: 'user', content: 'c' }] });
       expect(oauthCalls(shortSim).at(-1)).to.equal('token:refresh_token');
       // No 401 was needed: the refresh happened before the token ran out.
       const statuses = anthropicCalls(shortSim).map((r) => r.headers.authorization);
-      expect(statuses).to.have.length(2);
-      expect(statuses[0]).not.to.equal(statuses[1]);
+      expect(statuses).to.have.length(3);
+      expect(statuses[1]).to.equal(statuses[0]);
+      expect(statuses[2]).not.to.equal(statuses[0]);
     } finally {
       await gw.close();
       await shortSim.close();

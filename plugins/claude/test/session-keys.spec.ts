@@ -139,17 +139,20 @@ describe('claude plugin: session keys (nock replays of the OAuth exchange)', () 
     expect(refreshes.count()).to.equal(1);
   });
 
-  it('refreshes proactively before expiry, once for concurrent requests', async () => {
+  it('refreshes early in the background, once for concurrent requests, which go on with the still-valid token', async () => {
     replayExchange('token-short', 1);
     const refreshes = replayRefreshes(['token-renewed', 'token-unexpected']);
     upstream.fallback({ status: 200, body: basic });
     gw = await startGateway(platform(upstream, [{ sessionKey: SESSION_KEY }]));
     await chat(gw);
+    const shortExpiry = (await adminView(gw))[0].expiresAt;
     // Half of a 1 s life is the refresh margin.
     await new Promise((resolve) => setTimeout(resolve, 600));
     await Promise.all([chat(gw), chat(gw), chat(gw)]);
+    for (let i = 0; i < 100 && (await adminView(gw))[0].expiresAt === shortExpiry; i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    await chat(gw);
     expect(refreshes.count()).to.equal(1);
-    expect(upstream.seen.slice(1).map((s) => s.headers.authorization)).to.deep.equal(['Bearer token-renewed', 'Bearer token-renewed', 'Bearer token-renewed']);
+    expect(upstream.seen.slice(1).map((s) => s.headers.authorization)).to.deep.equal(['Bearer token-short', 'Bearer token-short', 'Bearer token-short', 'Bearer token-renewed']);
   });
 
   it('marks the credential invalid when the token is still refused after a refresh', async () => {

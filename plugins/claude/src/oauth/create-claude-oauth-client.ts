@@ -1,5 +1,6 @@
-import { readUpstreamBody, type UpstreamClient, type UpstreamTimeouts } from '@gateway/core';
+import { GatewayError, isGatewayError, readUpstreamBody, type UpstreamClient, type UpstreamTimeouts } from '@gateway/core';
 import type { ResolvedClaudeOptions } from '../options';
+import { boundOAuthTimeouts } from './bound-oauth-timeouts';
 import { createPkce, type Pkce } from './create-pkce';
 import { credentialRejected, oauthUnavailable } from './oauth-errors';
 import { parseTokenResponse, type OAuthTokens } from './parse-token-response';
@@ -7,6 +8,7 @@ import { pickChatOrganization } from './pick-chat-organization';
 
 export interface ClaudeOAuthClientDeps {
   http: UpstreamClient;
+  /** The platform's timeouts; the OAuth calls use them capped (see boundOAuthTimeouts). */
   timeouts: UpstreamTimeouts;
   options: Pick<ResolvedClaudeOptions, 'claudeAiUrl' | 'oauthTokenUrl' | 'oauthClientId' | 'oauthRedirectUri' | 'oauthScopes'>;
   now?: () => number;
@@ -58,34 +60,49 @@ function isChallengePage(answer: JsonAnswer): boolean {
  * (1) `GET {claudeAiUrl}/api/organizations` with the session cookie finds the organisation with chat capability;
  * (2) `POST {claudeAiUrl}/v1/oauth/{org}/authorize` with a PKCE S256 challenge answers a redirect URI holding `code`;
  * (3) `POST {oauthTokenUrl}` with `grant_type=authorization_code` (and later `refresh_token`) answers the tokens.
- * A refused credential throws `credentialRejected`; anything else that goes wrong throws a transient error.
+ * A refused credential throws `credentialRejected`; anything else that goes wrong (a stall that outlasts the
+ * bounded timeouts included) throws a transient error.
  */
 export function createClaudeOAuthClient(deps: ClaudeOAuthClientDeps) {
-  const { http, timeouts, options } = deps;
+  const { http, options } = deps;
+  const timeouts = boundOAuthTimeouts(deps.timeouts);
   const now = deps.now ?? Date.now;
   const makePkce = deps.pkce ?? createPkce;
 
-  async function call(method: string, url: string, headers: Record<string, string>, body?: unknown): Promise<JsonAnswer> {
+  /** When the calls of one operation must be done (a monotonic clock: this is about timers, not token lifetimes). */
+  function startDeadline(): number {
+    return performance.now() + timeouts.totalMs;
+  }
+
+  /** `step` names the call in errors, without secrets: the admin view shows it as the credential's reason. */
+  async function call(step: string, deadline: number, method: string, url: string, headers: Record<string, string>, body?: unknown): Promise<JsonAnswer> {
+    const left = Math.ceil(deadline - performance.now());
+    if (left <= 0) throw new GatewayError('GW_UPSTREAM_TIMEOUT', `${step}: not started, the OAuth exchange took longer than ${timeouts.totalMs}ms`);
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const response = await http.send({
-      url,
-      method,
-      headers: payload === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-      body: payload,
-      timeouts,
-    });
-    const text = (await readUpstreamBody(response, ANSWER_LIMIT)).toString('utf8');
-    const type = response.headers['content-type'];
-    return { status: response.status, contentType: String(Array.isArray(type) ? type[0] : type ?? ''), text, json: parseJson(text) };
+    try {
+      const response = await http.send({
+        url,
+        method,
+        headers: payload === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+        body: payload,
+        timeouts: { ...timeouts, totalMs: Math.min(timeouts.totalMs, left) },
+      });
+      const text = (await readUpstreamBody(response, ANSWER_LIMIT)).toString('utf8');
+      const type = response.headers['content-type'];
+      return { status: response.status, contentType: String(Array.isArray(type) ? type[0] : type ?? ''), text, json: parseJson(text) };
+    } catch (error) {
+      if (!isGatewayError(error)) throw error;
+      throw new GatewayError(error.code, `${step}: ${error.message}`, { status: error.status, cause: error });
+    }
   }
 
   function cookieHeaders(sessionKey: string): Record<string, string> {
     return { ...BROWSER_HEADERS, cookie: `sessionKey=${sessionKey}`, origin: options.claudeAiUrl, referer: `${options.claudeAiUrl}/new` };
   }
 
-  async function findOrganization(sessionKey: string): Promise<string> {
+  async function findOrganization(sessionKey: string, deadline = startDeadline()): Promise<string> {
     const secrets = [sessionKey];
-    const answer = await call('GET', `${options.claudeAiUrl}/api/organizations`, cookieHeaders(sessionKey));
+    const answer = await call('claude.ai /api/organizations', deadline, 'GET', `${options.claudeAiUrl}/api/organizations`, cookieHeaders(sessionKey));
     if (answer.status === 401 || answer.status === 403 || (answer.status >= 300 && answer.status < 400)) {
       const detail = isChallengePage(answer) ? 'a challenge page' : upstreamMessage(answer) || 'no reason given';
       throw credentialRejected(`claude.ai rejected the session key (HTTP ${answer.status} from /api/organizations: ${detail})`, secrets);
@@ -101,10 +118,10 @@ export function createClaudeOAuthClient(deps: ClaudeOAuthClientDeps) {
     return org;
   }
 
-  async function authorize(sessionKey: string, organization: string, pkce: Pkce): Promise<string> {
+  async function authorize(sessionKey: string, organization: string, pkce: Pkce, deadline = startDeadline()): Promise<string> {
     const secrets = [sessionKey];
     const url = `${options.claudeAiUrl}/v1/oauth/${encodeURIComponent(organization)}/authorize`;
-    const answer = await call('POST', url, cookieHeaders(sessionKey), {
+    const answer = await call('claude.ai authorize', deadline, 'POST', url, cookieHeaders(sessionKey), {
       response_type: 'code',
       client_id: options.oauthClientId,
       organization_uuid: organization,
@@ -136,8 +153,8 @@ export function createClaudeOAuthClient(deps: ClaudeOAuthClientDeps) {
     return code;
   }
 
-  async function tokenGrant(body: Record<string, string>, secrets: string[], previous?: OAuthTokens): Promise<OAuthTokens> {
-    const answer = await call('POST', options.oauthTokenUrl, { accept: 'application/json' }, body);
+  async function tokenGrant(body: Record<string, string>, secrets: string[], deadline: number, previous?: OAuthTokens): Promise<OAuthTokens> {
+    const answer = await call(`OAuth token endpoint (${body.grant_type})`, deadline, 'POST', options.oauthTokenUrl, { accept: 'application/json' }, body);
     if (answer.status === 400 || answer.status === 401 || answer.status === 403) {
       throw credentialRejected(`the OAuth token endpoint refused the ${body.grant_type} grant (HTTP ${answer.status}: ${upstreamMessage(answer)})`, secrets);
     }
@@ -150,11 +167,12 @@ export function createClaudeOAuthClient(deps: ClaudeOAuthClientDeps) {
     findOrganization,
     authorize,
 
-    /** All three steps: a fresh token set for a session key. */
+    /** All three steps, within one total timeout: a fresh token set for a session key. */
     async exchangeSessionKey(sessionKey: string): Promise<OAuthTokens> {
-      const organization = await findOrganization(sessionKey);
+      const deadline = startDeadline();
+      const organization = await findOrganization(sessionKey, deadline);
       const pkce = makePkce();
-      const code = await authorize(sessionKey, organization, pkce);
+      const code = await authorize(sessionKey, organization, pkce, deadline);
       const tokens = await tokenGrant(
         {
           grant_type: 'authorization_code',
@@ -165,6 +183,7 @@ export function createClaudeOAuthClient(deps: ClaudeOAuthClientDeps) {
           state: pkce.state,
         },
         [sessionKey, code],
+        deadline,
       );
       return tokens.organizationUuid ? tokens : { ...tokens, organizationUuid: organization };
     },
@@ -174,6 +193,7 @@ export function createClaudeOAuthClient(deps: ClaudeOAuthClientDeps) {
       return tokenGrant(
         { grant_type: 'refresh_token', refresh_token: previous.refreshToken, client_id: options.oauthClientId },
         [previous.refreshToken, previous.accessToken],
+        startDeadline(),
         previous,
       );
     },

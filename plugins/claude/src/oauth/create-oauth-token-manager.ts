@@ -1,4 +1,4 @@
-import type { Logger, Store } from '@gateway/core';
+import { GatewayError, isGatewayError, type Logger, type Store } from '@gateway/core';
 import type { ClaudeOAuthClient } from './create-claude-oauth-client';
 import { isCredentialRejection } from './oauth-errors';
 import type { OAuthTokens } from './parse-token-response';
@@ -19,8 +19,19 @@ export interface SessionCredential {
   masked: string;
 }
 
+/**
+ * The request that waits for a token. Only its `signal` is read, and only when it has to wait: core makes a
+ * context's AbortSignal on first use, and most requests find a cached token.
+ */
+export interface TokenWaiter {
+  readonly signal: AbortSignal;
+}
+
 /** Refresh this long before expiry at most; short-lived tokens refresh in the second half of their life. */
 const MAX_REFRESH_MARGIN_MS = 5 * 60_000;
+
+/** After a failed early refresh, requests keep the current token this long before one tries again. */
+const EARLY_REFRESH_RETRY_MS = 30_000;
 
 function refreshMargin(tokens: OAuthTokens): number {
   return Math.min(MAX_REFRESH_MARGIN_MS, Math.max(0, tokens.expiresAt - tokens.obtainedAt) / 2);
@@ -29,13 +40,17 @@ function refreshMargin(tokens: OAuthTokens): number {
 /**
  * OAuth tokens of the platform's session-key credentials: exchanged once, kept in the store (a restart reuses
  * them), refreshed before they expire and on demand after a 401. Per credential one exchange or refresh runs at
- * a time; concurrent callers wait for it instead of starting their own.
+ * a time; concurrent callers wait for it instead of starting their own. A token that still works is refreshed in
+ * the background: no request waits for that. A waiting request stops waiting when its client goes away; the shared
+ * renewal carries on for the others.
  */
 export function createOAuthTokenManager(options: OAuthTokenManagerOptions) {
   const now = options.now ?? Date.now;
   const namespace = `claude-oauth:${options.platform}`;
   const tokens = new Map<string, OAuthTokens>();
   const inflight = new Map<string, Promise<OAuthTokens>>();
+  /** Per credential: no early refresh before this time (one just failed). */
+  const earlyRefreshAfter = new Map<string, number>();
 
   async function obtain(credential: SessionCredential): Promise<OAuthTokens> {
     const current = tokens.get(credential.id);
@@ -65,7 +80,37 @@ export function createOAuthTokenManager(options: OAuthTokenManagerOptions) {
     if (running) return running;
     const started = obtain(credential).finally(() => inflight.delete(credential.id));
     inflight.set(credential.id, started);
+    // Every waiter may have gone (client disconnects): a later failure must not become an unhandled rejection.
+    started.catch(noop);
     return started;
+  }
+
+  /** A renewal while the current token still works: requests go on with that token meanwhile. */
+  function renewEarly(credential: SessionCredential): void {
+    if (inflight.has(credential.id) || (earlyRefreshAfter.get(credential.id) ?? 0) > now()) return;
+    renew(credential).then(
+      () => earlyRefreshAfter.delete(credential.id),
+      (error: unknown) => {
+        earlyRefreshAfter.set(credential.id, now() + EARLY_REFRESH_RETRY_MS);
+        options.log.warn('early oauth refresh failed, using the current token', {
+          credential: credential.masked,
+          reason: error instanceof Error ? error.message : String(error),
+        });
+      },
+    );
+  }
+
+  /** The shared renewal, as long as the waiting request's client is there. */
+  function waitFor(credential: SessionCredential, waiter: TokenWaiter | undefined): Promise<OAuthTokens> {
+    if (!waiter) return renew(credential);
+    const signal = waiter.signal;
+    if (signal.aborted) return Promise.reject(clientGone(signal, credential));
+    const shared = renew(credential);
+    return new Promise<OAuthTokens>((resolve, reject) => {
+      const onAbort = (): void => reject(clientGone(signal, credential));
+      signal.addEventListener('abort', onAbort, { once: true });
+      shared.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    });
   }
 
   return {
@@ -78,30 +123,23 @@ export function createOAuthTokenManager(options: OAuthTokenManagerOptions) {
     },
 
     /**
-     * A usable access token: the cached one, refreshed first when it is close to expiry. A refresh that fails for
-     * a transient reason falls back to the cached token while that one still works.
+     * A usable access token: the cached one while it works (close to expiry, a refresh starts in the background);
+     * only without a token, or with an expired one, does the request wait for the exchange or refresh.
      */
-    async accessToken(credential: SessionCredential): Promise<string> {
+    async accessToken(credential: SessionCredential, waiter?: TokenWaiter): Promise<string> {
       const current = tokens.get(credential.id);
-      if (!current) return (await renew(credential)).accessToken;
-      const left = current.expiresAt - now();
-      if (left > refreshMargin(current)) return current.accessToken;
-      try {
-        return (await renew(credential)).accessToken;
-      } catch (error) {
-        if (left > 0 && !isCredentialRejection(error)) {
-          options.log.warn('proactive oauth refresh failed, using the current token', { credential: credential.masked });
-          return current.accessToken;
-        }
-        throw error;
+      if (current && current.expiresAt > now()) {
+        if (current.expiresAt - now() <= refreshMargin(current)) renewEarly(credential);
+        return current.accessToken;
       }
+      return (await waitFor(credential, waiter)).accessToken;
     },
 
     /** After the upstream refused `usedToken` (401): a new token, unless another request already replaced it. */
-    async refreshAfterRejection(credential: SessionCredential, usedToken: string | undefined): Promise<void> {
+    async refreshAfterRejection(credential: SessionCredential, usedToken: string | undefined, waiter?: TokenWaiter): Promise<void> {
       const current = tokens.get(credential.id);
       if (current && usedToken !== undefined && current.accessToken !== usedToken) return;
-      await renew(credential);
+      await waitFor(credential, waiter);
     },
 
     expiresAt(id: string): number | undefined {
@@ -111,9 +149,19 @@ export function createOAuthTokenManager(options: OAuthTokenManagerOptions) {
     /** Forgets a credential's tokens (admin reset): the next call starts with a fresh exchange. */
     async forget(id: string): Promise<void> {
       tokens.delete(id);
+      earlyRefreshAfter.delete(id);
       await options.store.delete(namespace, id);
     },
   };
 }
 
 export type OAuthTokenManager = ReturnType<typeof createOAuthTokenManager>;
+
+function noop(): void {}
+
+/** The client's own abort reason when it is a GatewayError (core's choice), else GW_CLIENT_CLOSED. */
+function clientGone(signal: AbortSignal, credential: SessionCredential): GatewayError {
+  const reason: unknown = signal.reason;
+  if (isGatewayError(reason)) return reason;
+  return new GatewayError('GW_CLIENT_CLOSED', `the client went away while the OAuth token of ${credential.masked} was being renewed`);
+}

@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { mock } from 'node:test';
 import { expect } from 'chai';
 import nock from 'nock';
-import { isGatewayError } from '@gateway/core';
+import { GatewayError, isGatewayError, type UpstreamClient } from '@gateway/core';
 import { createUpstreamClient } from '../../../../core/upstream/upstream-client';
 import { createClaudeOAuthClient } from '../../src/oauth/create-claude-oauth-client';
 import { isCredentialRejection } from '../../src/oauth/oauth-errors';
 import { CLAUDE_DEFAULTS, resolveClaudeOptions } from '../../src/options';
 import { rejection } from '../../../../test/helpers/rejection';
+import { startFakeUpstream, type FakeReply, type FakeUpstream } from '../helpers/fake-upstream';
 
 const CLAUDE_AI = 'https://claude.test';
 const TOKEN_HOST = 'https://platform.test';
@@ -145,3 +148,90 @@ describe('claude OAuth client (nock replays)', () => {
     expect((error as Error).message).to.include('another OAuth state');
   });
 });
+
+describe('claude OAuth client: a stalled claude.ai or token endpoint (loopback, mocked timers)', () => {
+  /** What a generation call may take on this platform: the OAuth calls must not inherit it. */
+  const platformTimeouts = { connectMs: 10_000, totalMs: 600_000, idleMs: 120_000 };
+  const http = createUpstreamClient();
+  let server: FakeUpstream;
+  beforeEach(async () => {
+    server = await startFakeUpstream();
+  });
+  afterEach(async () => {
+    mock.timers.reset();
+    await server.close();
+  });
+  after(() => http.close());
+
+  function stalledClient(stallOn: (url: string) => boolean) {
+    server.fallback((request) =>
+      stallOn(request.url)
+        ? new Promise<FakeReply>(() => undefined)
+        : { status: 200, body: JSON.stringify([{ uuid: ORG, capabilities: ['chat'] }]) },
+    );
+    const local = resolveClaudeOptions({ credentials: [], claudeAiUrl: server.url, oauthTokenUrl: `${server.url}/v1/oauth/token` });
+    return createClaudeOAuthClient({ http, timeouts: platformTimeouts, options: local, now: () => NOW });
+  }
+
+  async function failsAt(call: Promise<unknown>, ms: number): Promise<unknown> {
+    const outcome = rejection(call);
+    // The stalled call has reached the server: its timers are running.
+    await until(() => server.seen.length === 1);
+    mock.timers.tick(ms - 100);
+    expect(await settlesSoon(outcome), `settled before ${ms} ms`).to.equal(false);
+    mock.timers.tick(100);
+    return outcome;
+  }
+
+  it('gives up on a stalled /api/organizations after 15 s, as a transient failure naming the step', async () => {
+    const client = stalledClient((url) => url === '/api/organizations');
+    mock.timers.enable({ apis: ['setTimeout'] });
+    const error = await failsAt(client.exchangeSessionKey(SESSION_KEY), 15_000);
+    expect(isGatewayError(error) && error.code).to.equal('GW_UPSTREAM_TIMEOUT');
+    expect(isCredentialRejection(error)).to.equal(false);
+    expect((error as Error).message).to.match(/^claude\.ai \/api\/organizations: upstream total timeout after 15000ms/);
+  });
+
+  it('gives up on a stalled refresh grant after 15 s', async () => {
+    const client = stalledClient((url) => url === '/v1/oauth/token');
+    mock.timers.enable({ apis: ['setTimeout'] });
+    const error = await failsAt(client.refresh({ accessToken: 'a', refreshToken: 'r', expiresAt: NOW, obtainedAt: NOW }), 15_000);
+    expect(isGatewayError(error) && error.code).to.equal('GW_UPSTREAM_TIMEOUT');
+    expect((error as Error).message).to.match(/^OAuth token endpoint \(refresh_token\): upstream total timeout/);
+  });
+
+  it('gives the three calls of an exchange one 15 s budget', async () => {
+    const budgets: number[] = [];
+    const recording: UpstreamClient = {
+      async send(req) {
+        budgets.push(req.timeouts.totalMs);
+        expect(req.timeouts.connectMs).to.equal(10_000);
+        // The organisations call takes 300 ms; authorize then stalls until its timeout.
+        if (budgets.length === 1) await new Promise((resolve) => setTimeout(resolve, 300));
+        else throw new GatewayError('GW_UPSTREAM_TIMEOUT', `upstream total timeout after ${req.timeouts.totalMs}ms`);
+        return { status: 200, headers: {}, body: Readable.from([Buffer.from(JSON.stringify([{ uuid: ORG, capabilities: ['chat'] }]))]), latencyMs: 300 };
+      },
+      cutAll() {},
+      close() {},
+    };
+    const client = createClaudeOAuthClient({ http: recording, timeouts: platformTimeouts, options, now: () => NOW });
+    const error = await rejection(client.exchangeSessionKey(SESSION_KEY));
+    expect((error as Error).message).to.match(/^claude\.ai authorize: upstream total timeout/);
+    expect(budgets[0]).to.be.within(14_990, 15_000);
+    expect(budgets[1]).to.be.within(14_000, 14_710);
+  });
+});
+
+/** Polls without timers (they may be mocked): a turn of the event loop per try. */
+async function until(condition: () => boolean, tries = 5000): Promise<void> {
+  for (let i = 0; i < tries && !condition(); i += 1) await new Promise((resolve) => setImmediate(resolve));
+  expect(condition(), 'condition never became true').to.equal(true);
+}
+
+/** Whether the promise settles within a few turns of the event loop. */
+async function settlesSoon(promise: Promise<unknown>): Promise<boolean> {
+  let settled = false;
+  void promise.then(() => (settled = true));
+  for (let i = 0; i < 200 && !settled; i += 1) await new Promise((resolve) => setImmediate(resolve));
+  return settled;
+}

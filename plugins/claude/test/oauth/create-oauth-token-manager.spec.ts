@@ -5,8 +5,23 @@ import { createMemoryStore } from '../../../../core/store/memory-store';
 import { createOAuthTokenManager } from '../../src/oauth/create-oauth-token-manager';
 import { credentialRejected } from '../../src/oauth/oauth-errors';
 import type { OAuthTokens } from '../../src/oauth/parse-token-response';
+import { rejection } from '../../../../test/helpers/rejection';
 
 const log = winston.createLogger({ silent: true });
+
+/** Lets pending promise callbacks (a background refresh) run. */
+async function settle(): Promise<void> {
+  for (let i = 0; i < 10; i += 1) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** The promise's value, or a failure when it is still pending after 200 ms: a waiting request would hang. */
+function settledWithin<T>(promise: Promise<T>, ms = 200): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`still waiting after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
 const credential = { id: 'cred-1', sessionKey: 'sk-ant-sid01-key', masked: 'sk-ant-...key' };
 const HOUR = 3_600_000;
 
@@ -15,6 +30,7 @@ function fakeClient(clock: { now: number }) {
   let issued = 0;
   const calls = { exchange: 0, refresh: 0 };
   let refreshBehaviour: 'ok' | 'rejected' | 'transient' = 'ok';
+  let exchangeBehaviour: 'ok' | 'transient' = 'ok';
   let gate: Promise<void> | undefined;
   const tokens = (): OAuthTokens => {
     issued += 1;
@@ -25,7 +41,10 @@ function fakeClient(clock: { now: number }) {
     setRefresh(behaviour: 'ok' | 'rejected' | 'transient') {
       refreshBehaviour = behaviour;
     },
-    /** Holds refreshes until the returned function is called. */
+    setExchange(behaviour: 'ok' | 'transient') {
+      exchangeBehaviour = behaviour;
+    },
+    /** Holds exchanges and refreshes until the returned function is called. */
     hold(): () => void {
       let release!: () => void;
       gate = new Promise((resolve) => (release = resolve));
@@ -34,6 +53,8 @@ function fakeClient(clock: { now: number }) {
     client: {
       async exchangeSessionKey(): Promise<OAuthTokens> {
         calls.exchange += 1;
+        if (gate) await gate;
+        if (exchangeBehaviour === 'transient') throw new GatewayError('GW_UPSTREAM_TIMEOUT', 'claude.ai /api/organizations: upstream total timeout');
         return tokens();
       },
       async refresh(): Promise<OAuthTokens> {
@@ -74,14 +95,106 @@ describe('OAuth token manager', () => {
     expect(restarted.expiresAt('cred-1')).to.be.a('number');
   });
 
-  it('refreshes proactively within five minutes of expiry, and not before', async () => {
+  it('refreshes early within five minutes of expiry, and not before, in the background', async () => {
     const { clock, fake, manager } = setup();
     await manager.accessToken(credential);
     clock.now += HOUR - 6 * 60_000;
     expect(await manager.accessToken(credential)).to.equal('access-1');
+    expect(fake.calls.refresh).to.equal(0);
     clock.now += 2 * 60_000;
+    // The token still works: this request uses it, the refresh runs meanwhile.
+    expect(await manager.accessToken(credential)).to.equal('access-1');
+    await settle();
     expect(await manager.accessToken(credential)).to.equal('access-2');
     expect(fake.calls).to.deep.equal({ exchange: 1, refresh: 1 });
+  });
+
+  it('serves the still-valid token at once while its early refresh stalls, with one refresh for all', async () => {
+    const { clock, fake, manager } = setup();
+    await manager.accessToken(credential);
+    clock.now += HOUR - 60_000;
+    const release = fake.hold();
+    const answers = await settledWithin(Promise.all([manager.accessToken(credential), manager.accessToken(credential), manager.accessToken(credential)]));
+    expect(answers).to.deep.equal(['access-1', 'access-1', 'access-1']);
+    expect(fake.calls.refresh).to.equal(1);
+    release();
+    await settle();
+    expect(await manager.accessToken(credential)).to.equal('access-2');
+    expect(fake.calls.refresh).to.equal(1);
+  });
+
+  it('after a failed early refresh, keeps the current token for 30 s before trying again', async () => {
+    const { clock, fake, manager } = setup();
+    await manager.accessToken(credential);
+    fake.setRefresh('transient');
+    clock.now += HOUR - 4 * 60_000;
+    expect(await manager.accessToken(credential)).to.equal('access-1');
+    await settle();
+    clock.now += 20_000;
+    expect(await manager.accessToken(credential)).to.equal('access-1');
+    expect(fake.calls.refresh).to.equal(1);
+    fake.setRefresh('ok');
+    clock.now += 10_000;
+    expect(await manager.accessToken(credential)).to.equal('access-1');
+    await settle();
+    expect(await manager.accessToken(credential)).to.equal('access-2');
+    expect(fake.calls.refresh).to.equal(2);
+  });
+
+  it('a waiting request stops waiting when its client goes away; the shared exchange goes on for the others', async () => {
+    const { fake, manager } = setup();
+    const release = fake.hold();
+    const client = new AbortController();
+    const leaving = manager.accessToken(credential, { signal: client.signal });
+    const staying = manager.accessToken(credential, { signal: new AbortController().signal });
+    await settle();
+    client.abort();
+    const error = await settledWithin(rejection(leaving));
+    expect((error as GatewayError).code).to.equal('GW_CLIENT_CLOSED');
+    release();
+    expect(await staying).to.equal('access-1');
+    expect(fake.calls.exchange).to.equal(1);
+  });
+
+  it('does not start an exchange for a client that is already gone', async () => {
+    const { fake, manager } = setup();
+    const error = await rejection(manager.accessToken(credential, { signal: AbortSignal.abort() }));
+    expect((error as GatewayError).code).to.equal('GW_CLIENT_CLOSED');
+    expect(fake.calls.exchange).to.equal(0);
+  });
+
+  it('leaves no unhandled rejection when every waiter left and the exchange then fails', async () => {
+    const { fake, manager } = setup();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown): void => void unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      fake.setExchange('transient');
+      const release = fake.hold();
+      const client = new AbortController();
+      const leaving = manager.accessToken(credential, { signal: client.signal });
+      client.abort();
+      await rejection(leaving);
+      release();
+      await settle();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).to.deep.equal([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
+  it('a request waiting for a refresh after a 401 stops waiting when its client goes away', async () => {
+    const { fake, manager } = setup();
+    await manager.accessToken(credential);
+    const release = fake.hold();
+    const client = new AbortController();
+    const leaving = manager.refreshAfterRejection(credential, 'access-1', { signal: client.signal });
+    client.abort();
+    expect(((await settledWithin(rejection(leaving))) as GatewayError).code).to.equal('GW_CLIENT_CLOSED');
+    release();
+    await settle();
+    expect(await manager.accessToken(credential)).to.equal('access-2');
   });
 
   it('keeps serving the current token when a proactive refresh fails transiently, but not once it expired', async () => {
