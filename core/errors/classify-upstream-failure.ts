@@ -8,29 +8,31 @@ import { maskSecretsIn } from './mask-secret';
  * `{message}`) and keeps the upstream status and message, masked.
  */
 export function classifyUpstreamFailure(failure: UpstreamFailure, secrets: Iterable<string> = []): GatewayError {
-  const { message, type, code } = readErrorEnvelope(failure);
+  const { message, type, code, param } = readErrorEnvelope(failure);
   const text = maskSecretsIn(message || `upstream answered HTTP ${failure.status}`, secrets);
   const retryAfterMs = parseRetryAfter(failure.headers['retry-after']);
   if (failure.status === 429) {
-    return new GatewayError('GW_RATE_LIMITED', text, { status: 429, retryAfterMs, upstreamType: type, upstreamCode: code });
+    return new GatewayError('GW_RATE_LIMITED', text, { status: 429, retryAfterMs, param, upstreamType: type, upstreamCode: code });
   }
   if (failure.status === 529 || failure.status === 503) {
-    return new GatewayError('GW_UPSTREAM_OVERLOADED', text, { status: failure.status, retryAfterMs, upstreamType: type, upstreamCode: code });
+    return new GatewayError('GW_UPSTREAM_OVERLOADED', text, { status: failure.status, retryAfterMs, param, upstreamType: type, upstreamCode: code });
   }
   const status = failure.status >= 400 && failure.status <= 599 ? failure.status : 502;
-  return new GatewayError('GW_UPSTREAM_ERROR', text, { status, retryAfterMs, upstreamType: type, upstreamCode: code });
+  return new GatewayError('GW_UPSTREAM_ERROR', text, { status, retryAfterMs, param, upstreamType: type, upstreamCode: code });
 }
 
-export function readErrorEnvelope(failure: Pick<UpstreamFailure, 'json' | 'text'>): { message: string; type?: string; code?: string } {
+export function readErrorEnvelope(failure: Pick<UpstreamFailure, 'json' | 'text'>): { message: string; type?: string; code?: string; param?: string } {
   const body = Array.isArray(failure.json) ? failure.json[0] : failure.json;
   if (body && typeof body === 'object') {
     const error = (body as { error?: unknown }).error;
     if (error && typeof error === 'object') {
-      const e = error as { message?: unknown; type?: unknown; status?: unknown; code?: unknown };
+      const e = error as { message?: unknown; type?: unknown; status?: unknown; code?: unknown; param?: unknown };
       return {
         message: typeof e.message === 'string' ? e.message : '',
         type: typeof e.type === 'string' ? e.type : typeof e.status === 'string' ? e.status : undefined,
         code: typeof e.code === 'string' ? e.code : undefined,
+        // The request field at fault (OpenAI's envelope), kept for the client.
+        param: typeof e.param === 'string' ? e.param : undefined,
       };
     }
     if (typeof error === 'string') return { message: error };

@@ -1,5 +1,6 @@
-import { Stage, createFileLinks, createImageTaskRunner, sendUpstreamRequest, type GatewayPlugin } from '@gateway/core';
+import { Stage, createFileLinks, createImageTaskRunner, type GatewayPlugin } from '@gateway/core';
 import { createOpenAiCaller } from './call-openai';
+import { createGenerationCaller } from './create-generation-caller';
 import { createKeyRotation } from './create-key-rotation';
 import { createListOpenAiModels } from './list-openai-models';
 import { createOpenAiImageHandlers } from './openai-images';
@@ -48,9 +49,7 @@ const openAiPlugin: GatewayPlugin<OpenAiOptions> = {
         search: createOpenAiSearchHandler(call, { mode: options.search ?? 'responses', searchModel: options.searchModel, store, platform: key }),
       }),
     );
-    hooks.upstreamCall.for(key).tapPromise(tap, (request, ctx) =>
-      sendUpstreamRequest(request, ctx, options, { authorization: `Bearer ${keys.nextKey()}` }),
-    );
+    hooks.upstreamCall.for(key).tapPromise(tap, createGenerationCaller(options, keys));
     log.info('platform mounted', { baseUrl: options.baseUrl, credentials: options.credentials.length });
   },
 };

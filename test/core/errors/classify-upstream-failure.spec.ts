@@ -5,9 +5,10 @@ import { maskSecret, maskSecretsIn } from '../../../core/errors/mask-secret';
 describe('classifyUpstreamFailure', () => {
   const failure = (status: number, json: unknown, headers: Record<string, string> = {}) => ({ status, headers, json, text: JSON.stringify(json) });
 
-  it('reads the OpenAI envelope and keeps the upstream status, type and code', () => {
-    const error = classifyUpstreamFailure(failure(400, { error: { message: 'bad thing', type: 'invalid_request_error', code: 'x' } }));
-    expect(error).to.include({ code: 'GW_UPSTREAM_ERROR', status: 400, message: 'bad thing', upstreamType: 'invalid_request_error', upstreamCode: 'x' });
+  it('reads the OpenAI envelope and keeps the upstream status, type, code and param', () => {
+    const error = classifyUpstreamFailure(failure(400, { error: { message: 'bad thing', type: 'invalid_request_error', code: 'x', param: 'temperature' } }));
+    expect(error).to.include({ code: 'GW_UPSTREAM_ERROR', status: 400, message: 'bad thing', upstreamType: 'invalid_request_error', upstreamCode: 'x', param: 'temperature' });
+    expect(classifyUpstreamFailure(failure(400, { error: { message: 'm', param: null } })).param).to.equal(undefined);
   });
 
   it('reads the Anthropic and Gemini envelopes', () => {
