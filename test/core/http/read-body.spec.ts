@@ -49,15 +49,9 @@ describe('createBodyReaders().json', () => {
 
   it("answers a large body that is not JSON with JSON.parse's own message", async () => {
     const text = buildBody('chat-completions', 'large', 'json').toString('utf8').replace('},{', '}{');
-    let expected = '';
-    try {
-      JSON.parse(text);
-    } catch (error) {
-      expected = (error as Error).message;
-    }
     const res = await post(Buffer.from(text));
     expect(res.status).to.equal(400);
-    expect(await res.json()).to.deep.equal({ code: 'GW_INVALID_JSON', message: `request body is not valid JSON: ${expected}` });
+    expect(await res.json()).to.deep.equal({ code: 'GW_INVALID_JSON', message: `request body is not valid JSON: ${jsonParseError(text)}` });
   });
 
   describe('nesting', () => {
@@ -98,15 +92,19 @@ describe('createBodyReaders().json', () => {
 
     it('keeps the invalid-JSON error for a deep body that is not JSON', async () => {
       const text = `{"a":${'['.repeat(3000)}`;
-      let expected = '';
-      try {
-        JSON.parse(text);
-      } catch (error) {
-        expected = (error as Error).message;
-      }
       const res = await post(Buffer.from(text));
       expect(res.status).to.equal(400);
-      expect(await res.json()).to.deep.equal({ code: 'GW_INVALID_JSON', message: `request body is not valid JSON: ${expected}` });
+      expect(await res.json()).to.deep.equal({ code: 'GW_INVALID_JSON', message: `request body is not valid JSON: ${jsonParseError(text)}` });
     });
   });
 });
+
+/** The message JSON.parse gives for `text`, which the gateway's own must equal. */
+function jsonParseError(text: string): string {
+  try {
+    JSON.parse(text);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('the text parsed');
+}
