@@ -47,8 +47,8 @@ async function relayAnswer(answer: Promise<UpstreamResponse>, format: Passthroug
   // A stream's headers leave before its first event; a whole answer's go with its body.
   const flushHeaders = ctx.stream ? flushHeadersSoon(res) : undefined;
   // A streamed JSON array (Gemini without `alt=sse`) can only end in an error element where an element may start.
-  let arrayBroken = false;
-  let array: JsonArrayParser | undefined = ctx.stream && format === 'gemini' && !isEventStream(upstream.headers['content-type']) ? createJsonArrayParser() : undefined;
+  const arrayFraming = ctx.stream && format === 'gemini' && !isEventStream(upstream.headers['content-type']);
+  let array: JsonArrayParser | undefined = arrayFraming ? createJsonArrayParser() : undefined;
   try {
     await relayBody(upstream.body, res, {
       onChunk(chunk) {
@@ -59,7 +59,6 @@ async function relayAnswer(answer: Promise<UpstreamResponse>, format: Passthroug
         } catch {
           // Not an array after all: the bytes still go through as they are, but no error element can follow them.
           array = undefined;
-          arrayBroken = true;
         }
       },
       onBreak(error) {
@@ -67,7 +66,7 @@ async function relayAnswer(answer: Promise<UpstreamResponse>, format: Passthroug
         const gatewayError = toGatewayError(error);
         ctx.log.warn('upstream stream failed', { code: gatewayError.code, message: gatewayError.message });
         // Only a stream has an error event to say it was cut short; anything else is dropped.
-        if (!ctx.stream || format === 'other' || arrayBroken) return false;
+        if (!ctx.stream || format === 'other' || (arrayFraming && !array)) return false;
         // A native stream that breaks mid-way ends with that format's own error event, as the upstream would send it.
         const events = CODECS[format].encodeStreamError(gatewayError);
         const last = array ? array.closeWith(events.map((event) => event.data).join(',\r\n')) : events.map(formatSseEvent).join('');

@@ -37,11 +37,12 @@ export function createGenerationCaller(options: PlatformBaseOptions, keys: Pick<
   };
 }
 
-/** A Responses request naming an earlier response; the body's bytes are searched only after a failed answer. */
+/**
+ * A Responses request naming an earlier response. An upstreamCall tap gets the request as bytes only (see
+ * toWireRequest), searched here only after a failed answer.
+ */
 function continuesStoredResponse(request: UpstreamRequest): boolean {
-  if (!request.path.startsWith('/v1/responses')) return false;
-  if (request.body) return request.body.includes('"previous_response_id"');
-  return typeof (request.json as { previous_response_id?: unknown } | undefined)?.previous_response_id === 'string';
+  return request.path.startsWith('/v1/responses') && request.body !== undefined && request.body.includes('"previous_response_id"');
 }
 
 /** OpenAI: 400 `previous_response_not_found`, `param: previous_response_id` (a 404 from some compatible services). */

@@ -85,7 +85,8 @@ export function createClaudeOAuthClient(deps: ClaudeOAuthClientDeps) {
         method,
         headers: payload === undefined ? headers : { ...headers, 'content-type': 'application/json' },
         body: payload,
-        timeouts: { ...timeouts, totalMs: Math.min(timeouts.totalMs, left) },
+        // `left` never exceeds the total: the deadline was set that far ahead.
+        timeouts: { ...timeouts, totalMs: left },
       });
       const text = (await readUpstreamBody(response, ANSWER_LIMIT)).toString('utf8');
       const type = response.headers['content-type'];
