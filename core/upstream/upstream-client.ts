@@ -5,6 +5,7 @@ import axios from 'axios';
 import { GatewayError, isGatewayError } from '../errors/gateway-error';
 import { classifyUpstreamError } from './classify-upstream-error';
 import { nodeHttpAdapter } from './node-http-adapter';
+import { createOpenCalls, type OpenCalls } from './open-calls';
 import { markSending, RELEASE_MIN_BYTES } from './release-body';
 
 /** Each in milliseconds; 0 (or a value beyond the 2^31-1 ms timer range) disables that timeout. */
@@ -126,12 +127,11 @@ export function createUpstreamClient(): UpstreamClient {
     transformResponse: [],
   });
 
-  /** How to cut each call still open (its `fail`), for cutAll. */
-  const open = new Set<(error: GatewayError) => void>();
+  const open = createOpenCalls<GatewayError>();
   return {
     send: (req) => sendRequest(instance, req, open),
     cutAll(reason) {
-      for (const fail of [...open]) fail(new GatewayError('GW_SHUTTING_DOWN', reason));
+      open.cutAll(() => new GatewayError('GW_SHUTTING_DOWN', reason));
     },
     close() {
       httpAgent.destroy();
@@ -142,7 +142,7 @@ export function createUpstreamClient(): UpstreamClient {
 
 type AxiosInstance = InstanceType<typeof axios.Axios>;
 
-function sendRequest(instance: AxiosInstance, req: UpstreamHttpRequest, open: Set<(error: GatewayError) => void>): Promise<UpstreamHttpResponse> {
+function sendRequest(instance: AxiosInstance, req: UpstreamHttpRequest, open: OpenCalls<GatewayError>): Promise<UpstreamHttpResponse> {
   const started = performance.now();
   const { connectMs, totalMs, idleMs } = req.timeouts;
   // The closures below live as long as the answer streams: they must not reach `req`, and `data` is cleared once
@@ -172,10 +172,10 @@ function sendRequest(instance: AxiosInstance, req: UpstreamHttpRequest, open: Se
     const onClientAbort = (): void => fail(abortError(signal, target()));
     signal?.addEventListener('abort', onClientAbort, { once: true });
 
-    open.add(fail);
+    const call = open.add(fail);
 
     function cleanup(): void {
-      open.delete(fail);
+      open.remove(call);
       clearTimeout(connectTimer);
       clearTimeout(totalTimer);
       clearTimeout(idleTimer);
