@@ -16,6 +16,13 @@ export async function runCustom(handle: CustomHandler, request: CustomRequest, c
     return;
   }
   res.writeHead(result.status, result.headers);
+  if (res.req?.method === 'HEAD') {
+    // Express answers HEAD with the GET route: the headers say it all, so the bytes are not fetched at all
+    // (destroying the stream closes the upstream call); a 1 GB video is not pulled through just to be discarded.
+    result.stream.destroy();
+    res.end();
+    return;
+  }
   await relayBody(result.stream, res, {
     onBreak(error) {
       const gatewayError = toGatewayError(error);

@@ -9,12 +9,12 @@ const warnings: string[] = [];
 const CONTEXT = { log: { warn: (message: string) => warnings.push(message), debug() {} } } as unknown as RequestContext;
 
 /** Serves one custom handler through runCustom and fetches it: what the client got, and whether it ended cleanly. */
-async function fetchThrough(handle: CustomHandler): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string; clean: boolean }> {
+async function fetchThrough(handle: CustomHandler, method = 'GET'): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string; clean: boolean }> {
   const server = http.createServer((_req, res) => void runCustom(handle, { body: {}, files: [] }, CONTEXT, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
     return await new Promise((resolve, reject) => {
-      const req = http.get(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, { agent: false }, (res) => {
+      const req = http.request(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, { agent: false, method }, (res) => {
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (body += chunk));
@@ -24,6 +24,7 @@ async function fetchThrough(handle: CustomHandler): Promise<{ status: number; he
         res.on('error', done(false));
       });
       req.on('error', reject);
+      req.end();
     });
   } finally {
     server.closeAllConnections();
@@ -48,6 +49,21 @@ describe('runCustom', () => {
     const answer = await fetchThrough(async () => ({ status: 206, stream: Readable.from(chunks.map((c) => Buffer.from(c))), headers: { 'content-type': 'video/mp4' } }));
     expect(answer).to.include({ status: 206, body: chunks.join(''), clean: true });
     expect(answer.headers['content-type']).to.equal('video/mp4');
+  });
+
+  it('answers HEAD with the headers at once and stops reading the stream (a video is not fetched to be discarded)', async () => {
+    let reads = 0;
+    const endless = new Readable({
+      read() {
+        reads += 1;
+        setTimeout(() => this.push(Buffer.alloc(64 * 1024)), 5);
+      },
+    });
+    const answer = await fetchThrough(async () => ({ status: 200, stream: endless, headers: { 'content-type': 'video/mp4', 'content-length': '1073741824' } }), 'HEAD');
+    expect(answer).to.include({ status: 200, body: '', clean: true });
+    expect(answer.headers['content-length']).to.equal('1073741824');
+    expect(endless.destroyed).to.equal(true);
+    expect(reads).to.be.at.most(1);
   });
 
   it('drops the connection when the stream breaks off, so a download cut short does not look complete', async () => {
