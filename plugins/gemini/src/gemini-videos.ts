@@ -76,7 +76,8 @@ export function createGeminiVideoHandlers(deps: GeminiVideoDeps): Record<'create
       if (state.status !== 'completed') {
         throw new GatewayError('GW_INVALID_REQUEST', `video "${id}" is ${state.status === 'failed' ? 'failed' : 'not completed yet'}; its content is available once it is completed`, { param: 'video_id' });
       }
-      const url = new URL(state.uris[0]);
+      const url = URL.canParse(state.uris[0]) ? new URL(state.uris[0]) : undefined;
+      if (!url) throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', `the operation of video "${id}" names its file by something that is not a URL`);
       const headers = downloadRequestHeaders(ctx.headers, 'video/mp4');
       // The key goes only to the upstream itself; storage it redirects to gets none.
       const send = (target: URL): Promise<UpstreamResponse> => {

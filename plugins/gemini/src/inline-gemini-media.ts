@@ -3,7 +3,6 @@ import {
   fetchMedia,
   isGatewayError,
   parseDataUri,
-  sniffMediaType,
   type GatewaySettings,
   type UnifiedMediaPart,
   type UnifiedMessage,
@@ -12,16 +11,13 @@ import {
   type WireFormat,
 } from '@gateway/core';
 import { describeMediaField, type MediaPosition } from './describe-media-field';
-import { describeRefusedMediaType, toGeminiMediaType } from './gemini-media-types';
+import { describeRefusedMediaType, mediaTypeOf, toGeminiMediaType } from './gemini-media-types';
 
 /** Gemini reads YouTube links itself (`fileData.fileUri`); they are pages, not media files the gateway could inline. */
 const YOUTUBE_URL = /^https?:\/\/(?:www\.|m\.)?(?:youtube\.com|youtu\.be)\//i;
 
 /** Downloads in flight per request: bounds memory (each may hold up to `media.maxBytes`) and outbound fan-out. */
 const FETCH_CONCURRENCY = 4;
-
-/** Types that say nothing about the bytes: sniffed from the data instead. */
-const GENERIC_TYPES = new Set(['', 'application/octet-stream', 'binary/octet-stream']);
 
 export interface MediaContext {
   media: GatewaySettings['media'];
@@ -126,8 +122,7 @@ async function resolveMediaPart(part: UnifiedMediaPart, field: string, media: Fe
 
 /** The part inlined under its registered type, or 415 when the platform does not take that type. */
 function accepted(part: UnifiedMediaPart, declared: string, data: string, field: string): UnifiedMediaPart {
-  const bare = declared.split(';')[0].trim().toLowerCase();
-  const mediaType = GENERIC_TYPES.has(bare) ? (sniffMediaType(Buffer.from(data.slice(0, 128), 'base64')) ?? bare) : bare;
+  const mediaType = mediaTypeOf(declared, () => Buffer.from(data.slice(0, 128), 'base64'));
   const canonical = toGeminiMediaType(mediaType);
   if (!canonical) throw new GatewayError('GW_MEDIA_NOT_ALLOWED', `${field}: ${describeRefusedMediaType(mediaType)}`, { param: field });
   const kind = canonical.slice(0, canonical.indexOf('/')) as 'image' | 'audio' | 'video';

@@ -1,5 +1,6 @@
 import { GatewayError, fetchMedia, imageInputBytes, type GatewaySettings, type ImageInput, type ImageRequest } from '@gateway/core';
 import type { GeminiSafetySetting } from './options';
+import { GEMINI_MEDIA_TYPES, mediaTypeOf, toGeminiMediaType } from './gemini-media-types';
 import { nearestAspectRatio } from './nearest-aspect-ratio';
 
 /** The model of an image request that names none. */
@@ -20,25 +21,38 @@ export interface InlineImage {
   data: string;
 }
 
+/** The image formats the platform takes as input (spec 4.1). */
+const GEMINI_IMAGE_TYPES = GEMINI_MEDIA_TYPES.filter((type) => type.startsWith('image/'));
+
 /**
- * The input images of an edit as Gemini `inlineData`: uploaded files and base64 as they are, URLs downloaded by the
- * gateway (core's fetchMedia: size limit, SSRF guard). An upstream file id cannot be read by Gemini: 400.
+ * The input images of an edit (fields `image[i]`) or a video's first frame (`input_reference`) as Gemini
+ * `inlineData`: uploaded files and base64 as they are, URLs downloaded by the gateway (core's fetchMedia: size
+ * limit, SSRF guard). Whatever the source, only the image formats Gemini takes pass (415 otherwise); an upstream
+ * file id cannot be read by Gemini: 400.
  */
-export async function inlineImageInputs(inputs: readonly ImageInput[], media: GatewaySettings['media'], signal: AbortSignal): Promise<InlineImage[]> {
+export async function inlineImageInputs(
+  inputs: readonly ImageInput[],
+  media: GatewaySettings['media'],
+  signal: AbortSignal,
+  fieldOf: (index: number) => string = (index) => `image[${index}]`,
+): Promise<InlineImage[]> {
   return Promise.all(
     inputs.map(async (input, i) => {
-      const bytes = imageInputBytes(input);
-      if (bytes) return { mimeType: bytes.mediaType, data: bytes.data.toString('base64') };
-      if (input.kind === 'url') {
-        const fetched = await fetchMedia(input.url, { ...media, field: `image[${i}]`, signal });
-        if (!fetched.mediaType.startsWith('image/')) {
-          throw new GatewayError('GW_MEDIA_NOT_ALLOWED', `image[${i}]: the URL answered ${fetched.mediaType}, not an image`, { param: `image[${i}]` });
-        }
-        return { mimeType: fetched.mediaType, data: fetched.data.toString('base64') };
+      const field = fieldOf(i);
+      const bytes = imageInputBytes(input) ?? (input.kind === 'url' ? await fetchMedia(input.url, { ...media, field, signal }) : undefined);
+      if (!bytes) {
+        throw new GatewayError('GW_INVALID_REQUEST', `${field}: file ids are not supported on Gemini; send the image as a file, a data URI or a URL`, { param: field });
       }
-      throw new GatewayError('GW_INVALID_REQUEST', `image[${i}]: file ids are not supported on Gemini; send the image as a file, a data URI or a URL`, { param: `image[${i}]` });
+      return { mimeType: acceptedImageType(bytes.mediaType, bytes.data, field), data: bytes.data.toString('base64') };
     }),
   );
+}
+
+function acceptedImageType(declared: string, data: Buffer, field: string): string {
+  const mediaType = mediaTypeOf(declared, () => data.subarray(0, 96));
+  const canonical = toGeminiMediaType(mediaType);
+  if (canonical?.startsWith('image/')) return canonical;
+  throw new GatewayError('GW_MEDIA_NOT_ALLOWED', `${field}: ${mediaType || 'an unknown type'} is not an image format this platform takes; accepted: ${GEMINI_IMAGE_TYPES.join(', ')}`, { param: field });
 }
 
 /**

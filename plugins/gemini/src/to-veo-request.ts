@@ -18,7 +18,7 @@ export async function toVeoRequest(request: VideoRequest, media: GatewaySettings
   }
   const instance: Record<string, unknown> = { prompt: request.prompt };
   if (request.references.length === 1) {
-    const [image] = await inlineImageInputs(request.references, media, signal);
+    const [image] = await inlineImageInputs(request.references, media, signal, () => 'input_reference');
     instance.image = { bytesBase64Encoded: image.data, mimeType: image.mimeType };
   }
   const parameters: Record<string, unknown> = {};

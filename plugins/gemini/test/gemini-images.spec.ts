@@ -107,6 +107,47 @@ describe('gemini plugin: images', () => {
     }
   });
 
+  it('an input that is not an image Gemini takes is a 415 naming its field, whether file, base64 or octet-stream', async () => {
+    const cases: Array<[string, () => RequestInit['body'], string]> = [
+      ['pdf data URI', () => JSON.stringify({ model: 'gemini-2.5-flash-image', prompt: 'x', image: `data:application/pdf;base64,${Buffer.from('%PDF-1.7').toString('base64')}` }), 'image[0]'],
+      ['text file', () => {
+        const form = new FormData();
+        form.append('prompt', 'x');
+        form.append('image', new Blob([Buffer.from('<b>hi</b>')], { type: 'text/plain' }), 'a.txt');
+        return form;
+      }, 'image[0]'],
+      ['octet-stream file of mp4 bytes, the second image', () => {
+        const form = new FormData();
+        form.append('prompt', 'x');
+        form.append('image[]', new Blob([Buffer.from(IMAGE_BASE64, 'base64')], { type: 'image/png' }), 'a.png');
+        form.append('image[]', new Blob([Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from('ftypisom'), Buffer.alloc(64)])], { type: 'application/octet-stream' }), 'b.bin');
+        return form;
+      }, 'image[1]'],
+    ];
+    for (const [name, body, param] of cases) {
+      const json = typeof body() === 'string';
+      const res = await fetch(`${gw.url}/gemini/v1/images/edits`, { method: 'POST', headers: { authorization: `Bearer ${TEST_LICENSE}`, ...(json ? { 'content-type': 'application/json' } : {}) }, body: body() });
+      expect(res.status, name).to.equal(415);
+      const error = ((await res.json()) as { error: { param: string; message: string } }).error;
+      expect(error.param, name).to.equal(param);
+      expect(error.message, name).to.match(/is not an image format this platform takes; accepted: image\/png, image\/jpeg/);
+    }
+    // An octet-stream upload that is a PNG is sniffed and sent as one.
+    let parts: unknown;
+    nock(UPSTREAM)
+      .post('/v1beta/models/gemini-2.5-flash-image:generateContent')
+      .reply((_uri, body) => {
+        parts = (body as { contents: Array<{ parts: unknown }> }).contents[0].parts;
+        return [200, IMAGE_RESPONSE];
+      });
+    const form = new FormData();
+    form.append('prompt', 'x');
+    form.append('image', new Blob([Buffer.from(IMAGE_BASE64, 'base64')], { type: 'application/octet-stream' }), 'a.bin');
+    const res = await fetch(`${gw.url}/gemini/v1/images/edits`, { method: 'POST', headers: { authorization: `Bearer ${TEST_LICENSE}` }, body: form });
+    expect(res.status).to.equal(200);
+    expect(parts).to.deep.equal([{ text: 'x' }, { inlineData: { mimeType: 'image/png', data: IMAGE_BASE64 } }]);
+  });
+
   it('an upstream error keeps its status; a bad size is a 400 naming the field', async () => {
     nock(UPSTREAM).post(/:generateContent$/).reply(400, fixtureJson('gemini/error-400.json'));
     const upstream = await postJson(`${gw.url}/gemini/v1/images/generations`, { model: 'gemini-2.5-flash-image', prompt: 'x' });

@@ -49,6 +49,14 @@ describe('gemini plugin: videos (Veo)', () => {
     expect(sent).to.deep.equal({ ...fixture, parameters: { aspectRatio: '16:9', resolution: '720p' } });
   });
 
+  it('an input_reference that is not an image is a 415, before any upstream call', async () => {
+    for (const reference of [`data:text/html;base64,${Buffer.from('<b>hi</b>').toString('base64')}`, `data:video/mp4;base64,${VIDEO.toString('base64')}`]) {
+      const res = await postJson(`${gw.url}/gemini/v1/videos`, { prompt: 'A calico cat', input_reference: reference });
+      expect(res.status, reference.slice(0, 20)).to.equal(415);
+      expect(((await res.json()) as { error: { param: string } }).error.param).to.equal('input_reference');
+    }
+  });
+
   it('get polls the operation with the key that created it: pending, done, error, filtered; detail=true adds the record', async () => {
     const { id, key } = await create({ prompt: 'x' });
     const poll = async (fixture: string, detail = false): Promise<Record<string, unknown>> => {
@@ -132,6 +140,16 @@ describe('gemini plugin: videos (Veo)', () => {
     expect(Buffer.from(await res.arrayBuffer()).equals(VIDEO)).to.equal(true);
     expect(downloadKey).to.equal(key);
     expect(storageKey).to.equal(undefined);
+  });
+
+  it('content of a video whose operation names no usable URL is a 502, not a 500', async () => {
+    const { id } = await create({ prompt: 'x' });
+    nock(UPSTREAM)
+      .get(`/v1beta/${OPERATION}`)
+      .reply(200, { name: OPERATION, done: true, response: { generateVideoResponse: { generatedSamples: [{ video: { uri: 'files/f1:download' } }] } } });
+    const res = await fetch(`${gw.url}/gemini/v1/videos/${id}/content`, { headers: AUTH });
+    expect(res.status).to.equal(502);
+    expect(((await res.json()) as { error: { code: string } }).error.code).to.equal('gw_upstream_bad_response');
   });
 
   it('content of an unfinished video is a 400; remix a 400; an unknown id a 404', async () => {
