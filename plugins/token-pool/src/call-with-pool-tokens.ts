@@ -7,6 +7,7 @@ import {
   type UpstreamFailure,
   type UpstreamResponse,
 } from '@gateway/core';
+import { blankRequestEchoes } from './blank-request-echoes';
 import { classifyTokenFailure, type TokenPatterns, type TokenVerdict } from './classify-token-failure';
 import type { RotationSet, TokenChoice } from './create-rotation-set';
 import type { PoolModel } from './parse-pool-model';
@@ -29,6 +30,8 @@ export interface PoolCall {
   ctx: Pick<RequestContext, 'state'>;
   /** The client's model name and what it needs (premium tier), when the request names one. */
   model?: { name: string; premium?: PoolModel['premium'] };
+  /** The bytes sent upstream: what an error echoes of them is not the upstream's own word (blankRequestEchoes). */
+  requestBody?: Buffer;
   send(token: CredentialEntry<string>): Promise<UpstreamResponse>;
 }
 
@@ -57,7 +60,7 @@ export async function callWithPoolTokens(call: PoolCall): Promise<UpstreamRespon
 
     const failure = maskFailure(await readUpstreamFailure(response), settings.secrets);
     const error = classifyUpstreamFailure(failure);
-    const verdict = classifyTokenFailure(failure, settings.patterns);
+    const verdict = classifyTokenFailure({ status: failure.status, text: blankRequestEchoes(failure.text, call.requestBody) }, settings.patterns);
     const reason = `HTTP ${failure.status}: ${error.message}`.slice(0, REASON_MAX_CHARS);
     if (verdict === undefined) {
       await rotation.recordError(token.id, reason);

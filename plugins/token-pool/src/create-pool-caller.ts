@@ -13,6 +13,7 @@ export function createPoolCaller(rotation: RotationSet, settings: PoolSettings, 
       settings,
       ctx,
       model,
+      requestBody: request.body,
       send: (token) => sendUpstreamRequest(request, ctx, platform, { authorization: `Bearer ${token.secret}` }),
     });
   };

@@ -1,7 +1,8 @@
 /**
  * Built-in patterns, used when a list is left empty (spec 7). They are matched, case-insensitively, against the
  * upstream's status line and body (`HTTP 429 Too Many Requests\n{"error":…}`). They stay narrow on purpose: a
- * client's own mistake (a prompt too long, a bad parameter) must never take tokens out of service.
+ * client's own mistake (a prompt too long, a bad parameter: "Invalid key in 'logit_bias'", an invalid token id) must
+ * never take tokens out of service. What the error quotes of the request is blanked before matching (blank-request-echoes.ts).
  */
 export const DEFAULT_LIMIT_PATTERNS: readonly string[] = [
   '^HTTP 429\\b',
@@ -20,9 +21,9 @@ export const DEFAULT_LIMIT_PATTERNS: readonly string[] = [
 
 export const DEFAULT_ANOMALY_PATTERNS: readonly string[] = [
   '^HTTP 401\\b',
-  'invalid[ _](?:api[ _])?key',
+  'invalid[ _]api[ _]key',
   'incorrect api key',
-  'invalid[ _](?:access[ _]|auth[ _]|bearer[ _])?token\\b',
+  'invalid[ _](?:access|auth|bearer|session)[ _]token',
   'authentication[ _](?:error|failed)',
   '(?:token|key|session|subscription|account|credentials?)\\b[\\w ]{0,30}\\b(?:expired|revoked)',
   'expired[ _](?:token|key|session|subscription|account|credentials?)',

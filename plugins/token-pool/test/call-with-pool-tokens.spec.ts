@@ -16,12 +16,12 @@ const banned = (): UpstreamResponse => upstreamAnswer(401, OPENAI_ERRORS.suspend
 const ok = (): UpstreamResponse => upstreamAnswer(200, OK);
 
 /** A pool whose upstream answers per token by `script` (default 200), recording which token each call used. */
-async function setup(tokens: TokenSpec[], script: Script, options: { size?: number; maxAttempts?: number } = {}) {
+async function setup(tokens: TokenSpec[], script: Script, options: { size?: number; maxAttempts?: number; requestBody?: Buffer } = {}) {
   const kit = await makeRotation(tokens, options.size ?? tokens.length);
   const sent: string[] = [];
   const counts = new Map<string, number>();
   const call = (model?: { name: string; premium?: PoolModel['premium'] }): Promise<UpstreamResponse> =>
-    callWithPoolTokens(request(kit, sent, counts, script, options.maxAttempts ?? 3, model));
+    callWithPoolTokens({ ...request(kit, sent, counts, script, options.maxAttempts ?? 3, model), requestBody: options.requestBody });
   return { ...kit, sent, call };
 }
 
@@ -91,6 +91,25 @@ describe('token-pool callWithPoolTokens', () => {
     expect(error.message).to.match(/^Invalid 'max_output_tokens'/);
     expect(sent).to.deep.equal([T[2]]);
     expect(rotation.pool.status(idOf(rotation, T[2]))).to.include({ state: 'healthy', errors: 1 });
+  });
+
+  it('an error quoting what the client sent (a model, a parameter key) matching a pattern marks no token', async () => {
+    const notFound = { error: { message: 'The model `my-suspended-model` does not exist or you do not have access to it.', type: 'invalid_request_error', param: null, code: 'model_not_found' } };
+    const badKey = { error: { message: "Invalid key in 'logit_bias': banned-rate-limit. You should only be submitting non-negative integers.", type: 'invalid_request_error', param: 'logit_bias', code: null } };
+    for (const [body, status, answer] of [
+      [{ model: 'my-suspended-model', messages: [{ role: 'user', content: 'hi' }] }, 404, notFound],
+      [{ model: 'gpt-4o', logit_bias: { 'banned-rate-limit': 5 }, messages: [] }, 400, badKey],
+    ] as const) {
+      const { rotation, sent, call } = await setup([T[2], T[3]], { [T[2]]: () => upstreamAnswer(status, answer) }, { requestBody: Buffer.from(JSON.stringify(body)) });
+      const error = await failure(call());
+      expect(error.status).to.equal(status);
+      expect(sent).to.deep.equal([T[2]]);
+      expect(rotation.pool.status(idOf(rotation, T[2]))).to.include({ state: 'healthy', errors: 1 });
+    }
+    // The upstream's own words still count: the same account suspension, whatever the request said.
+    const { rotation, call } = await setup([T[2], T[3]], { [T[2]]: () => upstreamAnswer(403, { error: { message: 'Your account is suspended' } }) }, { requestBody: Buffer.from('{"model":"gpt-4o"}') });
+    expect((await call()).status).to.equal(200);
+    expect(rotation.pool.status(idOf(rotation, T[2]))).to.include({ state: 'abnormal' });
   });
 
   it('stops after maxAttempts calls and says so, even when tokens are left', async () => {
