@@ -14,6 +14,12 @@ export interface CredentialPoolOptions<Secret> {
 }
 
 const COUNTER_FLUSH_MS = 5_000;
+/**
+ * Longest cooldown taken from an upstream's hint (31 days: a monthly quota's reset still fits). An absurd
+ * `retry-after` (10^13 s) would otherwise be a date past what Date can hold: every log line and admin view of that
+ * credential would throw, and the mark, once stored, would keep doing so after a restart.
+ */
+const MAX_COOLDOWN_MS = 31 * 24 * 3600 * 1000;
 
 /**
  * The credentials of one platform with their health, shared by every plugin that rotates keys. Picks the next
@@ -41,6 +47,12 @@ export function createCredentialPool<Secret = string>(options: CredentialPoolOpt
     return s.state;
   }
 
+  /** At most MAX_COOLDOWN_MS from now; a value that is not a number counts as that far. */
+  function boundedCooldown(untilMs: number): number {
+    const latest = now() + MAX_COOLDOWN_MS;
+    return Number.isFinite(untilMs) ? Math.min(untilMs, latest) : latest;
+  }
+
   function persist(id: string): Promise<void> {
     return options.store.set(namespace, id, status.get(id));
   }
@@ -60,8 +72,13 @@ export function createCredentialPool<Secret = string>(options: CredentialPoolOpt
     async load(): Promise<void> {
       const stored = await options.store.list<CredentialStatus>(namespace);
       for (const { key, value } of stored) {
-        if (status.has(key)) status.set(key, { ...value, requests: value.requests ?? 0, errors: value.errors ?? 0 });
-        else await options.store.delete(namespace, key);
+        if (!status.has(key)) {
+          await options.store.delete(namespace, key);
+          continue;
+        }
+        // Marks stored before cooldowns were bounded come back bounded.
+        const cooldownUntil = value.cooldownUntil === undefined ? undefined : boundedCooldown(value.cooldownUntil);
+        status.set(key, { ...value, cooldownUntil, requests: value.requests ?? 0, errors: value.errors ?? 0 });
       }
     },
 
@@ -111,6 +128,7 @@ export function createCredentialPool<Secret = string>(options: CredentialPoolOpt
 
     /** Puts a credential aside until `untilMs` (rate limit, overload). Durable before it resolves. */
     async markCooldown(id: string, untilMs: number, reason: string, state: 'cooling_down' | 'limit_marked' = 'cooling_down'): Promise<void> {
+      untilMs = boundedCooldown(untilMs);
       await pool.mark(id, { state, cooldownUntil: untilMs, reason });
       options.log.warn('credential cooling down', { credential: pool.masked(id), until: new Date(untilMs).toISOString(), reason });
     },

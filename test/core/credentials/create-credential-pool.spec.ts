@@ -66,6 +66,25 @@ describe('createCredentialPool', () => {
     expect(await store.get('credentials:p', c.id)).to.equal(undefined);
   });
 
+  it('bounds a cooldown to 31 days, so an absurd retry-after neither throws nor breaks the admin view, even once stored', async () => {
+    const clock = { now: Date.UTC(2026, 0, 1) };
+    const store = createMemoryStore();
+    const pool = makePool(store, clock);
+    const id = pool.entries[0].id;
+    await pool.markCooldown(id, clock.now + 1e16, 'retry-after: 10000000000000');
+    const days31 = 31 * 24 * 3600 * 1000;
+    expect(pool.status(id)?.cooldownUntil).to.equal(clock.now + days31);
+    expect(pool.view().credentials[0]).to.include({ state: 'cooling_down', cooldownUntil: new Date(clock.now + days31).toISOString() });
+    await pool.markCooldown(pool.entries[1].id, Number.NaN, 'no date');
+    expect(pool.status(pool.entries[1].id)?.cooldownUntil).to.equal(clock.now + days31);
+    // A mark stored by an earlier build, unbounded, comes back bounded.
+    await store.set('credentials:p', id, { state: 'cooling_down', cooldownUntil: clock.now + 1e16, requests: 0, errors: 0 });
+    const restarted = makePool(store, clock);
+    await restarted.load();
+    expect(() => restarted.view()).to.not.throw();
+    expect(restarted.status(id)?.cooldownUntil).to.equal(clock.now + days31);
+  });
+
   it('shows credentials masked in the admin view', () => {
     const pool = makePool(createMemoryStore(), { now: 0 });
     const view = pool.view();

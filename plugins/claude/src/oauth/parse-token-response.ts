@@ -11,6 +11,8 @@ export interface OAuthTokens {
 
 /** Lifetime assumed when the token endpoint does not say (Claude tokens last hours). */
 const DEFAULT_EXPIRES_IN_SECONDS = 3600;
+/** Longest lifetime believed (30 days): beyond it a date is no longer a date (an absurd `expires_in`), and refreshing early is harmless. */
+const MAX_EXPIRES_IN_SECONDS = 30 * 24 * 3600;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -22,7 +24,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  */
 export function parseTokenResponse(body: unknown, now: number, previous?: Pick<OAuthTokens, 'refreshToken' | 'organizationUuid'>): OAuthTokens | undefined {
   if (!isRecord(body) || typeof body.access_token !== 'string' || body.access_token === '') return undefined;
-  const expiresIn = typeof body.expires_in === 'number' && body.expires_in > 0 ? body.expires_in : DEFAULT_EXPIRES_IN_SECONDS;
+  const expiresIn = typeof body.expires_in === 'number' && body.expires_in > 0 ? Math.min(body.expires_in, MAX_EXPIRES_IN_SECONDS) : DEFAULT_EXPIRES_IN_SECONDS;
   const refreshToken = typeof body.refresh_token === 'string' && body.refresh_token !== '' ? body.refresh_token : previous?.refreshToken;
   const organization = isRecord(body.organization) && typeof body.organization.uuid === 'string' ? body.organization.uuid : previous?.organizationUuid;
   return {

@@ -10,6 +10,11 @@ describe('parseTokenResponse', () => {
   it('keeps the previous refresh token and organisation when the answer has none, and assumes an hour', () => {
     expect(parseTokenResponse({ access_token: 'a' }, 0, { refreshToken: 'old', organizationUuid: 'o' })).to.deep.equal({ accessToken: 'a', refreshToken: 'old', expiresAt: 3_600_000, obtainedAt: 0, organizationUuid: 'o' });
   });
+  it('believes a lifetime of at most 30 days, so an absurd expires_in still gives a date', () => {
+    const tokens = parseTokenResponse({ access_token: 'a', expires_in: 1e13 }, 1000);
+    expect(tokens?.expiresAt).to.equal(1000 + 30 * 24 * 3600 * 1000);
+    expect(() => new Date(tokens!.expiresAt).toISOString()).to.not.throw();
+  });
   it('answers undefined without an access token', () => {
     expect(parseTokenResponse({ error: 'invalid_grant' }, 0)).to.equal(undefined);
     expect(parseTokenResponse('nope', 0)).to.equal(undefined);
