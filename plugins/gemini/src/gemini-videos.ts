@@ -10,6 +10,7 @@ import {
   type GatewaySettings,
   type PlatformBaseOptions,
   type RequestContext,
+  type Store,
   type UpstreamResponse,
 } from '@gateway/core';
 import { PINNED_CREDENTIAL, USED_CREDENTIAL } from './create-gemini-caller';
@@ -24,7 +25,17 @@ export interface GeminiVideoDeps {
   apiVersion: string;
   media: GatewaySettings['media'];
   videoModel?: string;
+  /** Keeps what each video was asked for (namespace `veo-videos:<platform>`). */
+  store: Store;
+  platform: string;
 }
+
+/**
+ * What a video was asked for, which its operation does not repeat: the OpenAI video object carries it on every
+ * retrieve. Kept as long as Veo keeps the video (two days) and more.
+ */
+type VeoRequestFields = { prompt?: string; seconds?: string; size?: string };
+const REQUEST_FIELDS_TTL_MS = 7 * 24 * 3600_000;
 
 /**
  * Veo through the long-running-operation API, answering the OpenAI video object (DECISIONS §7): create starts
@@ -37,6 +48,16 @@ export function createGeminiVideoHandlers(deps: GeminiVideoDeps): Record<'create
   /** The path below baseUrl of a URL on the upstream itself; undefined for any other host. */
   const upstreamPath = (url: URL): string | undefined =>
     url.origin === base.origin && url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) + url.search : undefined;
+
+  const namespace = `veo-videos:${deps.platform}`;
+  const remember = async (ctx: RequestContext, id: string, fields: VeoRequestFields): Promise<void> => {
+    try {
+      await deps.store.set(namespace, id, fields, { ttlMs: REQUEST_FIELDS_TTL_MS });
+    } catch (error) {
+      // The video exists upstream: answering it beats an error; later retrieves then lack these fields.
+      ctx.log.error('video request fields not saved', { videoId: id, error: error instanceof Error ? error.message : String(error) });
+    }
+  };
 
   const operationOf = async (ctx: RequestContext): Promise<{ id: string; ref: VeoVideoRef; json: unknown }> => {
     const id = ctx.params.taskId ?? '';
@@ -56,7 +77,10 @@ export function createGeminiVideoHandlers(deps: GeminiVideoDeps): Record<'create
       const credential = ctx.state.get(USED_CREDENTIAL);
       const ref: VeoVideoRef = { operation: answer.name, credential: typeof credential === 'string' ? credential : '', createdAt: Math.floor(Date.now() / 1000) };
       const state = answer.done === true ? readVeoOperation(answer) : { status: 'queued' as const };
-      return { status: 200, json: toVeoVideoObject(encodeVeoVideoId(ref), ref, state, { prompt: parsed.prompt, seconds: parsed.seconds, size: parsed.size }) };
+      const id = encodeVeoVideoId(ref);
+      const fields: VeoRequestFields = { prompt: parsed.prompt, seconds: parsed.seconds, size: parsed.size };
+      await remember(ctx, id, fields);
+      return { status: 200, json: toVeoVideoObject(id, ref, state, fields) };
     },
 
     async remix() {
@@ -65,7 +89,8 @@ export function createGeminiVideoHandlers(deps: GeminiVideoDeps): Record<'create
 
     async get(_request, ctx) {
       const { id, ref, json } = await operationOf(ctx);
-      return { status: 200, json: withVideoDetail(toVeoVideoObject(id, ref, readVeoOperation(json)), json, wantsVideoDetail(ctx.query)) };
+      const fields = await deps.store.get<VeoRequestFields>(namespace, id);
+      return { status: 200, json: withVideoDetail(toVeoVideoObject(id, ref, readVeoOperation(json), fields), json, wantsVideoDetail(ctx.query)) };
     },
 
     async content(_request, ctx) {

@@ -52,7 +52,7 @@ const geminiPlugin: GatewayPlugin<GeminiOptions> = {
       media: gateway.media,
       imageModel: options.imageModel,
     });
-    const videos = createGeminiVideoHandlers({ caller, upstream: options, apiVersion, media: gateway.media, videoModel: options.videoModel });
+    const videos = createGeminiVideoHandlers({ caller, upstream: options, apiVersion, media: gateway.media, videoModel: options.videoModel, store, platform: key });
     const search = createGeminiSearchHandler({ caller, apiVersion, safety, store, platform: key, searchModel: options.searchModel });
     const tap = { name: PLUGIN_NAME, stage: Stage.PLATFORM };
     hooks.route.for(key).tap(

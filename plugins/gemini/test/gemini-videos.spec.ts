@@ -58,7 +58,7 @@ describe('gemini plugin: videos (Veo)', () => {
   });
 
   it('get polls the operation with the key that created it: pending, done, error, filtered; detail=true adds the record', async () => {
-    const { id, key } = await create({ prompt: 'x' });
+    const { id, key } = await create({ prompt: 'x', seconds: '8', size: '1280x720' });
     const poll = async (fixture: string, detail = false): Promise<Record<string, unknown>> => {
       let usedKey = '';
       nock(UPSTREAM)
@@ -74,7 +74,8 @@ describe('gemini plugin: videos (Veo)', () => {
     };
     expect(await poll('gemini-veo/operation-pending.json')).to.include({ id, status: 'in_progress', progress: 0 });
     const done = await poll('gemini-veo/operation-done.json', true);
-    expect(done).to.include({ status: 'completed', progress: 100, error: null });
+    // What the video was asked for, which the operation does not repeat, comes back on every retrieve.
+    expect(done).to.include({ status: 'completed', progress: 100, error: null, prompt: 'x', seconds: '8', size: '1280x720' });
     expect(done.detail).to.deep.equal(fixtureJson('gemini-veo/operation-done.json'));
     expect((await poll('gemini-veo/operation-error.json')).error).to.deep.equal({ code: '13', message: 'Video generation failed due to an internal error. Please try again.' });
     const filtered = await poll('gemini-veo/operation-filtered.json');
