@@ -10,6 +10,18 @@ const IMAGE_RESPONSE = fixtureJson<ImageFixture>('gemini/response-image.json');
 const IMAGE_BASE64 = IMAGE_RESPONSE.candidates[0].content.parts[1].inlineData?.data ?? '';
 const PREDICT = fixtureJson<{ predictions: Array<{ bytesBase64Encoded?: string }> }>('gemini-imagen/response-predict.json');
 
+/** Answers the next flash-image generateContent call with the image fixture; `parts` is what it was sent. */
+function captureImageParts(): { parts?: unknown } {
+  const sent: { parts?: unknown } = {};
+  nock(UPSTREAM)
+    .post('/v1beta/models/gemini-2.5-flash-image:generateContent')
+    .reply((_uri, body) => {
+      sent.parts = (body as { contents: Array<{ parts: unknown }> }).contents[0].parts;
+      return [200, IMAGE_RESPONSE];
+    });
+  return sent;
+}
+
 describe('gemini plugin: images', () => {
   let gw: RunningGateway;
   before(async () => {
@@ -76,13 +88,7 @@ describe('gemini plugin: images', () => {
   });
 
   it('an edit sends multipart files, then JSON images, as inlineData parts', async () => {
-    let parts: unknown;
-    nock(UPSTREAM)
-      .post('/v1beta/models/gemini-2.5-flash-image:generateContent')
-      .reply((_uri, body) => {
-        parts = (body as { contents: Array<{ parts: unknown }> }).contents[0].parts;
-        return [200, IMAGE_RESPONSE];
-      });
+    const sent = captureImageParts();
     const form = new FormData();
     form.append('prompt', 'make it blue');
     form.append('model', 'gemini-2.5-flash-image');
@@ -90,7 +96,7 @@ describe('gemini plugin: images', () => {
     form.append('response_format', 'b64_json');
     const res = await fetch(`${gw.url}/gemini/v1/images/edits`, { method: 'POST', headers: { authorization: `Bearer ${TEST_LICENSE}` }, body: form });
     expect(res.status).to.equal(200);
-    expect(parts).to.deep.equal([{ text: 'make it blue' }, { inlineData: { mimeType: 'image/png', data: IMAGE_BASE64 } }]);
+    expect(sent.parts).to.deep.equal([{ text: 'make it blue' }, { inlineData: { mimeType: 'image/png', data: IMAGE_BASE64 } }]);
   });
 
   it('imagen cannot edit, a mask and file ids are refused, all before any upstream call', async () => {
@@ -133,19 +139,13 @@ describe('gemini plugin: images', () => {
       expect(error.message, name).to.match(/is not an image format this platform takes; accepted: image\/png, image\/jpeg/);
     }
     // An octet-stream upload that is a PNG is sniffed and sent as one.
-    let parts: unknown;
-    nock(UPSTREAM)
-      .post('/v1beta/models/gemini-2.5-flash-image:generateContent')
-      .reply((_uri, body) => {
-        parts = (body as { contents: Array<{ parts: unknown }> }).contents[0].parts;
-        return [200, IMAGE_RESPONSE];
-      });
+    const sent = captureImageParts();
     const form = new FormData();
     form.append('prompt', 'x');
     form.append('image', new Blob([Buffer.from(IMAGE_BASE64, 'base64')], { type: 'application/octet-stream' }), 'a.bin');
     const res = await fetch(`${gw.url}/gemini/v1/images/edits`, { method: 'POST', headers: { authorization: `Bearer ${TEST_LICENSE}` }, body: form });
     expect(res.status).to.equal(200);
-    expect(parts).to.deep.equal([{ text: 'x' }, { inlineData: { mimeType: 'image/png', data: IMAGE_BASE64 } }]);
+    expect(sent.parts).to.deep.equal([{ text: 'x' }, { inlineData: { mimeType: 'image/png', data: IMAGE_BASE64 } }]);
   });
 
   it('an upstream error keeps its status; a bad size is a 400 naming the field', async () => {
