@@ -57,6 +57,9 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Loade
 }
 
 /** Validates and completes a config object (also used by tests and the demo, which build configs in code). */
+/** First path segments the gateway answers itself, so no platform may take them as its key. */
+const GATEWAY_ROUTES: readonly string[] = ['admin', 'files', 'healthz'];
+
 export function parseConfig(raw: unknown, source: string, env: NodeJS.ProcessEnv = process.env): LoadedConfig {
   const { value, warnings } = resolveEnvRefs(raw, env);
   if (!validateConfig(value)) {
@@ -66,6 +69,10 @@ export function parseConfig(raw: unknown, source: string, env: NodeJS.ProcessEnv
     throw new ConfigError(`invalid config ${source}: ${message}${unset}`);
   }
   const file = value as unknown as GatewayConfigFile;
+  const taken = Object.keys(file.platforms).find((key) => GATEWAY_ROUTES.includes(key));
+  if (taken !== undefined) {
+    throw new ConfigError(`invalid config ${source}: platforms.${taken}: "/${taken}" is a route of the gateway itself (${GATEWAY_ROUTES.join(', ')}); give the platform another key`);
+  }
   const licenses = [...(file.licenses ?? []), ...splitList(env.GATEWAY_LICENSES)];
   const adminKeys = [...(file.adminKeys ?? []), ...splitList(env.GATEWAY_ADMIN_KEYS)];
   const server = { ...CONFIG_DEFAULTS.server, ...file.server };

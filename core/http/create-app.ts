@@ -36,7 +36,8 @@ export function createApp(runtime: GatewayRuntime): express.Express {
 
   app.use((req: Request) => {
     const platform = req.path.split('/')[1] ?? '';
-    if (platform && !runtime.platforms.has(platform)) {
+    // `/admin/...` is the gateway's own, whatever follows: an unknown admin path is a missing route.
+    if (platform && platform !== 'admin' && !runtime.platforms.has(platform)) {
       throw new GatewayError('GW_PLATFORM_NOT_FOUND', `no platform "${platform}" is configured on this gateway`);
     }
     throw new GatewayError('GW_ROUTE_NOT_FOUND', `no route for ${req.method} ${req.path}`);

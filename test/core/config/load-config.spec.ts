@@ -138,6 +138,14 @@ describe('parseConfig', () => {
     expect(config.store).to.deep.equal({ driver: 'sqlite', path: '/cfg/data/gateway.db' });
   });
 
+  it('refuses a platform keyed like one of the gateway\'s own routes (its requests would never reach it)', () => {
+    for (const key of ['admin', 'files', 'healthz']) {
+      expect(messageOf({ platforms: { [key]: { plugin: 'openai', baseUrl: 'http://x', credentials: [{ apiKey: 'sk-1' }] } } })).to.equal(
+        `invalid config /cfg/gateway.config.json: platforms.${key}: "/${key}" is a route of the gateway itself (admin, files, healthz); give the platform another key`,
+      );
+    }
+  });
+
   it('applies PORT, HOST, GATEWAY_LICENSES and GATEWAY_ADMIN_KEYS', () => {
     const { config } = parse({ licenses: ['a'], platforms: {} }, { PORT: '9999', HOST: '0.0.0.0', GATEWAY_LICENSES: 'b, c', GATEWAY_ADMIN_KEYS: 'adm' });
     expect(config.server).to.include({ port: 9999, host: '0.0.0.0' });

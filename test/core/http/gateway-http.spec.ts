@@ -119,6 +119,13 @@ describe('gateway HTTP behaviour', function () {
       const body = (await res.json()) as { platforms: Array<{ platform: string }> };
       expect(body.platforms.map((p) => p.platform)).to.deep.equal(['openai', 'faulty']);
     });
+
+    it('an unknown admin path is a route not found, not a platform', async () => {
+      const res = await fetch(`${gw.url}/admin/nothing-here`, { headers: { authorization: `Bearer ${TEST_ADMIN_KEY}` } });
+      expect(res.status).to.equal(404);
+      const error = ((await res.json()) as { error: { code: string; message: string } }).error;
+      expect(error).to.include({ code: 'gw_route_not_found', message: 'no route for GET /admin/nothing-here' });
+    });
   });
 });
 
