@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { GATEWAY_ROUTES } from '../hooks/endpoints';
 import { ajv, describeAjvError } from '../validation/compile-validator';
 import { CONFIG_DEFAULTS, configSchema } from './config-schema';
 import type { GatewayConfig, GatewayConfigFile } from './config-types';
@@ -57,9 +58,6 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Loade
 }
 
 /** Validates and completes a config object (also used by tests and the demo, which build configs in code). */
-/** First path segments the gateway answers itself, so no platform may take them as its key. */
-const GATEWAY_ROUTES: readonly string[] = ['admin', 'files', 'healthz'];
-
 export function parseConfig(raw: unknown, source: string, env: NodeJS.ProcessEnv = process.env): LoadedConfig {
   const { value, warnings } = resolveEnvRefs(raw, env);
   if (!validateConfig(value)) {

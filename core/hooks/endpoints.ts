@@ -52,6 +52,9 @@ export const ENDPOINTS: readonly EndpointSpec[] = Object.freeze([
   { id: 'search', method: 'POST', path: '/v1/alpha/search', family: 'openai', body: 'json' },
 ]);
 
+/** First path segments the gateway answers itself (health, served files, admin): never a platform's. */
+export const GATEWAY_ROUTES: readonly string[] = Object.freeze(['admin', 'files', 'healthz']);
+
 /** `/v1beta/models/{model}:{method}` (and `/v1/...`): the Gemini native generation endpoints. */
 export const GEMINI_METHODS: Readonly<Record<string, EndpointId>> = Object.freeze({
   generateContent: 'gemini.generateContent',

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import express, { type Request, type Response } from 'express';
 import { GatewayError } from '../errors/gateway-error';
-import { ENDPOINTS } from '../hooks/endpoints';
+import { ENDPOINTS, GATEWAY_ROUTES } from '../hooks/endpoints';
 import type { GatewayRuntime } from './gateway-runtime';
 import { createEndpointHandler } from './handle-endpoint';
 import { createErrorMiddleware } from './error-middleware';
@@ -36,8 +36,8 @@ export function createApp(runtime: GatewayRuntime): express.Express {
 
   app.use((req: Request) => {
     const platform = req.path.split('/')[1] ?? '';
-    // `/admin/...` is the gateway's own, whatever follows: an unknown admin path is a missing route.
-    if (platform && platform !== 'admin' && !runtime.platforms.has(platform)) {
+    // The gateway's own segments (`/admin/...`) are never a platform: an unknown path there is a missing route.
+    if (platform && !GATEWAY_ROUTES.includes(platform) && !runtime.platforms.has(platform)) {
       throw new GatewayError('GW_PLATFORM_NOT_FOUND', `no platform "${platform}" is configured on this gateway`);
     }
     throw new GatewayError('GW_ROUTE_NOT_FOUND', `no route for ${req.method} ${req.path}`);

@@ -7,7 +7,7 @@ import ipaddr from 'ipaddr.js';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import { GatewayError, isGatewayError } from '../errors/gateway-error';
 import type { GatewaySettings } from '../hooks/plugin-api';
-import { SNIFF_BYTES, sniffMediaType } from './sniff-media-type';
+import { mediaTypeOf } from './sniff-media-type';
 
 /** How many redirects a media URL may take; each hop is checked like the first. */
 export const MAX_MEDIA_REDIRECTS = 5;
@@ -26,9 +26,6 @@ export interface FetchedMedia {
   /** The URL the bytes came from, after redirects. */
   finalUrl: string;
 }
-
-/** Content types that say nothing about the bytes: the bytes are sniffed instead. */
-const GENERIC_TYPES = new Set(['application/octet-stream', 'binary/octet-stream', 'application/unknown', 'application/x-download', '']);
 
 /** What request-filtering-agent raises when a resolved address is refused. */
 const GUARD_REFUSAL = /^DNS lookup (\S+?)\(.*is not allowed/;
@@ -164,12 +161,6 @@ function decoded(response: http.IncomingMessage, where: string): Readable {
 
 /** pipeline() reports errors here and to the returned stream, whose reader sees them. */
 function noop(): void {}
-
-function mediaTypeOf(contentType: string | undefined, data: Buffer): string {
-  const declared = (contentType ?? '').split(';')[0].trim().toLowerCase();
-  if (!GENERIC_TYPES.has(declared)) return declared;
-  return sniffMediaType(data.subarray(0, SNIFF_BYTES)) ?? 'application/octet-stream';
-}
 
 interface FailureContext {
   deadline: AbortSignal;

@@ -77,3 +77,16 @@ export function sniffMediaType(bytes: Uint8Array): string | undefined {
   if (ascii(bytes, 0, 2) === 'BM' && bytes.length >= 14) return 'image/bmp';
   return sniffRiff(bytes) ?? sniffIsoBmff(bytes) ?? sniffMatroska(bytes) ?? sniffMpegAudio(bytes);
 }
+
+/** Content types that say nothing about the bytes: the bytes are sniffed instead. */
+const GENERIC_TYPES = new Set(['application/octet-stream', 'binary/octet-stream', 'application/unknown', 'application/x-download', '']);
+
+/**
+ * What media declared as `declared` (a content type) are: that type, lower-case and without parameters; for a
+ * generic one, what the first bytes show, else `application/octet-stream`. Pass at least the first SNIFF_BYTES bytes.
+ */
+export function mediaTypeOf(declared: string | undefined, bytes: Uint8Array): string {
+  const bare = (declared ?? '').split(';')[0].trim().toLowerCase();
+  if (!GENERIC_TYPES.has(bare)) return bare;
+  return sniffMediaType(bytes.subarray(0, SNIFF_BYTES)) ?? 'application/octet-stream';
+}

@@ -1,5 +1,3 @@
-import { sniffMediaType } from '@gateway/core';
-
 /**
  * The media formats the platform accepts (spec 4.1, DECISIONS §7), as registered MIME types:
  * image png, jpeg, webp, heic, heif; audio wav, mp3, aiff, aac, ogg, flac;
@@ -53,15 +51,6 @@ export function toGeminiMediaType(mediaType: string): string | undefined {
   const bare = mediaType.split(';')[0].trim().toLowerCase();
   const canonical = ALIASES[bare] ?? bare;
   return ACCEPTED.has(canonical) ? canonical : undefined;
-}
-
-/** Types that say nothing about the bytes: sniffed from the data instead. */
-const GENERIC_TYPES = new Set(['', 'application/octet-stream', 'binary/octet-stream']);
-
-/** What media declared as `declared` are: that type, or for a generic one (`application/octet-stream`, none) what the first bytes (`head`) show. */
-export function mediaTypeOf(declared: string, head: () => Buffer): string {
-  const bare = declared.split(';')[0].trim().toLowerCase();
-  return GENERIC_TYPES.has(bare) ? (sniffMediaType(head()) ?? bare) : bare;
 }
 
 /** The message of a refused type, listing what is accepted. */

@@ -2,6 +2,7 @@ import {
   GatewayError,
   fetchMedia,
   isGatewayError,
+  mediaTypeOf,
   parseDataUri,
   type GatewaySettings,
   type UnifiedMediaPart,
@@ -11,7 +12,7 @@ import {
   type WireFormat,
 } from '@gateway/core';
 import { describeMediaField, type MediaPosition } from './describe-media-field';
-import { describeRefusedMediaType, mediaTypeOf, toGeminiMediaType } from './gemini-media-types';
+import { describeRefusedMediaType, toGeminiMediaType } from './gemini-media-types';
 
 /** Gemini reads YouTube links itself (`fileData.fileUri`); they are pages, not media files the gateway could inline. */
 const YOUTUBE_URL = /^https?:\/\/(?:www\.|m\.)?(?:youtube\.com|youtu\.be)\//i;
@@ -122,7 +123,7 @@ async function resolveMediaPart(part: UnifiedMediaPart, field: string, media: Fe
 
 /** The part inlined under its registered type, or 415 when the platform does not take that type. */
 function accepted(part: UnifiedMediaPart, declared: string, data: string, field: string): UnifiedMediaPart {
-  const mediaType = mediaTypeOf(declared, () => Buffer.from(data.slice(0, 128), 'base64'));
+  const mediaType = mediaTypeOf(declared, Buffer.from(data.slice(0, 128), 'base64'));
   const canonical = toGeminiMediaType(mediaType);
   if (!canonical) throw new GatewayError('GW_MEDIA_NOT_ALLOWED', `${field}: ${describeRefusedMediaType(mediaType)}`, { param: field });
   const kind = canonical.slice(0, canonical.indexOf('/')) as 'image' | 'audio' | 'video';

@@ -1,6 +1,6 @@
-import { GatewayError, fetchMedia, imageInputBytes, type GatewaySettings, type ImageInput, type ImageRequest } from '@gateway/core';
+import { GatewayError, fetchMedia, imageInputBytes, mediaTypeOf, type GatewaySettings, type ImageInput, type ImageRequest } from '@gateway/core';
 import type { GeminiSafetySetting } from './options';
-import { GEMINI_MEDIA_TYPES, mediaTypeOf, toGeminiMediaType } from './gemini-media-types';
+import { GEMINI_MEDIA_TYPES, toGeminiMediaType } from './gemini-media-types';
 import { nearestAspectRatio } from './nearest-aspect-ratio';
 
 /** The model of an image request that names none. */
@@ -49,10 +49,10 @@ export async function inlineImageInputs(
 }
 
 function acceptedImageType(declared: string, data: Buffer, field: string): string {
-  const mediaType = mediaTypeOf(declared, () => data.subarray(0, 96));
+  const mediaType = mediaTypeOf(declared, data);
   const canonical = toGeminiMediaType(mediaType);
   if (canonical?.startsWith('image/')) return canonical;
-  throw new GatewayError('GW_MEDIA_NOT_ALLOWED', `${field}: ${mediaType || 'an unknown type'} is not an image format this platform takes; accepted: ${GEMINI_IMAGE_TYPES.join(', ')}`, { param: field });
+  throw new GatewayError('GW_MEDIA_NOT_ALLOWED', `${field}: ${mediaType} is not an image format this platform takes; accepted: ${GEMINI_IMAGE_TYPES.join(', ')}`, { param: field });
 }
 
 /**
