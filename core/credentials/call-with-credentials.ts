@@ -32,8 +32,10 @@ export interface CredentialCall<Secret> {
   classify(failure: UpstreamFailure): GatewayError;
   /** Decides the credential's fate from the failure and its classified error. */
   judge(failure: UpstreamFailure, error: GatewayError, entry: CredentialEntry<Secret>): FailureVerdict | Promise<FailureVerdict>;
-  /** The error when no credential can serve at all (defaults: 429 all cooling, 503 none healthy). */
-  noneUsable?(): GatewayError;
+  /** Names what the pool holds in the error when none can serve ("credential" unless told, e.g. "API key"). */
+  noun?: string;
+  /** Clock for `retry-after`; the pool's own, so both agree in tests. */
+  now?: () => number;
 }
 
 /**
@@ -75,17 +77,21 @@ export async function callWithCredentials<Secret>(call: CredentialCall<Secret>):
   throw noCredentialError(call, lastError);
 }
 
+/**
+ * Every credential is cooling down (429 with the soonest retry time) or out of service (503). The last upstream
+ * answer is quoted, so the client still learns what the platform said (401 invalid key, 529 overloaded …).
+ */
 function noCredentialError<Secret>(call: CredentialCall<Secret>, lastError: GatewayError | undefined): GatewayError {
   const usableExists = call.pool.acquire({ accept: call.accept }) !== undefined;
   if (usableExists && lastError) return lastError;
-  if (call.noneUsable) return call.noneUsable();
+  const noun = call.noun ?? 'credential';
+  const upstream = lastError ? ` (upstream: ${lastError.message})` : '';
   const nextAt = call.pool.nextAvailableAt(call.accept);
   if (nextAt !== undefined) {
-    return new GatewayError('GW_RATE_LIMITED', `every credential of platform "${call.pool.platform}" is rate-limited; retry later`, {
-      retryAfterMs: Math.max(0, nextAt - Date.now()),
+    return new GatewayError('GW_RATE_LIMITED', `every ${noun} of platform "${call.pool.platform}" is rate-limited; retry later${upstream}`, {
+      retryAfterMs: Math.max(0, nextAt - (call.now ?? Date.now)()),
       cause: lastError,
     });
   }
-  return new GatewayError('GW_NO_CREDENTIAL', `no healthy credential is left on platform "${call.pool.platform}"`, { cause: lastError });
+  return new GatewayError('GW_NO_CREDENTIAL', `no healthy ${noun} is left on platform "${call.pool.platform}"${upstream}`, { cause: lastError });
 }
-

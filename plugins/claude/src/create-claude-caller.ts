@@ -126,6 +126,7 @@ export function createClaudeCaller(deps: ClaudeCallerDeps) {
       send,
       classify: deps.classify,
       judge,
+      now,
     });
   };
 }

@@ -371,8 +371,27 @@ describe('claude plugin: API key rotation', () => {
     const res = await ask();
     expect(res.status).to.equal(429);
     expect(Number(res.headers.get('retry-after'))).to.be.within(25, 31);
-    const body = (await res.json()) as { error: { type: string } };
+    const body = (await res.json()) as { error: { type: string; message: string } };
     expect(body.error.type).to.equal('rate_limit_error');
+    expect(body.error.message).to.match(/^every credential of platform "claude" is rate-limited; retry later \(upstream: This request would exceed the rate limit/);
+  });
+
+  it('when every key is overloaded, answers 429 quoting the upstream overload', async () => {
+    upstream.fallback({ status: 529, headers: { 'retry-after': '20' }, body: fixtureBytes('anthropic-messages/error-529.json') });
+    const res = await ask();
+    expect(res.status).to.equal(429);
+    expect(Number(res.headers.get('retry-after'))).to.be.within(15, 21);
+    const body = (await res.json()) as { error: { message: string } };
+    expect(body.error.message).to.equal('every credential of platform "claude" is rate-limited; retry later (upstream: Overloaded)');
+  });
+
+  it('when every key is refused, answers 503 quoting the upstream refusal with the key masked', async () => {
+    upstream.fallback({ status: 401, body: JSON.stringify({ type: 'error', error: { type: 'authentication_error', message: `invalid x-api-key ${SECOND_KEY}` } }) });
+    const res = await ask();
+    expect(res.status).to.equal(503);
+    const body = (await res.json()) as { error: { message: string } };
+    expect(body.error.message).to.match(/^no healthy credential is left on platform "claude" \(upstream: invalid x-api-key /);
+    expect(body.error.message).to.not.include(SECOND_KEY);
   });
 
   it('marks a key whose answer is 401 invalid, serves from the other, and masks the key in the reason', async () => {

@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import {
-  GatewayError,
   callWithCredentials,
   readUpstreamBody,
   sendUpstreamRequest,
@@ -61,7 +60,6 @@ export function createGeminiCaller(deps: GeminiCallerDeps): GeminiCaller {
   }
 
   return async (request, ctx) => {
-    let last: GatewayError | undefined;
     const pinned = ctx.state.get(PINNED_CREDENTIAL);
     const pin = typeof pinned === 'string' && pool.entries.some((entry) => entry.id === pinned) ? pinned : undefined;
     return callWithCredentials({
@@ -70,9 +68,10 @@ export function createGeminiCaller(deps: GeminiCallerDeps): GeminiCaller {
       maxAttempts: pin ? 1 : Math.max(1, pool.entries.length),
       ...(pin ? { accept: (entry: { id: string }) => entry.id === pin } : {}),
       send: (entry) => sendWithKey(request, ctx, entry.secret),
-      classify: (failure) => (last = classifyGeminiFailure(failure, ctx.endpoint, deps.secrets)),
+      classify: (failure) => classifyGeminiFailure(failure, ctx.endpoint, deps.secrets),
       judge: (failure, error) => judgeGeminiFailure(failure, error, now()),
-      noneUsable: () => noKeyLeft(pool, deps.platform, last, now()),
+      noun: 'API key',
+      now,
     });
   };
 }
@@ -92,17 +91,4 @@ function withoutCivicIntegrity(request: UpstreamRequest): UpstreamRequest | unde
   const kept = settings.filter((setting: unknown) => !(typeof setting === 'object' && setting !== null && 'category' in setting && setting.category === CIVIC_INTEGRITY));
   if (kept.length === settings.length) return undefined;
   return { ...request, body: undefined, json: { ...json, safetySettings: kept } };
-}
-
-/** Every key is cooling down (429 with the soonest retry time) or out of service (503); the last upstream word is kept. */
-function noKeyLeft(pool: CredentialPool<string>, platform: string, last: GatewayError | undefined, now: number): GatewayError {
-  const upstream = last ? ` (upstream: ${last.message})` : '';
-  const nextAt = pool.nextAvailableAt();
-  if (nextAt !== undefined) {
-    return new GatewayError('GW_RATE_LIMITED', `every API key of platform "${platform}" is rate-limited; retry later${upstream}`, {
-      retryAfterMs: Math.max(0, nextAt - now),
-      cause: last,
-    });
-  }
-  return new GatewayError('GW_NO_CREDENTIAL', `no usable API key is left on platform "${platform}"${upstream}`, { cause: last });
 }

@@ -137,7 +137,7 @@ describe('gemini plugin: API key rotation', () => {
     upstreamByKey({ [KEY_A]: invalid, [KEY_B]: invalid });
     const res = await chat(gw);
     expect(res.status).to.equal(503);
-    expect(((await res.json()) as { error: { message: string } }).error.message).to.match(/no usable API key is left on platform "gemini"/);
+    expect(((await res.json()) as { error: { message: string } }).error.message).to.match(/no healthy API key is left on platform "gemini"/);
   });
 
   it('retries a stream on another key while nothing has been streamed', async () => {

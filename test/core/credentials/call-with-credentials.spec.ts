@@ -22,7 +22,7 @@ function judgeByStatus(failure: UpstreamFailure): FailureVerdict {
   return { action: 'fail' };
 }
 
-function setup(keys: string[], answers: Record<string, number>) {
+function setup(keys: string[], answers: Record<string, number>, extra: { noun?: string; now?: () => number } = {}) {
   const pool = createCredentialPool({ platform: 'p', store: createMemoryStore(), log: silent, credentials: keys.map((key) => ({ kind: 'apiKey', secret: key, key })) });
   const calls: string[] = [];
   const run = () =>
@@ -36,6 +36,7 @@ function setup(keys: string[], answers: Record<string, number>) {
       },
       classify: (failure) => classifyUpstreamFailure(failure),
       judge: judgeByStatus,
+      ...extra,
     });
   return { pool, calls, run };
 }
@@ -57,12 +58,21 @@ describe('callWithCredentials', () => {
     const error = await run().catch((e: unknown) => e);
     expect(isGatewayError(error) && error.status).to.equal(429);
     expect((error as GatewayError).retryAfterMs).to.be.greaterThan(50_000);
+    expect((error as GatewayError).message).to.equal('every credential of platform "p" is rate-limited; retry later (upstream: status 429)');
+  });
+
+  it('names the credential as told and reckons retry-after on the clock given', async () => {
+    const { run } = setup(['limited-key-01'], { 'limited-key-01': 429 }, { noun: 'API key', now: () => Date.now() + 30_000 });
+    const error = (await run().catch((e: unknown) => e)) as GatewayError;
+    expect(error.message).to.match(/^every API key of platform "p" is rate-limited/);
+    expect(error.retryAfterMs).to.be.within(25_000, 30_000);
   });
 
   it('answers 503 when no credential is healthy', async () => {
     const { run } = setup(['banned-key-001'], { 'banned-key-001': 401 });
     const error = await run().catch((e: unknown) => e);
     expect((error as GatewayError).code).to.equal('GW_NO_CREDENTIAL');
+    expect((error as GatewayError).message).to.equal('no healthy credential is left on platform "p" (upstream: status 401)');
   });
 
   it('gives a request error straight to the client without marking the credential', async () => {
