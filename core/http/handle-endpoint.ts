@@ -5,7 +5,7 @@ import { GEMINI_METHODS, type EndpointId, type EndpointSpec } from '../hooks/end
 import type { RequestContext } from '../hooks/plugin-api';
 import { describeRequest } from '../pipeline/describe-request';
 import { forwardableRequestHeaders } from '../pipeline/forward-headers';
-import { PASSTHROUGH_VALIDATORS } from '../pipeline/passthrough-schemas';
+import { passthroughValidator } from '../pipeline/passthrough-schemas';
 import { runCustom } from '../pipeline/run-custom';
 import { runPassthrough } from '../pipeline/run-passthrough';
 import { runTranslation } from '../pipeline/run-translation';
@@ -51,7 +51,7 @@ export function createEndpointHandler(spec: EndpointSpec, runtime: GatewayRuntim
       return;
     }
     if (decision.mode === 'passthrough') {
-      if (body && decision.format !== 'other') PASSTHROUGH_VALIDATORS[decision.format](body.json);
+      if (body && decision.format !== 'other') passthroughValidator(decision.format, endpointId)(body.json);
       const input = { format: decision.format, method: req.method, path: upstreamPath(req, platformKey), headers: forwardableRequestHeaders(req.headers), body: body?.raw, json: body?.json };
       // Returned, not awaited (here and below): a suspended frame keeps its variables, and `body` would hold the
       // parsed request until the answer has been written.

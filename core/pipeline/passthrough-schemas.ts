@@ -1,3 +1,4 @@
+import type { EndpointId } from '../hooks/endpoints';
 import type { WireFormat } from '../unified/unified-request';
 import { compileValidator, type Validator } from '../validation/compile-validator';
 
@@ -8,7 +9,7 @@ import { compileValidator, type Validator } from '../validation/compile-validato
  */
 const nonEmptyArray = { type: 'array', minItems: 1 } as const;
 
-/** Not `minItems`: one schema serves `:countTokens` too, which may not reject empty `contents`. */
+/** Not `minItems` here: `:countTokens` may not reject empty `contents`; generation requires one turn at least. */
 const geminiContents = { type: 'array', items: { type: 'object' } } as const;
 
 /** `:countTokens` may wrap a whole generateContent request; Gemini takes camelCase and snake_case names. */
@@ -42,12 +43,23 @@ export const PASSTHROUGH_VALIDATORS: Readonly<Record<WireFormat, Validator<Recor
       stream: { type: 'boolean' },
     },
   }),
-  // generateContent, streamGenerateContent and countTokens share this: each needs `contents`, unless countTokens wraps it.
   gemini: compileValidator<Record<string, unknown>>({
     type: 'object',
-    properties: { contents: geminiContents },
-    if: { anyOf: [{ required: ['generateContentRequest'] }, { required: ['generate_content_request'] }] },
-    then: { properties: { generateContentRequest: geminiWrappedRequest, generate_content_request: geminiWrappedRequest } },
-    else: { required: ['contents'] },
+    required: ['contents'],
+    properties: { contents: { ...geminiContents, minItems: 1 } },
   }),
 });
+
+/** `:countTokens` takes `contents` (possibly empty) or a whole generateContent request wrapped. */
+const GEMINI_COUNT_TOKENS_VALIDATOR = compileValidator<Record<string, unknown>>({
+  type: 'object',
+  properties: { contents: geminiContents },
+  if: { anyOf: [{ required: ['generateContentRequest'] }, { required: ['generate_content_request'] }] },
+  then: { properties: { generateContentRequest: geminiWrappedRequest, generate_content_request: geminiWrappedRequest } },
+  else: { required: ['contents'] },
+});
+
+/** The check a body passes before it is forwarded unchanged: its wire format's, except Gemini's `:countTokens`. */
+export function passthroughValidator(format: WireFormat, endpoint: EndpointId): Validator<Record<string, unknown>> {
+  return endpoint === 'gemini.countTokens' ? GEMINI_COUNT_TOKENS_VALIDATOR : PASSTHROUGH_VALIDATORS[format];
+}

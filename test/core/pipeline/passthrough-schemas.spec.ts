@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { expect } from 'chai';
 import nock from 'nock';
 import { isGatewayError } from '../../../core/errors/gateway-error';
-import { PASSTHROUGH_VALIDATORS } from '../../../core/pipeline/passthrough-schemas';
+import { passthroughValidator } from '../../../core/pipeline/passthrough-schemas';
 import { FIXTURES_DIR, fixtureJson } from '../../helpers/fixtures';
 import { startGateway, TEST_LICENSE, type RunningGateway } from '../../helpers/start-gateway';
 
@@ -20,16 +20,16 @@ function rejection(validate: (body: unknown) => unknown, body: unknown): string 
 
 const CONTENTS = [{ role: 'user', parts: [{ text: 'count me' }] }];
 
-describe('PASSTHROUGH_VALIDATORS.gemini', () => {
-  const validate = PASSTHROUGH_VALIDATORS.gemini;
+describe('passthroughValidator: Gemini generation', () => {
+  const validate = passthroughValidator('gemini', 'gemini.generateContent');
 
   const rejected: Array<[string, unknown, string]> = [
     ['an empty body', {}, 'contents: is required'],
     ['a body with only generation settings', { generationConfig: { temperature: 0 } }, 'contents: is required'],
     ['contents that are not an array', { contents: 'hi' }, 'contents: must be array'],
+    ['empty contents', { contents: [] }, 'contents: must NOT have fewer than 1 items'],
     ['a content that is not an object', { contents: ['hi'] }, 'contents[0]: must be object'],
-    ['a countTokens wrapper without contents', { generateContentRequest: { model: 'models/gemini-2.5-flash' } }, 'generateContentRequest.contents: is required'],
-    ['a snake_case countTokens wrapper without contents', { generate_content_request: {} }, 'generate_content_request.contents: is required'],
+    ['a countTokens wrapper in place of contents', { generateContentRequest: { contents: CONTENTS } }, 'contents: is required'],
   ];
   for (const [what, body, message] of rejected) {
     it(`rejects ${what}: "${message}"`, () => {
@@ -44,8 +44,29 @@ describe('PASSTHROUGH_VALIDATORS.gemini', () => {
     });
   }
 
+  it('is the one streamGenerateContent uses too', () => {
+    expect(passthroughValidator('gemini', 'gemini.streamGenerateContent')).to.equal(validate);
+  });
+});
+
+describe('passthroughValidator: Gemini countTokens', () => {
+  const validate = passthroughValidator('gemini', 'gemini.countTokens');
+
+  const rejected: Array<[string, unknown, string]> = [
+    ['an empty body', {}, 'contents: is required'],
+    ['a content that is not an object', { contents: ['hi'] }, 'contents[0]: must be object'],
+    ['a countTokens wrapper without contents', { generateContentRequest: { model: 'models/gemini-2.5-flash' } }, 'generateContentRequest.contents: is required'],
+    ['a snake_case countTokens wrapper without contents', { generate_content_request: {} }, 'generate_content_request.contents: is required'],
+  ];
+  for (const [what, body, message] of rejected) {
+    it(`rejects ${what}: "${message}"`, () => {
+      expect(rejection(validate, body)).to.equal(message);
+    });
+  }
+
   const countTokens: Array<[string, unknown]> = [
     ['plain contents', { contents: CONTENTS }],
+    ['empty contents', { contents: [] }],
     ['a generateContentRequest wrapper', { generateContentRequest: { model: 'models/gemini-2.5-flash', contents: CONTENTS } }],
     ['a snake_case generate_content_request wrapper', { generate_content_request: { contents: CONTENTS } }],
   ];
@@ -77,4 +98,16 @@ describe('gemini native passthrough: a body without contents', () => {
       expect(upstream.isDone()).to.equal(false);
     });
   }
+
+  it('answers :generateContent with empty contents by a 400 naming contents, without an upstream call', async () => {
+    const upstream = nock(UPSTREAM).post(/.*/).query(true).reply(200, {});
+    const res = await fetch(`${gw.url}/gemini/v1beta/models/gemini-2.5-flash:generateContent`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json' },
+      body: '{"contents":[]}',
+    });
+    expect(res.status).to.equal(400);
+    expect(await res.json()).to.deep.equal({ error: { code: 400, message: 'contents: must NOT have fewer than 1 items', status: 'INVALID_ARGUMENT' } });
+    expect(upstream.isDone()).to.equal(false);
+  });
 });
