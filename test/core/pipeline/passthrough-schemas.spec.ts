@@ -77,7 +77,7 @@ describe('passthroughValidator: Gemini countTokens', () => {
   }
 });
 
-describe('gemini native passthrough: a body without contents', () => {
+describe('gemini native passthrough: a body without a turn', () => {
   const UPSTREAM = 'https://gemini.upstream.test';
   let gw: RunningGateway;
   before(async () => {
@@ -85,29 +85,23 @@ describe('gemini native passthrough: a body without contents', () => {
   });
   after(() => gw.close());
 
-  for (const method of ['generateContent', 'streamGenerateContent', 'countTokens']) {
-    it(`answers :${method} with {} by a 400 in the Gemini shape naming contents, without an upstream call`, async () => {
+  const cases: Array<[method: string, body: string, message: string]> = [
+    ['generateContent', '{}', 'contents: is required'],
+    ['streamGenerateContent', '{}', 'contents: is required'],
+    ['countTokens', '{}', 'contents: is required'],
+    ['generateContent', '{"contents":[]}', 'contents: must NOT have fewer than 1 items'],
+  ];
+  for (const [method, body, message] of cases) {
+    it(`answers :${method} with ${body} by a 400 in the Gemini shape naming contents, without an upstream call`, async () => {
       const upstream = nock(UPSTREAM).post(/.*/).query(true).reply(200, {});
       const res = await fetch(`${gw.url}/gemini/v1beta/models/gemini-2.5-flash:${method}`, {
         method: 'POST',
         headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json' },
-        body: '{}',
+        body,
       });
       expect(res.status).to.equal(400);
-      expect(await res.json()).to.deep.equal({ error: { code: 400, message: 'contents: is required', status: 'INVALID_ARGUMENT' } });
+      expect(await res.json()).to.deep.equal({ error: { code: 400, message, status: 'INVALID_ARGUMENT' } });
       expect(upstream.isDone()).to.equal(false);
     });
   }
-
-  it('answers :generateContent with empty contents by a 400 naming contents, without an upstream call', async () => {
-    const upstream = nock(UPSTREAM).post(/.*/).query(true).reply(200, {});
-    const res = await fetch(`${gw.url}/gemini/v1beta/models/gemini-2.5-flash:generateContent`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json' },
-      body: '{"contents":[]}',
-    });
-    expect(res.status).to.equal(400);
-    expect(await res.json()).to.deep.equal({ error: { code: 400, message: 'contents: must NOT have fewer than 1 items', status: 'INVALID_ARGUMENT' } });
-    expect(upstream.isDone()).to.equal(false);
-  });
 });
