@@ -7,4 +7,5 @@ export * from './video-object';
 export * from './parse-search-request';
 export * from './search-response';
 export * from './search-sessions';
+export * from './create-search-handler';
 export * from './stream-download';

@@ -21,7 +21,7 @@ export const searchRequestSchema = {
           items: {
             type: 'object',
             required: ['q'],
-            properties: { q: { type: 'string', minLength: 1 }, recency: { type: 'integer', minimum: 0 }, domains: STRINGS },
+            properties: { q: { type: 'string' }, recency: { type: 'integer', minimum: 0 }, domains: STRINGS },
           },
         },
         open: {
@@ -80,7 +80,10 @@ interface SearchRequestBody {
 
 const validateSearchRequest = compileValidator<SearchRequestBody>(searchRequestSchema);
 
-/** A validated search call. `open`/`find` refs are URLs or `turnNsearchM` ids of earlier results. */
+/**
+ * A validated search call. `open`/`find` refs are URLs or `turnNsearchM` ids of earlier results. Blank queries are
+ * dropped, so all three lists are empty only for a call that asked nothing but blank queries: a no-op.
+ */
 export interface SearchRequest {
   id?: string;
   model?: string;
@@ -112,10 +115,12 @@ export function parseSearchRequest(body: unknown, platform: { name: string; serv
       { param: `commands.${kind}` },
     );
   }
-  let queries = commands.search_query ?? [];
+  const given = commands.search_query ?? [];
+  // A blank query asks nothing; with nothing else in the call it is a no-op (see createSearchHandler).
+  let queries = given.filter((query) => query.q.trim() !== '');
   const opens = commands.open ?? [];
   const finds = commands.find ?? [];
-  if (queries.length === 0 && opens.length === 0 && finds.length === 0) {
+  if (given.length === 0 && opens.length === 0 && finds.length === 0) {
     if (typeof request.input !== 'string' || request.input.trim() === '') {
       throw new GatewayError('GW_INVALID_REQUEST', 'commands.search_query: is required (a list of {q})', { param: 'commands.search_query' });
     }

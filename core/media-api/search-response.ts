@@ -1,3 +1,4 @@
+import { GatewayError } from '../errors/gateway-error';
 import type { SearchRequest } from './parse-search-request';
 
 /** Spec 2.10: one source the answer drew on. */
@@ -23,6 +24,23 @@ export interface SearchSource {
   url: string;
   title?: string;
   snippet?: string;
+}
+
+/** What a platform's model answered a search call: its text and the sources it drew on. */
+export interface SearchAnswer {
+  text: string;
+  sources: SearchSource[];
+}
+
+/**
+ * A platform's answer, checked: one with neither text nor sources tells the calling model nothing, so it is the
+ * upstream's failure (502) named by why the model stopped (`finish reason MAX_TOKENS`), never an empty 200.
+ */
+export function searchAnswer(text: string, sources: SearchSource[], stopped?: string): SearchAnswer {
+  if (!text.trim() && sources.length === 0) {
+    throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', `upstream search answered neither text nor sources${stopped ? ` (${stopped})` : ''}`);
+  }
+  return { text, sources };
 }
 
 /** Sources → results: one per URL (fragments ignored, later mentions fill a missing title or snippet), in order. */

@@ -38,7 +38,8 @@ export function createSearchSessions(store: Store, platform: string, ttlMs = DEF
       const turn = record?.turns ?? 0;
       const resolve = (ref: string, field: string): string => {
         if (/^https?:\/\//i.test(ref)) return ref;
-        const url = record?.refs[ref];
+        // Own keys only: a ref named `constructor` is not a reference to Object's.
+        const url = record && Object.hasOwn(record.refs, ref) ? record.refs[ref] : undefined;
         if (url) return url;
         throw new GatewayError('GW_INVALID_REQUEST', `${field}: unknown reference "${ref}"${request.id ? ` in search session "${request.id}"` : ''}; pass a URL or a ref_id of an earlier result`, { param: field });
       };

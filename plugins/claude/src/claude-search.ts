@@ -1,13 +1,12 @@
 import {
   GatewayError,
   buildSearchPrompt,
-  buildSearchResponse,
-  buildSearchResults,
-  createSearchSessions,
-  parseSearchRequest,
+  createSearchHandler,
   readUpstreamJson,
+  searchAnswer,
   type CustomHandler,
   type RequestContext,
+  type SearchAnswer,
   type SearchRequest,
   type SearchSource,
   type Store,
@@ -39,28 +38,26 @@ export interface ClaudeSearchDeps {
  * something to Anthropic's API in a later Messages turn, which a search client does not send back).
  */
 export function createClaudeSearchHandler(deps: ClaudeSearchDeps): CustomHandler {
-  const sessions = createSearchSessions(deps.store, deps.platform);
-  return async (request, ctx) => {
-    const search = parseSearchRequest(request.body, { name: ctx.platform, serves: SERVED_COMMANDS });
-    const turn = await sessions.begin(search);
-    const response = await deps.call(
-      {
-        mode: 'passthrough',
-        format: 'other',
-        method: 'POST',
-        path: '/v1/messages',
-        headers: { accept: 'application/json', 'anthropic-version': deps.anthropicVersion },
-        json: toClaudeSearchRequest({ ...search, ...turn.commands }, deps.searchModel),
-        stream: false,
-      },
-      ctx,
-    );
-    const json = await readUpstreamJson(response, BODY_LIMIT, 'the search');
-    const { text, sources } = fromClaudeSearch(json);
-    const results = buildSearchResults(sources, turn.turn);
-    await turn.remember(results);
-    return { status: 200, json: buildSearchResponse(text, results) };
-  };
+  return createSearchHandler({
+    store: deps.store,
+    platform: deps.platform,
+    serves: SERVED_COMMANDS,
+    async answer(search, ctx) {
+      const response = await deps.call(
+        {
+          mode: 'passthrough',
+          format: 'other',
+          method: 'POST',
+          path: '/v1/messages',
+          headers: { accept: 'application/json', 'anthropic-version': deps.anthropicVersion },
+          json: toClaudeSearchRequest(search, deps.searchModel),
+          stream: false,
+        },
+        ctx,
+      );
+      return fromClaudeSearch(await readUpstreamJson(response, BODY_LIMIT, 'the search'));
+    },
+  });
 }
 
 /** The Messages request: the search prompt, the web search tool (two searches per query allowed), domain filters and location. */
@@ -91,9 +88,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * A Messages answer with web search → its text and sources: every `web_search_result` of the tool results in
  * order, snippets from the text citations (`web_search_result_location.cited_text`) of the same URL (else the
  * page age), then cited URLs the results did not list. A search that failed and found nothing is a 502 with the
- * tool's error code.
+ * tool's error code; an answer with neither text nor sources, a 502 with the stop reason.
  */
-export function fromClaudeSearch(json: unknown): { text: string; sources: SearchSource[] } {
+export function fromClaudeSearch(json: unknown): SearchAnswer {
   if (!isRecord(json) || !Array.isArray(json.content)) throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream search answer is not a Messages response');
   const blocks = json.content.filter(isRecord);
   const cited = new Map<string, { title?: string; texts: string[] }>();
@@ -130,5 +127,5 @@ export function fromClaudeSearch(json: unknown): { text: string; sources: Search
   if (sources.length === 0 && errors.length > 0) {
     throw new GatewayError('GW_UPSTREAM_ERROR', `the upstream web search failed: ${[...new Set(errors)].join(', ')}`, { upstreamCode: errors[0] });
   }
-  return { text, sources };
+  return searchAnswer(text, sources, typeof json.stop_reason === 'string' ? `stop reason ${json.stop_reason}` : undefined);
 }

@@ -101,6 +101,12 @@ describe('claude plugin: web search (server web search tool)', () => {
     const { sources } = fromClaudeSearch({ content: [{ type: 'web_search_tool_result', content: [{ type: 'web_search_result', url: 'https://a.test/', title: 'A', page_age: '2 days ago' }] }] });
     expect(sources).to.deep.equal([{ url: 'https://a.test/', title: 'A', snippet: 'Page age: 2 days ago' }]);
   });
+
+  it('an answer with neither text nor sources is a 502 naming the stop reason', () => {
+    expect(() => fromClaudeSearch({ content: [{ type: 'server_tool_use', id: 'a', name: 'web_search', input: { query: 'x' } }], stop_reason: 'max_tokens' })).to.throw(
+      'upstream search answered neither text nor sources (stop reason max_tokens)',
+    );
+  });
 });
 
 describe('e2e: fetch → gateway → simulator (claude web search)', function () {

@@ -1,11 +1,10 @@
 import {
   buildSearchPrompt,
-  buildSearchResponse,
-  buildSearchResults,
-  createSearchSessions,
-  parseSearchRequest,
+  createSearchHandler,
   GatewayError,
+  searchAnswer,
   type CustomHandler,
+  type SearchAnswer,
   type SearchSource,
   type Store,
 } from '@gateway/core';
@@ -32,30 +31,28 @@ export interface GeminiSearchDeps {
  * the call; the grounding chunks become the results, each with the text of the answer segments it supports.
  */
 export function createGeminiSearchHandler(deps: GeminiSearchDeps): CustomHandler {
-  const sessions = createSearchSessions(deps.store, deps.platform);
-  return async (request, ctx) => {
-    const search = parseSearchRequest(request.body, { name: ctx.platform, serves: SERVED_COMMANDS });
-    const turn = await sessions.begin(search);
-    const model = bareModel(deps.searchModel ?? (search.model && /^(models\/)?gemini-/i.test(search.model) ? search.model.replace(/-thinking$/, '') : DEFAULT_SEARCH_MODEL));
-    const json = {
-      contents: [{ role: 'user', parts: [{ text: buildSearchPrompt({ ...search, ...turn.commands }) }] }],
-      tools: [{ googleSearch: {} }],
-      safetySettings: deps.safety.current(),
-      ...(search.maxOutputTokens ? { generationConfig: { maxOutputTokens: search.maxOutputTokens } } : {}),
-    };
-    const answer = await deps.caller.json(ctx, { method: 'POST', path: `/${deps.apiVersion}/models/${encodeURIComponent(model)}:generateContent`, json });
-    const { text, sources } = fromGroundedAnswer(answer);
-    const results = buildSearchResults(sources, turn.turn);
-    await turn.remember(results);
-    return { status: 200, json: buildSearchResponse(text, results) };
-  };
+  return createSearchHandler({
+    store: deps.store,
+    platform: deps.platform,
+    serves: SERVED_COMMANDS,
+    async answer(search, ctx) {
+      const model = bareModel(deps.searchModel ?? (search.model && /^(models\/)?gemini-/i.test(search.model) ? search.model.replace(/-thinking$/, '') : DEFAULT_SEARCH_MODEL));
+      const json = {
+        contents: [{ role: 'user', parts: [{ text: buildSearchPrompt(search) }] }],
+        tools: [{ googleSearch: {} }],
+        safetySettings: deps.safety.current(),
+        ...(search.maxOutputTokens ? { generationConfig: { maxOutputTokens: search.maxOutputTokens } } : {}),
+      };
+      return fromGroundedAnswer(await deps.caller.json(ctx, { method: 'POST', path: `/${deps.apiVersion}/models/${encodeURIComponent(model)}:generateContent`, json }));
+    },
+  });
 }
 
 /**
  * A grounded generateContent answer → its text and sources: `groundingMetadata.groundingChunks[].web.{uri,title}`,
  * each with the answer segments that cite it (`groundingSupports[].segment.text`) as its snippet.
  */
-export function fromGroundedAnswer(json: unknown): { text: string; sources: SearchSource[] } {
+export function fromGroundedAnswer(json: unknown): SearchAnswer {
   if (!isRecord(json)) throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream search answer is not a GenerateContentResponse');
   const candidate = Array.isArray(json.candidates) ? json.candidates.find(isRecord) : undefined;
   const parts = isRecord(candidate?.content) && Array.isArray(candidate.content.parts) ? candidate.content.parts.filter(isRecord) : [];
@@ -79,9 +76,5 @@ export function fromGroundedAnswer(json: unknown): { text: string; sources: Sear
     if (!web || typeof web.uri !== 'string') return;
     sources.push({ url: web.uri, ...(typeof web.title === 'string' ? { title: web.title } : {}), snippet: (snippets.get(index) ?? []).join(' ') });
   });
-  if (!text.trim() && sources.length === 0) {
-    const reason = typeof candidate?.finishReason === 'string' ? ` (finish reason ${candidate.finishReason})` : '';
-    throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', `upstream search answered neither text nor sources${reason}`);
-  }
-  return { text, sources };
+  return searchAnswer(text, sources, typeof candidate?.finishReason === 'string' ? `finish reason ${candidate.finishReason}` : undefined);
 }

@@ -58,7 +58,7 @@ export function createGeminiModelLists(settings: ModelListSettings, call: Gemini
         for (const model of models) {
           const id = model.name.replace(/^models\//, '');
           add(id, 'google');
-          if (model.thinking === true && (model.supportedGenerationMethods ?? []).includes('generateContent')) add(`${id}-thinking`, 'google');
+          if (model.thinking === true && Array.isArray(model.supportedGenerationMethods) && model.supportedGenerationMethods.includes('generateContent')) add(`${id}-thinking`, 'google');
         }
         pageToken = nextPageToken;
         if (!pageToken) break;

@@ -52,6 +52,13 @@ describe('gemini plugin: model lists', () => {
     expect(body.models.map((model) => model.name)).to.deep.equal(['models/gemini-2.5-flash-image', 'models/gemini-exp-custom', 'models/gemini-2.5-flash']);
   });
 
+  it('lists a model whose supportedGenerationMethods is not a list, without a -thinking variant', async () => {
+    nock(UPSTREAM).get('/v1beta/models').query(true).reply(200, { models: [{ ...FLASH, supportedGenerationMethods: 5 }] });
+    const res = await fetch(`${gw.url}/gemini/v1/models`, { headers: { authorization: `Bearer ${TEST_LICENSE}` } });
+    expect(res.status).to.equal(200);
+    expect(((await res.json()) as { data: Array<{ id: string }> }).data.map((model) => model.id)).to.deep.equal(['gemini-2.5-flash', 'gemini-exp-custom']);
+  });
+
   it('answers an upstream failure of the list in the client\'s shape', async () => {
     nock(UPSTREAM).get('/v1beta/models').query(true).reply(500, { error: { code: 500, message: 'An internal error has occurred.', status: 'INTERNAL' } });
     const res = await fetch(`${gw.url}/gemini/v1beta/models`, { headers: { 'x-goog-api-key': TEST_LICENSE } });

@@ -1,51 +1,57 @@
-import { GatewayError, type SearchSource } from '@gateway/core';
-
-interface OutputText {
-  type?: string;
-  text?: string;
-  annotations?: Array<{ type?: string; url?: string; title?: string; start_index?: number; end_index?: number }>;
-}
-
-interface OutputItem {
-  type?: string;
-  content?: OutputText[];
-  action?: { sources?: Array<{ url?: string }> };
-}
+import { GatewayError, searchAnswer, type SearchAnswer, type SearchSource } from '@gateway/core';
 
 /** Longest snippet taken from the answer around a citation. */
 const SNIPPET_CHARS = 300;
 
 /**
  * A Responses answer with `web_search` → the answer text and its sources: `url_citation` annotations first (with
- * the cited sentence as snippet), then the pages the search consulted (`web_search_call.action.sources`).
+ * the cited sentence as snippet), then the pages the search consulted (`web_search_call.action.sources`). Parts of
+ * another shape are skipped; a failed answer is a 502 with the upstream's message, one with neither text nor sources
+ * a 502 with why it stopped (`incomplete_details.reason`).
  */
-export function fromResponsesSearch(json: unknown): { answer: string; sources: SearchSource[] } {
-  const body = json as { output?: unknown; status?: unknown; error?: { message?: unknown } | null } | null;
-  if (!body || typeof body !== 'object' || !Array.isArray(body.output)) {
+export function fromResponsesSearch(json: unknown): SearchAnswer {
+  if (!isRecord(json) || !Array.isArray(json.output)) {
     throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream search answer is not a Responses object');
   }
   const texts: string[] = [];
   const cited: SearchSource[] = [];
   const consulted: SearchSource[] = [];
-  for (const item of body.output as OutputItem[]) {
-    if (item?.type === 'message') {
-      for (const part of item.content ?? []) {
-        if (part?.type !== 'output_text' || typeof part.text !== 'string') continue;
+  for (const item of records(json.output)) {
+    if (item.type === 'message') {
+      for (const part of records(item.content)) {
+        if (part.type !== 'output_text' || typeof part.text !== 'string') continue;
         texts.push(part.text);
-        for (const note of part.annotations ?? []) {
-          if (note?.type !== 'url_citation' || typeof note.url !== 'string') continue;
-          cited.push({ url: note.url, title: note.title, snippet: citedSentence(part.text, note.start_index ?? 0) });
+        for (const note of records(part.annotations)) {
+          if (note.type !== 'url_citation' || typeof note.url !== 'string') continue;
+          const start = typeof note.start_index === 'number' ? note.start_index : 0;
+          cited.push({ url: note.url, ...(typeof note.title === 'string' ? { title: note.title } : {}), snippet: citedSentence(part.text, start) });
         }
       }
-    } else if (item?.type === 'web_search_call') {
-      for (const source of item.action?.sources ?? []) if (typeof source?.url === 'string') consulted.push({ url: source.url });
+    } else if (item.type === 'web_search_call') {
+      for (const source of records(isRecord(item.action) ? item.action.sources : undefined)) if (typeof source.url === 'string') consulted.push({ url: source.url });
     }
   }
-  if (texts.length === 0 && body.status === 'failed') {
-    const message = typeof body.error?.message === 'string' ? body.error.message : 'upstream search failed';
+  if (texts.length === 0 && json.status === 'failed') {
+    const message = isRecord(json.error) && typeof json.error.message === 'string' ? json.error.message : 'upstream search failed';
     throw new GatewayError('GW_UPSTREAM_ERROR', message, { status: 502 });
   }
-  return { answer: texts.join('\n\n'), sources: [...cited, ...consulted] };
+  return searchAnswer(texts.join('\n\n'), [...cited, ...consulted], stopReason(json));
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The objects of a list; nothing when it is not one. */
+function records(value: unknown): Array<Record<string, unknown>> {
+  return Array.isArray(value) ? value.filter(isRecord) : [];
+}
+
+/** `status incomplete: max_output_tokens`, or the status alone. */
+function stopReason(json: Record<string, unknown>): string | undefined {
+  if (typeof json.status !== 'string') return undefined;
+  const reason = isRecord(json.incomplete_details) && typeof json.incomplete_details.reason === 'string' ? `: ${json.incomplete_details.reason}` : '';
+  return `status ${json.status}${reason}`;
 }
 
 /** The sentence a citation closes: the text before it back to the previous sentence end, links reduced to their text. */

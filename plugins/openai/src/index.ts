@@ -38,7 +38,7 @@ const openAiPlugin: GatewayPlugin<OpenAiOptions> = {
     hooks.route.for(key).tap(
       tap,
       createOpenAiRouter({
-        models: createListOpenAiModels(options, keys.nextKey),
+        models: createListOpenAiModels(options, call),
         'images.generations': images.generations,
         'images.edits': images.edits,
         'images.get': images.get,

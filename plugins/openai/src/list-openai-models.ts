@@ -1,22 +1,25 @@
-import { GatewayError, readUpstreamBody, sendUpstreamRequest, type CustomHandler, type PlatformBaseOptions } from '@gateway/core';
+import { GatewayError, type CustomHandler, type PlatformBaseOptions } from '@gateway/core';
+import type { OpenAiCaller } from './call-openai';
+
+interface ModelEntry {
+  id: string;
+  object: string;
+  created?: number;
+  owned_by?: string;
+}
 
 interface ModelList {
   object: 'list';
-  data: Array<{ id: string; object: string; created?: number; owned_by?: string }>;
+  data: ModelEntry[];
 }
 
-/** GET /v1/models: the upstream's list plus the operator's extra `models`, in the OpenAI list shape. */
-export function createListOpenAiModels(options: PlatformBaseOptions, nextKey: () => string): CustomHandler {
+/**
+ * GET /v1/models: the upstream's list plus the operator's extra `models`, in the OpenAI list shape. An upstream
+ * failure reaches the client as chat's would: its message, type, code and `retry-after` kept, keys masked.
+ */
+export function createListOpenAiModels(options: Pick<PlatformBaseOptions, 'models'>, call: OpenAiCaller): CustomHandler {
   return async (_request, ctx) => {
-    const upstream = await sendUpstreamRequest(
-      { mode: 'passthrough', format: 'other', method: 'GET', path: '/v1/models', headers: { accept: 'application/json' }, stream: false },
-      ctx,
-      options,
-      { authorization: `Bearer ${nextKey()}` },
-    );
-    const text = (await readUpstreamBody(upstream, 8 * 1024 * 1024)).toString('utf8');
-    if (upstream.status >= 400) throw new GatewayError('GW_UPSTREAM_ERROR', `upstream model list failed with HTTP ${upstream.status}`, { status: upstream.status });
-    const list = parseModelList(text);
+    const list = toModelList(await call.json(ctx, { method: 'GET', path: '/v1/models' }));
     const known = new Set(list.data.map((model) => model.id));
     for (const id of options.models ?? []) {
       if (!known.has(id)) list.data.push({ id, object: 'model', created: 0, owned_by: ctx.platform });
@@ -25,12 +28,13 @@ export function createListOpenAiModels(options: PlatformBaseOptions, nextKey: ()
   };
 }
 
-function parseModelList(text: string): ModelList {
-  try {
-    const parsed = JSON.parse(text) as Partial<ModelList>;
-    if (Array.isArray(parsed.data)) return { object: 'list', data: parsed.data };
-  } catch {
-    // fall through to the error below
-  }
+/** The upstream's answer as a model list; any other shape is the upstream's fault (502), not a crash of ours. */
+export function toModelList(answer: unknown): ModelList {
+  const data = typeof answer === 'object' && answer !== null ? (answer as { data?: unknown }).data : undefined;
+  if (Array.isArray(data) && data.every(isModelEntry)) return { object: 'list', data };
   throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream model list is not an OpenAI list');
+}
+
+function isModelEntry(value: unknown): value is ModelEntry {
+  return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string';
 }

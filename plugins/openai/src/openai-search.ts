@@ -1,11 +1,4 @@
-import {
-  buildSearchResponse,
-  buildSearchResults,
-  createSearchSessions,
-  parseSearchRequest,
-  type CustomHandler,
-  type Store,
-} from '@gateway/core';
+import { createSearchHandler, type CustomHandler, type Store } from '@gateway/core';
 import type { OpenAiCaller } from './call-openai';
 import { fromResponsesSearch } from './from-responses-search';
 import { toResponsesSearchRequest } from './to-responses-search';
@@ -33,14 +26,13 @@ export function createOpenAiSearchHandler(call: OpenAiCaller, options: OpenAiSea
       return { status: upstream.status, stream: upstream.body, headers };
     };
   }
-  const sessions = createSearchSessions(options.store, options.platform);
-  return async (request, ctx) => {
-    const search = parseSearchRequest(request.body, { name: ctx.platform, serves: SERVED_COMMANDS });
-    const turn = await sessions.begin(search);
-    const body = toResponsesSearchRequest({ ...search, ...turn.commands }, options.searchModel ?? search.model);
-    const { answer, sources } = fromResponsesSearch(await call.json(ctx, { method: 'POST', path: '/v1/responses', json: body }));
-    const results = buildSearchResults(sources, turn.turn);
-    await turn.remember(results);
-    return { status: 200, json: buildSearchResponse(answer, results) };
-  };
+  return createSearchHandler({
+    store: options.store,
+    platform: options.platform,
+    serves: SERVED_COMMANDS,
+    async answer(search, ctx) {
+      const body = toResponsesSearchRequest(search, options.searchModel ?? search.model);
+      return fromResponsesSearch(await call.json(ctx, { method: 'POST', path: '/v1/responses', json: body }));
+    },
+  });
 }

@@ -98,6 +98,27 @@ describe('openai plugin (nock replays)', () => {
     expect(body.data.map((model) => model.id)).to.deep.equal(['gpt-4.1-mini', 'my-extra-model']);
   });
 
+  it('answers a failed model list as the upstream did: message, code and retry-after kept, key masked', async () => {
+    nock(UPSTREAM).get('/v1/models').reply(429, { error: { message: 'Rate limit reached for requests', type: 'requests', param: null, code: 'rate_limit_exceeded' } }, { 'retry-after': '7' });
+    const limited = await fetch(`${gw.url}/openai/v1/models`, { headers: { authorization: `Bearer ${TEST_LICENSE}` } });
+    expect(limited.status).to.equal(429);
+    expect(limited.headers.get('retry-after')).to.equal('7');
+    expect(((await limited.json()) as { error: unknown }).error).to.deep.include({ message: 'Rate limit reached for requests', code: 'rate_limit_exceeded' });
+
+    nock(UPSTREAM).get('/v1/models').reply(401, { error: { message: `Incorrect API key provided: ${UPSTREAM_KEY}.`, type: 'invalid_request_error', param: null, code: 'invalid_api_key' } });
+    const refused = await fetch(`${gw.url}/openai/v1/models`, { headers: { authorization: `Bearer ${TEST_LICENSE}` } });
+    expect(refused.status).to.equal(401);
+    const text = await refused.text();
+    expect(text).to.include('Incorrect API key provided').and.not.include(UPSTREAM_KEY);
+  });
+
+  it('answers 502, not 500, when the upstream model list is malformed', async () => {
+    nock(UPSTREAM).get('/v1/models').reply(200, { object: 'list', data: [null] });
+    const res = await fetch(`${gw.url}/openai/v1/models`, { headers: { authorization: `Bearer ${TEST_LICENSE}` } });
+    expect(res.status).to.equal(502);
+    expect(((await res.json()) as { error: { message: string } }).error.message).to.equal('upstream model list is not an OpenAI list');
+  });
+
   it('answers 502 in the OpenAI shape when the upstream cannot be reached', async () => {
     nock(UPSTREAM).post('/v1/chat/completions').replyWithError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
     const res = await fetch(`${gw.url}/openai/v1/chat/completions`, {

@@ -49,6 +49,12 @@ describe('parseSearchRequest', () => {
     expect(error.message).to.include('"finance"').and.to.include('openai').and.to.include('search_query');
   });
 
+  it('drops blank queries, and a call of blank queries only asks nothing (a no-op)', () => {
+    expect(parseSearchRequest({ commands: { search_query: [{ q: ' ' }, { q: 'node' }] } }, PLATFORM).queries).to.deep.equal([{ q: 'node' }]);
+    const noOp = parseSearchRequest({ commands: { search_query: [{ q: '' }] } }, PLATFORM);
+    expect([noOp.queries, noOp.opens, noOp.finds]).to.deep.equal([[], [], []]);
+  });
+
   it('answers 400 when there is nothing to search', () => {
     expect(failure(() => parseSearchRequest({ model: 'm', commands: {} }, PLATFORM)).param).to.equal('commands.search_query');
   });

@@ -37,4 +37,14 @@ describe('createSearchSessions', () => {
     expect(isGatewayError(error) && error.status).to.equal(400);
     expect(isGatewayError(error) && error.param).to.equal('commands.open[0].ref_id');
   });
+
+  it('answers 400 for a ref named after an inherited property (constructor, __proto__)', async () => {
+    const sessions = createSearchSessions(createMemoryStore(), 'openai');
+    const first = await sessions.begin({ id: 's', opens: [], finds: [] });
+    await first.remember(buildSearchResults([{ url: 'https://a.example/' }], first.turn));
+    for (const ref of ['constructor', '__proto__', 'toString']) {
+      const error = await sessions.begin({ id: 's', opens: [{ ref_id: ref }], finds: [] }).catch((e: unknown) => e);
+      expect(isGatewayError(error) && error.message, ref).to.match(/unknown reference/);
+    }
+  });
 });
