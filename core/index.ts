@@ -30,4 +30,4 @@ export * from './media';
 export { decodeGeminiError } from './codecs/gemini/decode-gemini-error';
 export { decodeMessagesError } from './codecs/shared/decode-messages-error';
 export { parseDataUri, toDataUri, type DataUri } from './codecs/shared/parse-data-uri';
-export { geminiModelPath } from './codecs/gemini/gemini-model-path';
+export { geminiMethodPath, geminiModelName, geminiModelPath } from './codecs/gemini/gemini-model-path';

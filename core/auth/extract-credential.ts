@@ -14,7 +14,8 @@ export function extractCredential(input: AuthInput): string | undefined {
   }
   const apiKey = single(headers['x-api-key']) ?? single(headers['x-goog-api-key']);
   if (apiKey) return apiKey.trim();
-  if (input.query.key && /\/v1beta\//.test(input.path)) return input.query.key;
+  // The version segment right after the platform: `/{platform}/v1beta/…`, not a task id that happens to be "v1beta".
+  if (input.query.key && /^\/[^/]+\/v1beta\//.test(input.path)) return input.query.key;
   return undefined;
 }
 

@@ -21,4 +21,4 @@ export const geminiCodec: WireCodec = Object.freeze({
   encodeStreamError: encodeGeminiStreamError,
 });
 
-export { geminiModelPath } from './gemini-model-path';
+export { geminiMethodPath, geminiModelName, geminiModelPath } from './gemini-model-path';

@@ -1,4 +1,4 @@
-import { GatewayError, geminiCodec, messagesCodec, readUpstreamBody, type CustomHandler, type GatewaySettings } from '@gateway/core';
+import { GatewayError, geminiCodec, geminiMethodPath, geminiModelName, messagesCodec, readUpstreamBody, type CustomHandler, type GatewaySettings } from '@gateway/core';
 import type { GeminiCaller } from './create-gemini-caller';
 import { inlineGeminiMedia } from './inline-gemini-media';
 import { toGeminiVariant } from './to-gemini-variant';
@@ -22,8 +22,8 @@ export function createCountMessagesTokens(settings: CountSettings, call: GeminiC
     const unified = await inlineGeminiMedia(decoded, { media: settings.media, clientFormat: 'messages', client: ctx });
     const encoded = geminiCodec.encodeRequest(unified).value;
     const counted = Object.fromEntries(Object.entries(encoded).filter(([key]) => COUNTED_FIELDS.includes(key)));
-    const model = unified.model.includes('/') ? unified.model : `models/${unified.model}`;
-    const path = `/${settings.apiVersion}/${model.split('/').map(encodeURIComponent).join('/')}:countTokens`;
+    const model = geminiModelName(unified.model);
+    const path = geminiMethodPath(model, 'countTokens', settings.apiVersion);
     const upstream = await call(
       { mode: 'translate', format: 'gemini', method: 'POST', path, headers: {}, json: { generateContentRequest: { model, ...counted } }, stream: false },
       ctx,

@@ -267,6 +267,24 @@ describe('gemini plugin: translated formats (nock replays)', () => {
       expect(inner).not.to.have.any.keys('generationConfig', 'safetySettings');
     });
 
+    it('refuses a model with `..` segments in each client format, without an upstream call', async () => {
+      const any = nock(UPSTREAM).post(/.*/).query(true).reply(200, {});
+      const model = '../../../../tenant-b/admin/secret';
+      const calls: Array<[string, Record<string, unknown>]> = [
+        ['/v1/chat/completions', { model, messages: [{ role: 'user', content: 'x' }] }],
+        ['/v1/responses', { model, input: 'x' }],
+        ['/v1/messages', { model, max_tokens: 5, messages: [{ role: 'user', content: 'x' }] }],
+        ['/v1/messages/count_tokens', { model, messages: [{ role: 'user', content: 'x' }] }],
+      ];
+      for (const [path, body] of calls) {
+        const res = await postJson(`${gw.url}/gemini${path}`, body);
+        expect(res.status, path).to.equal(400);
+        expect(await res.text(), path).to.include('is not a Gemini model name');
+      }
+      expect(any.isDone()).to.equal(false);
+      nock.cleanAll();
+    });
+
     it('answers an upstream overload to a messages client as overloaded_error', async () => {
       nock(UPSTREAM).post(/.*/).reply(503, { error: { code: 503, message: 'The model is overloaded. Please try again later.', status: 'UNAVAILABLE' } });
       const res = await postJson(`${gw.url}/gemini/v1/messages`, { model: 'gemini-2.5-flash', max_tokens: 100, messages: [{ role: 'user', content: 'hi' }] });

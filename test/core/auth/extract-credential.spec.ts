@@ -10,6 +10,7 @@ describe('extractCredential', () => {
     ['x-api-key', { path: '/p/v1/messages', headers: { 'x-api-key': 'lic-3' }, query: {} }, 'lic-3'],
     ['x-goog-api-key', { path: '/p/v1beta/models/m:generateContent', headers: { 'x-goog-api-key': 'lic-4' }, query: {} }, 'lic-4'],
     ['?key= on /v1beta', { path: '/p/v1beta/models/m:generateContent', headers: {}, query: { key: 'lic-5' } }, 'lic-5'],
+    ['?key= under a v1beta segment further down is ignored', { path: '/p/v1/videos/v1beta/content', headers: {}, query: { key: 'lic-7' } }, undefined],
     ['?key= elsewhere is ignored', { path: '/p/v1/chat/completions', headers: {}, query: { key: 'lic-6' } }, undefined],
     ['nothing', { path: '/p/v1/chat/completions', headers: {}, query: {} }, undefined],
   ];

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { geminiModelPath } from '../../../../core/codecs/gemini';
+import { isGatewayError } from '../../../../core/errors/gateway-error';
+import { geminiMethodPath, geminiModelPath } from '../../../../core/codecs/gemini';
 
 describe('geminiModelPath', () => {
   const cases: Array<[string, boolean, string]> = [
@@ -18,4 +19,22 @@ describe('geminiModelPath', () => {
   it('takes another API version', () => {
     expect(geminiModelPath('gemini-2.5-flash', false, 'v1')).to.equal('/v1/models/gemini-2.5-flash:generateContent');
   });
+
+  it('builds the path of another method', () => {
+    expect(geminiMethodPath('tunedModels/t 1', 'countTokens', 'v1')).to.equal('/v1/tunedModels/t%201:countTokens');
+  });
+
+  // The model is the client's: none of these may pick the upstream path the operator's key is sent to.
+  const refused = ['../../../../tenant-b/admin/secret', 'models/../files', 'models/..', 'models/.', 'files/abc', 'models/a/b', 'models/', '/models/x', ''];
+  for (const model of refused) {
+    it(`refuses ${JSON.stringify(model)} with a 400 naming model`, () => {
+      let thrown: unknown;
+      try {
+        geminiModelPath(model, false);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(isGatewayError(thrown) && [thrown.status, thrown.param]).to.deep.equal([400, 'model']);
+    });
+  }
 });
