@@ -7,7 +7,8 @@ const nullableString = { type: ['string', 'null'] };
 const nullableBoolean = { type: ['boolean', 'null'] };
 
 function whenType(type: string, required: string[], properties: Record<string, unknown> = {}): Record<string, unknown> {
-  return { if: { properties: { type: { const: type } } }, then: { required, properties } };
+  // `required` in the `if`: without it the `if` holds when `type` is missing, and the error names the wrong field.
+  return { if: { required: ['type'], properties: { type: { const: type } } }, then: { required, properties } };
 }
 
 const contentPart = {
@@ -59,8 +60,8 @@ const message = {
     reasoning: nullableString,
   },
   allOf: [
-    { if: { properties: { role: { const: 'tool' } } }, then: { required: ['tool_call_id', 'content'] } },
-    { if: { properties: { role: { enum: ['system', 'developer', 'user'] } } }, then: { required: ['content'] } },
+    { if: { required: ['role'], properties: { role: { const: 'tool' } } }, then: { required: ['tool_call_id', 'content'] } },
+    { if: { required: ['role'], properties: { role: { enum: ['system', 'developer', 'user'] } } }, then: { required: ['content'] } },
   ],
 };
 

@@ -89,7 +89,7 @@ const message: Schema = {
     content: { type: ['string', 'array'], items: { $ref: '#/$defs/block' } },
   },
   // Beta `system` messages may omit content; user and assistant turns may not.
-  if: { properties: { role: { enum: ['user', 'assistant'] } } },
+  if: { required: ['role'], properties: { role: { enum: ['user', 'assistant'] } } },
   then: { required: ['content'] },
 };
 
@@ -126,7 +126,7 @@ const messagesRequestSchema: Schema = {
         name: { type: 'string' },
         disable_parallel_tool_use: { type: 'boolean' },
       },
-      if: { properties: { type: { const: 'tool' } } },
+      if: { required: ['type'], properties: { type: { const: 'tool' } } },
       then: { required: ['name'] },
     },
     thinking: {
@@ -136,7 +136,7 @@ const messagesRequestSchema: Schema = {
         type: { enum: ['enabled', 'disabled', 'adaptive', 'between_tools'] },
         budget_tokens: { type: 'integer', minimum: 0 },
       },
-      if: { properties: { type: { const: 'enabled' } } },
+      if: { required: ['type'], properties: { type: { const: 'enabled' } } },
       then: { required: ['budget_tokens'] },
     },
     output_config: {

@@ -69,15 +69,21 @@ const functionTool = {
   properties: { name: { type: 'string', minLength: 1 }, description: nullableString, parameters: { type: ['object', 'null'] }, strict: nullableBoolean },
 };
 
+/** `if` on a `type` const must require `type` too: without it the `if` holds for a tool with no type at all. */
+const asFunctionTool = { if: { required: ['type'], properties: { type: { const: 'function' } } }, then: functionTool };
+
+/** A `namespace` groups tools (Codex's MCP servers); its functions are checked as top-level ones are. */
+const namespaceMember = { type: 'object', required: ['type'], properties: { type: { type: 'string' } }, allOf: [asFunctionTool] };
+
 const tool = {
   type: 'object',
   required: ['type'],
   properties: { type: { type: 'string' } },
   allOf: [
-    { if: { properties: { type: { const: 'function' } } }, then: functionTool },
+    asFunctionTool,
     {
-      if: { properties: { type: { const: 'namespace' } } },
-      then: { required: ['name', 'tools'], properties: { name: { type: 'string' }, tools: { type: 'array', items: { type: 'object', required: ['type'] } } } },
+      if: { required: ['type'], properties: { type: { const: 'namespace' } } },
+      then: { required: ['name', 'tools'], properties: { name: { type: 'string' }, tools: { type: 'array', items: namespaceMember } } },
     },
   ],
 };

@@ -251,6 +251,8 @@ describe('decodeChatCompletionsRequest', () => {
       ['legacy function role', { model: 'm', messages: [{ role: 'user', content: 'x' }, { role: 'function', name: 'f', content: 'r' }] }, 'messages[1].role'],
       ['legacy functions field', body({ functions: [{ name: 'f' }] }), 'functions'],
       ['non-function tool', body({ tools: [{ type: 'custom', custom: { name: 'x' } }] }), 'tools[0].type'],
+      ['tool without type', body({ tools: [{ function: { name: 'f' } }] }), 'tools[0].type'],
+      ['content part without type', { model: 'm', messages: [{ role: 'user', content: [{ text: 'x' }] }] }, 'messages[0].content[0].type'],
       ['bad reasoning_effort', body({ reasoning_effort: 'extreme' }), 'reasoning_effort'],
       ['string temperature', body({ temperature: 'hot' }), 'temperature'],
       ['zero max_tokens', body({ max_tokens: 0 }), 'max_tokens'],
