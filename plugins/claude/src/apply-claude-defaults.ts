@@ -25,10 +25,24 @@ function lacksBudget(reasoning: UnifiedReasoningConfig | undefined): boolean {
 }
 
 /**
+ * Thoughts asked to be shown, thinking itself not asked for: Responses `reasoning.summary` alone (Codex sends it on
+ * every call), Gemini `includeThoughts` alone. A weaker wish than the client's own output cap or temperature,
+ * which thinking would override (max_tokens raised above the budget, temperature dropped).
+ */
+function yieldsToClientSettings(request: UnifiedRequest, defaults: ClaudeDefaults): boolean {
+  const reasoning = request.reasoning;
+  const showOnly = reasoning?.includeThoughts === true && reasoning.enabled === undefined && reasoning.budgetTokens === undefined && reasoning.effort === undefined;
+  if (!showOnly) return false;
+  const capped = request.maxTokens !== undefined && request.maxTokens <= defaults.defaultBudgetTokens;
+  return capped || request.temperature !== undefined || request.topK !== undefined;
+}
+
+/**
  * The Claude platform's defaults on a translated request (spec 8, DECISIONS §7): `max_tokens` 32000 when the
  * client set none; a `-thinking` suffix is stripped and enables thinking with the default budget unless the client
- * chose its own reasoning settings; thinking asked for without a budget gets the default budget. The messages
- * codec then keeps `max_tokens` above the budget.
+ * chose its own reasoning settings; thinking asked for without a budget gets the default budget, except a wish to
+ * see thoughts that the client's own output cap or temperature contradicts (see yieldsToClientSettings). The
+ * messages codec then keeps `max_tokens` above the budget.
  */
 export function applyClaudeDefaults(request: UnifiedRequest, defaults: ClaudeDefaults): UnifiedRequest {
   const thinkingModel = request.model.endsWith(THINKING_SUFFIX) && request.model.length > THINKING_SUFFIX.length;
@@ -36,12 +50,15 @@ export function applyClaudeDefaults(request: UnifiedRequest, defaults: ClaudeDef
   let reasoning = request.reasoning;
   if (thinkingModel && !hasOwnReasoning(reasoning)) {
     reasoning = { ...reasoning, enabled: true, budgetTokens: defaults.defaultBudgetTokens };
+  } else if (yieldsToClientSettings(request, defaults)) {
+    reasoning = undefined;
   } else if (lacksBudget(reasoning)) {
     reasoning = { ...reasoning, budgetTokens: defaults.defaultBudgetTokens };
   }
   // Assigned, not spread: a spread copy gaining keys (maxTokens, reasoning) gets a hidden class of its own each
   // time on Node 20, and so does Object.assign given an empty `{}` among its sources.
   const out: UnifiedRequest = Object.assign({}, request, { model, maxTokens: request.maxTokens ?? defaults.defaultMaxTokens });
-  if (reasoning) out.reasoning = reasoning;
+  // The copy already holds the request's own; undefined when thinking yields to the client's settings.
+  if (reasoning !== request.reasoning) out.reasoning = reasoning;
   return out;
 }

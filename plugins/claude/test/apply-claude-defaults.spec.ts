@@ -30,6 +30,26 @@ describe('applyClaudeDefaults', () => {
       input: { reasoning: { includeThoughts: true } },
       expected: { reasoning: { includeThoughts: true, budgetTokens: 16000 } },
     },
+    {
+      name: 'a wish to see thoughts does not override the client’s own output cap',
+      input: { maxTokens: 100, reasoning: { includeThoughts: true } },
+      expected: { maxTokens: 100, reasoning: undefined },
+    },
+    {
+      name: 'a wish to see thoughts does not override the client’s temperature',
+      input: { temperature: 0.2, reasoning: { includeThoughts: true } },
+      expected: { temperature: 0.2, maxTokens: 32000, reasoning: undefined },
+    },
+    {
+      name: 'an output cap above the budget leaves room to think',
+      input: { maxTokens: 20000, reasoning: { includeThoughts: true } },
+      expected: { maxTokens: 20000, reasoning: { includeThoughts: true, budgetTokens: 16000 } },
+    },
+    {
+      name: 'an explicit effort thinks whatever the temperature',
+      input: { temperature: 0.2, reasoning: { enabled: true, effort: 'low', includeThoughts: true } },
+      expected: { reasoning: { enabled: true, effort: 'low', includeThoughts: true } },
+    },
     { name: 'a model named only "-thinking" is left alone', input: { model: '-thinking' }, expected: { model: '-thinking' } },
   ];
   for (const { name, input, expected } of cases) {
