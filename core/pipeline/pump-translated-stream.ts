@@ -4,7 +4,6 @@ import { maskGatewayError, type SecretMasker } from '../errors/mask-gateway-erro
 import type { RequestContext, StreamStage, UpstreamResponse } from '../hooks/plugin-api';
 import { createJsonArrayParser } from '../sse/parse-json-array';
 import { createSseParser } from '../sse/parse-sse';
-import { isEventStream } from '../sse/is-event-stream';
 import type { WireEvent } from '../sse/wire-event';
 import type { UnifiedStreamEvent } from '../unified/unified-stream-event';
 import { abortSourceOf } from '../http/request-context';
@@ -13,6 +12,8 @@ import type { ClientStreamWriter } from './client-stream-writer';
 
 export interface TranslatedStream {
   upstream: UpstreamResponse;
+  /** How the upstream frames its events (see upstreamStreamFraming). */
+  framing: 'sse' | 'json-array';
   decoder: StreamDecoder;
   stages: StreamStage[];
   encoder: StreamEncoder;
@@ -29,8 +30,8 @@ export interface TranslatedStream {
  * The events of one upstream read leave in one write, except until the client has its first event: one read can
  * carry a whole answer, and the client's time to first token should not include translating the rest of it.
  */
-export async function pumpTranslatedStream({ upstream, decoder, stages, encoder, writer, ctx, maskSecrets }: TranslatedStream): Promise<void> {
-  const parser = isEventStream(upstream.headers['content-type']) ? createSseParser() : createJsonArrayParser();
+export async function pumpTranslatedStream({ upstream, framing, decoder, stages, encoder, writer, ctx, maskSecrets }: TranslatedStream): Promise<void> {
+  const parser = framing === 'sse' ? createSseParser() : createJsonArrayParser();
   const clientGone = abortSourceOf(ctx);
   /** The client's answer is complete (its finish or error event is out or on its way). */
   let done = false;

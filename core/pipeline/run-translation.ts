@@ -6,6 +6,7 @@ import { toRequestEcho } from '../unified/to-request-echo';
 import type { RequestEcho, UnifiedRequest, WireFormat } from '../unified/unified-request';
 import { readUpstreamJson } from '../upstream/read-upstream-json';
 import { callPlatform } from './call-platform';
+import { upstreamStreamFraming } from '../sse/upstream-stream-framing';
 import { createClientStreamWriter, type ClientFraming } from './client-stream-writer';
 import { pumpTranslatedStream } from './pump-translated-stream';
 import { defaultUpstreamPath } from './default-upstream-path';
@@ -72,10 +73,18 @@ async function translateAnswer(hooks: GatewayHooks, answer: Promise<UpstreamResp
     return;
   }
 
+  let framing: 'sse' | 'json-array';
+  try {
+    framing = upstreamStreamFraming(upstream.headers['content-type'], shape.upstreamFormat);
+  } catch (error) {
+    upstream.body.destroy();
+    throw error;
+  }
   const writer = createClientStreamWriter(res, shape.framing);
   writer.start();
   await pumpTranslatedStream({
     upstream,
+    framing,
     decoder: upstreamCodec.createStreamDecoder(),
     stages,
     encoder: clientCodec.createStreamEncoder(shape.echo),

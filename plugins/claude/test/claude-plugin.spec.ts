@@ -195,6 +195,13 @@ describe('claude plugin: translation', () => {
     expect(last.error?.message).to.equal('Overloaded');
   });
 
+  it('answers 502, not a 200 stream, when the upstream answers a stream request with JSON', async () => {
+    upstream.queue({ status: 200, headers: { 'content-type': 'application/json' }, body: fixtureBytes('anthropic-messages/response-basic.json') });
+    const res = await post(`${gw.url}/claude/v1/chat/completions`, { model: 'claude-sonnet-4-6', stream: true, messages: [{ role: 'user', content: 'hi' }] });
+    expect(res.status).to.equal(502);
+    expect(((await res.json()) as { error: { message: string } }).error.message).to.equal('upstream answered a stream request with application/json, not a stream');
+  });
+
   it('accepts images and PDFs from chat clients and maps them to image and document blocks', async () => {
     upstream.queue({ status: 200, body: fixtureBytes('anthropic-messages/response-basic.json') });
     const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP4HyX/HwAGTAJ4THyr0gAAAABJRU5ErkJggg==';

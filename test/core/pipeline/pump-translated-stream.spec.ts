@@ -40,6 +40,7 @@ async function translate(body: Readable, stages: StreamStage[] = []): Promise<Wi
   const writer = recordingWriter();
   await pumpTranslatedStream({
     upstream: upstreamOf(body),
+    framing: 'sse',
     decoder: CODECS['chat-completions'].createStreamDecoder(),
     stages,
     encoder: CODECS.messages.createStreamEncoder(unified),
