@@ -31,3 +31,4 @@ export { decodeGeminiError } from './codecs/gemini/decode-gemini-error';
 export { decodeMessagesError } from './codecs/shared/decode-messages-error';
 export { parseDataUri, toDataUri, type DataUri } from './codecs/shared/parse-data-uri';
 export { geminiMethodPath, geminiModelName, geminiModelPath } from './codecs/gemini/gemini-model-path';
+export { unwrapCountTokensRequest } from './codecs/gemini/unwrap-count-tokens-request';

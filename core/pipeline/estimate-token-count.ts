@@ -1,4 +1,4 @@
-import { geminiCodec } from '../codecs/gemini';
+import { geminiCodec, unwrapCountTokensRequest } from '../codecs/gemini';
 import { messagesCodec } from '../codecs/messages';
 import { estimateInputTokens } from '../codecs/messages/estimate-input-tokens';
 import type { CustomHandler } from '../hooks/plugin-api';
@@ -14,6 +14,6 @@ export const estimateMessagesTokenCount: CustomHandler = async (request) => {
 
 /** `:countTokens` for platforms without a token counter, in Gemini's shape (`{totalTokens}`). */
 export const estimateGeminiTokenCount: CustomHandler = async (request, ctx) => {
-  const unified = geminiCodec.decodeRequest(request.body, { model: ctx.params.model, stream: false });
+  const unified = geminiCodec.decodeRequest(unwrapCountTokensRequest(request.body), { model: ctx.params.model, stream: false });
   return { status: 200, json: { totalTokens: estimateInputTokens(unified) } };
 };

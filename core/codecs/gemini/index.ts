@@ -22,3 +22,4 @@ export const geminiCodec: WireCodec = Object.freeze({
 });
 
 export { geminiMethodPath, geminiModelName, geminiModelPath } from './gemini-model-path';
+export { unwrapCountTokensRequest } from './unwrap-count-tokens-request';

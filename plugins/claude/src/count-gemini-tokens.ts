@@ -3,6 +3,7 @@ import {
   geminiCodec,
   messagesCodec,
   readUpstreamBody,
+  unwrapCountTokensRequest,
   type CustomHandler,
   type RequestContext,
   type UpstreamRequest,
@@ -22,9 +23,7 @@ export function createCountGeminiTokens(
   options: ClaudeDefaults & { anthropicVersion: string },
 ): CustomHandler {
   return async (request, ctx) => {
-    // countTokens wraps the request as `generateContentRequest` in the SDKs; plain `contents` are accepted too.
-    const inner = request.body.generateContentRequest;
-    const body = typeof inner === 'object' && inner !== null ? { ...(inner as Record<string, unknown>) } : request.body;
+    const body = unwrapCountTokensRequest(request.body);
     const unified = applyClaudeDefaults(geminiCodec.decodeRequest(body, { model: ctx.params.model, stream: false }), options);
     const encoded = messagesCodec.encodeRequest({ ...unified, stream: false }).value;
     const json = Object.fromEntries(Object.entries(encoded).filter(([key]) => COUNT_FIELDS.includes(key)));

@@ -34,4 +34,16 @@ describe('openai plugin: token counting without an upstream counter', () => {
     expect(res.status).to.equal(200);
     expect(((await res.json()) as { totalTokens: number }).totalTokens).to.be.greaterThan(0);
   });
+
+  it('counts a :countTokens request wrapped as generateContentRequest or generate_content_request alike', async () => {
+    const contents = [{ role: 'user', parts: [{ text: 'hello world, counted three ways' }] }];
+    const counts: number[] = [];
+    for (const body of [{ contents }, { generateContentRequest: { model: 'models/gemini-x', contents } }, { generate_content_request: { model: 'models/gemini-x', contents } }]) {
+      const res = await post(`/v1beta/models/gemini-x:countTokens?key=${TEST_LICENSE}`, body);
+      expect(res.status).to.equal(200);
+      counts.push(((await res.json()) as { totalTokens: number }).totalTokens);
+    }
+    expect(counts[0]).to.be.greaterThan(0);
+    expect(counts).to.deep.equal([counts[0], counts[0], counts[0]]);
+  });
 });

@@ -235,6 +235,18 @@ describe('token-pool plugin (nock replays)', () => {
     expect(body.data[1].owned_by).to.equal('system');
   });
 
+  it('estimates count_tokens and :countTokens without an upstream call (Claude Code and Gemini CLI call them)', async () => {
+    const any = nock(UPSTREAM).post(/.*/).reply(200, {});
+    const messages = await post(gw, '/pool/v1/messages/count_tokens', { model: 'gpt-4.1', messages: [{ role: 'user', content: 'how many tokens is this?' }] });
+    expect(messages.status).to.equal(200);
+    expect(((await messages.json()) as { input_tokens: number }).input_tokens).to.be.greaterThan(0);
+    const gemini = await post(gw, '/pool/v1beta/models/gpt-4.1:countTokens', { contents: [{ role: 'user', parts: [{ text: 'how many tokens is this?' }] }] });
+    expect(gemini.status).to.equal(200);
+    expect(((await gemini.json()) as { totalTokens: number }).totalTokens).to.be.greaterThan(0);
+    expect(any.isDone()).to.equal(false);
+    nock.cleanAll();
+  });
+
   it('keeps /admin/pools behind the admin key and resets a token to healthy', async () => {
     expect((await fetch(`${gw.url}/admin/pools/pool`, { headers: { authorization: `Bearer ${TEST_LICENSE}` } })).status).to.equal(401);
     nock(UPSTREAM).post('/v1/chat/completions').reply(401, { error: { message: `Invalid token ${TOKENS.first}` } });
