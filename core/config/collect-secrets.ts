@@ -8,6 +8,7 @@ export function collectSecrets(config: GatewayConfig): string[] {
   const visit = (value: unknown, key: string): void => {
     if (typeof value === 'string') {
       if (SECRET_KEYS.test(key) && value.length >= 8) found.add(value);
+      else if (/url$/i.test(key)) for (const part of urlCredentials(value)) if (part.length >= 8) found.add(part);
     } else if (Array.isArray(value)) {
       for (const item of value) visit(item, key);
     } else if (value && typeof value === 'object') {
@@ -16,4 +17,20 @@ export function collectSecrets(config: GatewayConfig): string[] {
   };
   visit(config.platforms, '');
   return [...found];
+}
+
+/** The password of a URL's userinfo (a proxy's credentials), as written and decoded. */
+function urlCredentials(url: string): string[] {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return [];
+  }
+  if (!parsed.password) return [];
+  try {
+    return [parsed.password, decodeURIComponent(parsed.password)];
+  } catch {
+    return [parsed.password];
+  }
 }

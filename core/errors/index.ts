@@ -1,4 +1,5 @@
 export * from './codes';
 export * from './gateway-error';
 export * from './mask-secret';
+export * from './mask-url-credentials';
 export * from './mask-gateway-error';

@@ -2,6 +2,7 @@ import type { Express, NextFunction, Request, Response } from 'express';
 import { extractCredential } from '../auth/extract-credential';
 import { GatewayError } from '../errors/gateway-error';
 import type { GatewayRuntime } from './gateway-runtime';
+import { maskUrlCredentials } from '../errors/mask-url-credentials';
 
 /** `/admin/*`: admin keys only (a license never opens it). Platform views are published by plugins. */
 export function mountAdminRoutes(app: Express, runtime: GatewayRuntime): void {
@@ -12,7 +13,7 @@ export function mountAdminRoutes(app: Express, runtime: GatewayRuntime): void {
   });
   app.get('/admin/platforms', (_req: Request, res: Response) => {
     res.json({
-      platforms: [...runtime.platforms.values()].map(({ key, plugin, options }) => ({ platform: key, plugin: plugin.name, baseUrl: options.baseUrl })),
+      platforms: [...runtime.platforms.values()].map(({ key, plugin, options }) => ({ platform: key, plugin: plugin.name, baseUrl: maskUrlCredentials(options.baseUrl) })),
     });
   });
   app.get('/admin/:kind/:platform', async (req: Request, res: Response) => {

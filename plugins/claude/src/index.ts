@@ -1,4 +1,4 @@
-import { createCredentialPool, Stage, type CredentialPool, type GatewayPlugin, type UpstreamFailure } from '@gateway/core';
+import { createCredentialPool, Stage, type CredentialPool, type GatewayPlugin, type UpstreamFailure, maskUrlCredentials } from '@gateway/core';
 import { classifyClaudeError } from './classify-claude-error';
 import { createClaudeSearchHandler } from './claude-search';
 import { createClaudeCaller, type ClaudeSecret } from './create-claude-caller';
@@ -71,7 +71,7 @@ const claudePlugin: GatewayPlugin<ClaudeOptions> = {
     const view = createClaudeAdminView(pool, tokens);
     admin.view('credentials', view.render);
     admin.reset('credentials', view.reset);
-    log.info('platform mounted', { baseUrl: raw.baseUrl, credentials: pool.entries.length, oauthCredentials: sessionIds.length });
+    log.info('platform mounted', { baseUrl: maskUrlCredentials(raw.baseUrl), credentials: pool.entries.length, oauthCredentials: sessionIds.length });
   },
   async close() {
     for (const pool of pools) await pool.flush().catch(() => undefined);

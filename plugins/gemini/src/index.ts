@@ -1,4 +1,4 @@
-import { Stage, createCredentialPool, createFileLinks, createImageTaskRunner, type GatewayPlugin } from '@gateway/core';
+import { Stage, createCredentialPool, createFileLinks, createImageTaskRunner, type GatewayPlugin, maskUrlCredentials } from '@gateway/core';
 import { classifyGeminiFailure } from './classify-gemini-failure';
 import { createCountMessagesTokens } from './count-messages-tokens';
 import { createGeminiCaller } from './create-gemini-caller';
@@ -76,7 +76,7 @@ const geminiPlugin: GatewayPlugin<GeminiOptions> = {
     hooks.requestTransform.for(key).tapPromise(tap, (request, ctx) => shapeGeminiRequest(request, ctx, { apiVersion, safety, media: gateway.media }));
     hooks.upstreamCall.for(key).tapPromise(tap, call);
     hooks.errorClassify.for(key).tap(tap, (failure, ctx) => classifyGeminiFailure(failure, ctx.endpoint, secrets));
-    log.info('platform mounted', { baseUrl: options.baseUrl, credentials: secrets.length, safetySettings: options.safetySettings ? 'configured' : 'default (all off)' });
+    log.info('platform mounted', { baseUrl: maskUrlCredentials(options.baseUrl), credentials: secrets.length, safetySettings: options.safetySettings ? 'configured' : 'default (all off)' });
   },
   async close() {
     await Promise.allSettled([...flushers].map((flush) => flush()));

@@ -1,4 +1,4 @@
-import { Stage, createFileLinks, createImageTaskRunner, type GatewayPlugin } from '@gateway/core';
+import { Stage, createFileLinks, createImageTaskRunner, type GatewayPlugin, maskUrlCredentials } from '@gateway/core';
 import { createOpenAiCaller } from './call-openai';
 import { createGenerationCaller } from './create-generation-caller';
 import { createKeyRotation } from './create-key-rotation';
@@ -50,7 +50,7 @@ const openAiPlugin: GatewayPlugin<OpenAiOptions> = {
       }),
     );
     hooks.upstreamCall.for(key).tapPromise(tap, createGenerationCaller(options, keys));
-    log.info('platform mounted', { baseUrl: options.baseUrl, credentials: options.credentials.length });
+    log.info('platform mounted', { baseUrl: maskUrlCredentials(options.baseUrl), credentials: options.credentials.length });
   },
 };
 

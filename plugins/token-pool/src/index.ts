@@ -1,4 +1,4 @@
-import { createCredentialPool, Stage, type GatewayPlugin } from '@gateway/core';
+import { createCredentialPool, Stage, type GatewayPlugin, maskUrlCredentials } from '@gateway/core';
 import { createPoolCaller } from './create-pool-caller';
 import { createRotationSet } from './create-rotation-set';
 import { createListPoolModels } from './list-pool-models';
@@ -35,7 +35,7 @@ const tokenPoolPlugin: GatewayPlugin<TokenPoolOptions> = {
     hooks.upstreamCall.for(key).tapPromise(tap, callPool);
     admin.view('pools', () => rotation.view());
     admin.reset('pools', (id) => rotation.reset(id));
-    log.info('platform mounted', { baseUrl: options.baseUrl, tokens: settings.tokens.length, rotation: settings.rotation });
+    log.info('platform mounted', { baseUrl: maskUrlCredentials(options.baseUrl), tokens: settings.tokens.length, rotation: settings.rotation });
   },
 };
 
