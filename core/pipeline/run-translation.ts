@@ -5,8 +5,8 @@ import type { RequestContext, StreamStage, UpstreamRequest, UpstreamResponse } f
 import { toRequestEcho } from '../unified/to-request-echo';
 import type { RequestEcho, UnifiedRequest, WireFormat } from '../unified/unified-request';
 import { readUpstreamJson } from '../upstream/read-upstream-json';
-import { callPlatform } from './call-platform';
 import { upstreamStreamFraming } from '../sse/upstream-stream-framing';
+import { callPlatform } from './call-platform';
 import { createClientStreamWriter, type ClientFraming } from './client-stream-writer';
 import { pumpTranslatedStream } from './pump-translated-stream';
 import { defaultUpstreamPath } from './default-upstream-path';
