@@ -2,11 +2,9 @@ import type { ServerResponse } from 'node:http';
 import type { EventEmitter } from 'node:events';
 import { SSE_HEADERS, formatSseEvent } from '../sse/format-sse-event';
 import { createJsonArrayWriter } from '../sse/json-array-writer';
-import type { WireEvent } from '../sse/wire-event';
+import type { StreamFraming, WireEvent } from '../sse/wire-event';
 import { flushHeadersSoon } from './flush-headers-soon';
 import { writeNow } from './write-now';
-
-export type ClientFraming = 'sse' | 'json-array';
 
 /**
  * Writes wire events to the client as they come, framed as SSE or as a streamed JSON array. One `write` call per
@@ -15,7 +13,7 @@ export type ClientFraming = 'sse' | 'json-array';
  * No getter in the returned object: a getter there gives every writer its own hidden class, allocated in old space
  * (measured: ~10 KB of old-space garbage per stream).
  */
-export function createClientStreamWriter(res: ServerResponse, framing: ClientFraming) {
+export function createClientStreamWriter(res: ServerResponse, framing: StreamFraming) {
   const array = framing === 'json-array' ? createJsonArrayWriter() : undefined;
   let flushHeaders: NodeJS.Immediate | undefined;
 

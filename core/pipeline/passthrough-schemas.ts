@@ -15,7 +15,7 @@ const geminiContents = { type: 'array', items: { type: 'object' } } as const;
 /** `:countTokens` may wrap a whole generateContent request; Gemini takes camelCase and snake_case names. */
 const geminiWrappedRequest = { type: 'object', required: ['contents'], properties: { contents: geminiContents } } as const;
 
-export const PASSTHROUGH_VALIDATORS: Readonly<Record<WireFormat, Validator<Record<string, unknown>>>> = Object.freeze({
+const PASSTHROUGH_VALIDATORS: Readonly<Record<WireFormat, Validator<Record<string, unknown>>>> = Object.freeze({
   'chat-completions': compileValidator<Record<string, unknown>>({
     type: 'object',
     required: ['model', 'messages'],

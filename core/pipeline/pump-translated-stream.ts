@@ -4,7 +4,7 @@ import { maskGatewayError, type SecretMasker } from '../errors/mask-gateway-erro
 import type { RequestContext, StreamStage, UpstreamResponse } from '../hooks/plugin-api';
 import { createJsonArrayParser } from '../sse/parse-json-array';
 import { createSseParser } from '../sse/parse-sse';
-import type { WireEvent } from '../sse/wire-event';
+import type { StreamFraming, WireEvent } from '../sse/wire-event';
 import type { UnifiedStreamEvent } from '../unified/unified-stream-event';
 import { abortSourceOf } from '../http/request-context';
 import { consumeBody } from './consume-body';
@@ -13,7 +13,7 @@ import type { ClientStreamWriter } from './client-stream-writer';
 export interface TranslatedStream {
   upstream: UpstreamResponse;
   /** How the upstream frames its events (see upstreamStreamFraming). */
-  framing: 'sse' | 'json-array';
+  framing: StreamFraming;
   decoder: StreamDecoder;
   stages: StreamStage[];
   encoder: StreamEncoder;

@@ -6,8 +6,9 @@ import { toRequestEcho } from '../unified/to-request-echo';
 import type { RequestEcho, UnifiedRequest, WireFormat } from '../unified/unified-request';
 import { readUpstreamJson } from '../upstream/read-upstream-json';
 import { upstreamStreamFraming } from '../sse/upstream-stream-framing';
+import type { StreamFraming } from '../sse/wire-event';
 import { callPlatform } from './call-platform';
-import { createClientStreamWriter, type ClientFraming } from './client-stream-writer';
+import { createClientStreamWriter } from './client-stream-writer';
 import { pumpTranslatedStream } from './pump-translated-stream';
 import { defaultUpstreamPath } from './default-upstream-path';
 import { assertStatelessRequest } from '../codecs/shared/assert-stateless-request';
@@ -20,7 +21,7 @@ export interface TranslationInput {
   clientFormat: WireFormat;
   upstreamFormat: WireFormat;
   unified: UnifiedRequest;
-  framing: ClientFraming;
+  framing: StreamFraming;
   /** For error events inside a stream, which reach the client without passing the error middleware. */
   maskSecrets: SecretMasker;
 }
@@ -52,7 +53,7 @@ export function runTranslation(hooks: GatewayHooks, input: TranslationInput, ctx
 interface AnswerShape {
   clientFormat: WireFormat;
   upstreamFormat: WireFormat;
-  framing: ClientFraming;
+  framing: StreamFraming;
   echo: RequestEcho;
   maskSecrets: SecretMasker;
 }
@@ -73,7 +74,7 @@ async function translateAnswer(hooks: GatewayHooks, answer: Promise<UpstreamResp
     return;
   }
 
-  let framing: 'sse' | 'json-array';
+  let framing: StreamFraming;
   try {
     framing = upstreamStreamFraming(upstream.headers['content-type'], shape.upstreamFormat);
   } catch (error) {

@@ -1,13 +1,14 @@
 import { GatewayError } from '../errors/gateway-error';
 import type { WireFormat } from '../unified/unified-request';
 import { isEventStream } from './is-event-stream';
+import type { StreamFraming } from './wire-event';
 
 /**
  * How a streamed upstream answer is framed, from its content type: SSE (or no type said), or for Gemini a JSON
  * array. Anything else (an HTML error page, a JSON object where SSE was asked) is a 502 while nothing has reached
  * the client yet, not a 200 stream ending in an error event.
  */
-export function upstreamStreamFraming(contentType: string | string[] | undefined, upstreamFormat: WireFormat): 'sse' | 'json-array' {
+export function upstreamStreamFraming(contentType: string | string[] | undefined, upstreamFormat: WireFormat): StreamFraming {
   if (isEventStream(contentType)) return 'sse';
   const value = String(Array.isArray(contentType) ? contentType[0] : contentType);
   if (upstreamFormat === 'gemini' && /[/+]json\b/i.test(value)) return 'json-array';

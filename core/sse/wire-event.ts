@@ -6,3 +6,6 @@ export interface WireEvent {
   event?: string;
   data: string;
 }
+
+/** How a streaming body frames its events: SSE, or a streamed JSON array (Gemini without `alt=sse`). */
+export type StreamFraming = 'sse' | 'json-array';

@@ -1,4 +1,4 @@
-import { createCredentialPool, Stage, type CredentialPool, type GatewayPlugin, type UpstreamFailure, maskUrlCredentials } from '@gateway/core';
+import { createCredentialPool, maskUrlCredentials, Stage, type CredentialPool, type GatewayPlugin, type UpstreamFailure } from '@gateway/core';
 import { classifyClaudeError } from './classify-claude-error';
 import { createClaudeSearchHandler } from './claude-search';
 import { createClaudeCaller, type ClaudeSecret } from './create-claude-caller';

@@ -1,4 +1,4 @@
-import { Stage, createCredentialPool, createFileLinks, createImageTaskRunner, type GatewayPlugin, maskUrlCredentials } from '@gateway/core';
+import { Stage, createCredentialPool, createFileLinks, createImageTaskRunner, maskUrlCredentials, type GatewayPlugin } from '@gateway/core';
 import { classifyGeminiFailure } from './classify-gemini-failure';
 import { createCountMessagesTokens } from './count-messages-tokens';
 import { createGeminiCaller } from './create-gemini-caller';

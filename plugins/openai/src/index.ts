@@ -1,4 +1,4 @@
-import { Stage, createFileLinks, createImageTaskRunner, type GatewayPlugin, maskUrlCredentials } from '@gateway/core';
+import { Stage, createFileLinks, createImageTaskRunner, maskUrlCredentials, type GatewayPlugin } from '@gateway/core';
 import { createOpenAiCaller } from './call-openai';
 import { createGenerationCaller } from './create-generation-caller';
 import { createKeyRotation } from './create-key-rotation';

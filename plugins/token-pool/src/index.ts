@@ -1,4 +1,4 @@
-import { createCredentialPool, Stage, type GatewayPlugin, maskUrlCredentials } from '@gateway/core';
+import { createCredentialPool, maskUrlCredentials, Stage, type GatewayPlugin } from '@gateway/core';
 import { createPoolCaller } from './create-pool-caller';
 import { createRotationSet } from './create-rotation-set';
 import { createListPoolModels } from './list-pool-models';

@@ -1,10 +1,11 @@
 import { expect } from 'chai';
 import { isGatewayError } from '../../../core/errors/gateway-error';
 import { upstreamStreamFraming } from '../../../core/sse/upstream-stream-framing';
+import type { StreamFraming } from '../../../core/sse/wire-event';
 import type { WireFormat } from '../../../core/unified/unified-request';
 
 describe('upstreamStreamFraming', () => {
-  const framed: Array<[string | undefined, WireFormat, 'sse' | 'json-array']> = [
+  const framed: Array<[string | undefined, WireFormat, StreamFraming]> = [
     ['text/event-stream', 'messages', 'sse'],
     ['text/event-stream; charset=utf-8', 'chat-completions', 'sse'],
     [undefined, 'responses', 'sse'],
