@@ -4,7 +4,7 @@
  */
 export { createGatewayHooks, type GatewayHooks } from './hooks/gateway-hooks';
 export { Stage } from './hooks/stages';
-export { ENDPOINTS, type EndpointId, type EndpointSpec } from './hooks/endpoints';
+export { ENDPOINTS, isModelsEndpoint, type EndpointId, type EndpointSpec } from './hooks/endpoints';
 export * from './hooks/plugin-api';
 export * from './errors';
 export { classifyUpstreamFailure, parseRetryAfter, readErrorEnvelope } from './errors/classify-upstream-failure';
@@ -22,6 +22,7 @@ export type { GatewayConfig, GatewayConfigFile, PlatformConfig } from './config/
 export * from './credentials';
 export { readUpstreamFailure } from './upstream/read-upstream-failure';
 export * from './media-api';
+export * from './models-api';
 export * from './tasks';
 export { createFileLinks, requestBaseUrl, type FileLinks, type FileLinksOptions } from './files';
 export { encodeMultipart, type MultipartPart } from './upstream/encode-multipart';

@@ -14,7 +14,9 @@ export type EndpointId =
   | 'gemini.streamGenerateContent'
   | 'gemini.countTokens'
   | 'models'
+  | 'models.get'
   | 'gemini.models'
+  | 'gemini.models.get'
   | 'images.generations'
   | 'images.edits'
   | 'images.get'
@@ -41,7 +43,9 @@ export const ENDPOINTS: readonly EndpointSpec[] = Object.freeze([
   { id: 'messages', method: 'POST', path: '/v1/messages', family: 'messages', format: 'messages', body: 'json' },
   { id: 'messages.count_tokens', method: 'POST', path: '/v1/messages/count_tokens', family: 'messages', format: 'messages', body: 'json' },
   { id: 'models', method: 'GET', path: '/v1/models', family: 'openai', body: 'none' },
+  { id: 'models.get', method: 'GET', path: '/v1/models/*model', family: 'openai', body: 'none' },
   { id: 'gemini.models', method: 'GET', path: '/v1beta/models', family: 'gemini', body: 'none' },
+  { id: 'gemini.models.get', method: 'GET', path: '/v1beta/models/*model', family: 'gemini', body: 'none' },
   { id: 'images.generations', method: 'POST', path: '/v1/images/generations', family: 'openai', body: 'multipart-or-json' },
   { id: 'images.edits', method: 'POST', path: '/v1/images/edits', family: 'openai', body: 'multipart-or-json' },
   { id: 'images.get', method: 'GET', path: '/v1/images/:taskId', family: 'openai', body: 'none' },
@@ -51,6 +55,13 @@ export const ENDPOINTS: readonly EndpointSpec[] = Object.freeze([
   { id: 'videos.content', method: 'GET', path: '/v1/videos/:taskId/content', family: 'openai', body: 'none' },
   { id: 'search', method: 'POST', path: '/v1/alpha/search', family: 'openai', body: 'json' },
 ]);
+
+/** The model list and model lookup endpoints, all answered by one handler per platform (createModelsHandler). */
+const MODELS_ENDPOINTS: ReadonlySet<EndpointId> = new Set<EndpointId>(['models', 'models.get', 'gemini.models', 'gemini.models.get']);
+
+export function isModelsEndpoint(endpoint: EndpointId): boolean {
+  return MODELS_ENDPOINTS.has(endpoint);
+}
 
 /** First path segments the gateway answers itself (health, served files, admin): never a platform's. */
 export const GATEWAY_ROUTES: readonly string[] = Object.freeze(['admin', 'files', 'healthz']);

@@ -1,8 +1,9 @@
 import type { Request, Response } from 'express';
 import { CODECS } from '../codecs';
 import { GatewayError } from '../errors/gateway-error';
-import { GEMINI_METHODS, type EndpointId, type EndpointSpec } from '../hooks/endpoints';
+import { GEMINI_METHODS, isModelsEndpoint, type EndpointId, type EndpointSpec } from '../hooks/endpoints';
 import type { RequestContext } from '../hooks/plugin-api';
+import { modelDialect } from '../models-api/model-dialect';
 import { describeRequest } from '../pipeline/describe-request';
 import { forwardableRequestHeaders } from '../pipeline/forward-headers';
 import { passthroughValidator } from '../pipeline/passthrough-schemas';
@@ -22,7 +23,8 @@ export function createEndpointHandler(spec: EndpointSpec, runtime: GatewayRuntim
   return async (req: Request, res: Response): Promise<void> => {
     const platformKey = String(req.params.platform);
     const endpointId = spec.path.includes(':modelAction') ? geminiEndpoint(req) : spec.id;
-    const family = spec.family;
+    // `/v1/models` serves three SDKs; each gets its errors in the shape it parses, like its list.
+    const family = isModelsEndpoint(endpointId) ? modelDialect(endpointId, req.headers, req.query as Record<string, string>) : spec.family;
     res.locals.family = family;
     if (!runtime.platforms.has(platformKey)) {
       throw new GatewayError('GW_PLATFORM_NOT_FOUND', `no platform "${platformKey}" is configured on this gateway`);
@@ -87,6 +89,9 @@ function geminiEndpoint(req: Request): EndpointId {
 function pathParams(req: Request): Record<string, string> {
   const params: Record<string, string> = {};
   if (req.params.taskId) params.taskId = String(req.params.taskId);
+  // A wildcard (`/v1/models/*model`) is matched as its decoded segments: ids like `org/model` keep their slash.
+  const model: unknown = req.params.model;
+  if (Array.isArray(model)) params.model = model.join('/');
   if (req.params.modelAction) {
     const action = String(req.params.modelAction);
     params.model = action.slice(0, action.lastIndexOf(':')).replace(/^models\//, '');

@@ -5,7 +5,7 @@ import { createClaudeCaller, type ClaudeSecret } from './create-claude-caller';
 import { createClaudeAdminView } from './create-claude-admin-view';
 import { createCountGeminiTokens } from './count-gemini-tokens';
 import { createThinkingCaptureStage } from './create-thinking-capture-stage';
-import { createListClaudeModels } from './list-claude-models';
+import { createClaudeModels } from './list-claude-models';
 import { createClaudeOAuthClient } from './oauth/create-claude-oauth-client';
 import { createOAuthTokenManager } from './oauth/create-oauth-token-manager';
 import { claudeOptionsSchema, resolveClaudeOptions, type ClaudeOptions } from './options';
@@ -55,7 +55,7 @@ const claudePlugin: GatewayPlugin<ClaudeOptions> = {
     hooks.route.for(key).tap(
       tap,
       createClaudeRouter({
-        listModels: createListClaudeModels(callClaude, options.anthropicVersion, raw.models ?? []),
+        models: createClaudeModels(callClaude, options.anthropicVersion, raw.models ?? []),
         countGeminiTokens: createCountGeminiTokens(callClaude, options),
         search: createClaudeSearchHandler({ call: callClaude, anthropicVersion: options.anthropicVersion, store, platform: key, searchModel: raw.searchModel }),
       }),

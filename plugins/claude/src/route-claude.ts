@@ -1,7 +1,8 @@
-import type { CustomHandler, RouteDecision, RouteQuery } from '@gateway/core';
+import { isModelsEndpoint, type CustomHandler, type RouteDecision, type RouteQuery } from '@gateway/core';
 
 export interface ClaudeCustomHandlers {
-  listModels: CustomHandler;
+  /** Every models endpoint (createModelsHandler). */
+  models: CustomHandler;
   countGeminiTokens: CustomHandler;
   /** `/v1/alpha/search` through the server web search tool (optional so a router can be built without it). */
   search?: CustomHandler;
@@ -9,11 +10,12 @@ export interface ClaudeCustomHandlers {
 
 /**
  * Claude speaks Messages natively: `/v1/messages` and its token counter pass through byte for byte; chat
- * completions, responses and Gemini native are translated to Messages; the model list and Gemini's token
+ * completions, responses and Gemini native are translated to Messages; the model lists and Gemini's token
  * counter are answered by the plugin, and web search through the server web search tool.
  */
 export function createClaudeRouter(handlers: ClaudeCustomHandlers) {
   return (query: RouteQuery): RouteDecision | undefined => {
+    if (isModelsEndpoint(query.endpoint)) return { mode: 'custom', handle: handlers.models };
     switch (query.endpoint) {
       case 'messages':
       case 'messages.count_tokens':
@@ -25,8 +27,6 @@ export function createClaudeRouter(handlers: ClaudeCustomHandlers) {
         return { mode: 'translate', upstream: 'messages' };
       case 'gemini.countTokens':
         return { mode: 'custom', handle: handlers.countGeminiTokens };
-      case 'models':
-        return { mode: 'custom', handle: handlers.listModels };
       case 'search':
         return handlers.search ? { mode: 'custom', handle: handlers.search } : undefined;
       default:

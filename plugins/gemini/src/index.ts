@@ -7,7 +7,7 @@ import { createGeminiImageHandlers } from './gemini-images';
 import { createGeminiJsonCaller } from './gemini-json';
 import { createGeminiSearchHandler } from './gemini-search';
 import { createGeminiVideoHandlers } from './gemini-videos';
-import { createGeminiModelLists } from './list-gemini-models';
+import { createGeminiModels } from './list-gemini-models';
 import { geminiOptionsSchema, type GeminiOptions } from './options';
 import { createGeminiRouter } from './route-gemini';
 import { shapeGeminiRequest } from './shape-gemini-request';
@@ -36,7 +36,6 @@ const geminiPlugin: GatewayPlugin<GeminiOptions> = {
     const apiVersion = options.apiVersion ?? 'v1beta';
     const safety = createSafetySettings(options.safetySettings);
     const call = createGeminiCaller({ platform: key, pool, upstream: options, safety, secrets });
-    const lists = createGeminiModelLists({ apiVersion, extraModels: options.models ?? [] }, call);
     const countMessagesTokens = createCountMessagesTokens({ apiVersion, media: gateway.media }, call);
     const tasks = createImageTaskRunner({ store, platform: key, log });
     await tasks.recover();
@@ -58,8 +57,7 @@ const geminiPlugin: GatewayPlugin<GeminiOptions> = {
     hooks.route.for(key).tap(
       tap,
       createGeminiRouter({
-        openAiModels: lists.openAi,
-        geminiModels: lists.native,
+        models: createGeminiModels({ apiVersion, extraModels: options.models ?? [] }, call),
         countMessagesTokens,
         media: {
           'images.generations': images.generations,

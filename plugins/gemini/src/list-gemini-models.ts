@@ -1,12 +1,12 @@
-import { GatewayError, readUpstreamBody, type CustomHandler, type RequestContext, type UpstreamRequest } from '@gateway/core';
+import { createModelsHandler, GatewayError, readUpstreamBody, withExtraModels, type CustomHandler, type ModelCard, type RequestContext, type UpstreamRequest } from '@gateway/core';
 import type { GeminiCaller } from './create-gemini-caller';
 
 /** A model of the Gemini `models.list` answer (the fields the lists read). */
 interface GeminiModel {
   name: string;
   displayName?: string;
-  supportedGenerationMethods?: string[];
-  thinking?: boolean;
+  supportedGenerationMethods?: unknown;
+  thinking?: unknown;
   [field: string]: unknown;
 }
 
@@ -19,6 +19,7 @@ interface GeminiModelPage {
 const PAGE_SIZE = 1000;
 const MAX_PAGES = 10;
 const LIST_BODY_LIMIT = 8 * 1024 * 1024;
+const THINKING_SUFFIX = '-thinking';
 
 export interface ModelListSettings {
   apiVersion: string;
@@ -27,10 +28,34 @@ export interface ModelListSettings {
 }
 
 /**
- * `GET /{key}/v1/models` (OpenAI list shape) and `GET /{key}/v1beta/models` (the Gemini list), both from the
- * upstream's `models.list` with the platform's keys, plus the operator's extra models.
+ * Upstream models → cards: each keeps its Gemini object for Gemini clients; a thinking model that generates
+ * content is followed by its `-thinking` variant (thought summaries on, see toGeminiVariant).
  */
-export function createGeminiModelLists(settings: ModelListSettings, call: GeminiCaller): { openAi: CustomHandler; native: CustomHandler } {
+export function geminiModelCards(models: readonly GeminiModel[]): ModelCard[] {
+  const cards: ModelCard[] = [];
+  const seen = new Set<string>();
+  const add = (card: ModelCard): void => {
+    if (seen.has(card.id)) return;
+    seen.add(card.id);
+    cards.push(card);
+  };
+  for (const model of models) {
+    const id = model.name.replace(/^models\//, '');
+    const displayName = typeof model.displayName === 'string' ? model.displayName : undefined;
+    add({ id, ownedBy: 'google', ...(displayName ? { displayName } : {}), native: { dialect: 'gemini', fields: model } });
+    const generates = Array.isArray(model.supportedGenerationMethods) && model.supportedGenerationMethods.includes('generateContent');
+    if (model.thinking === true && generates && !id.endsWith(THINKING_SUFFIX)) {
+      add({ id: `${id}${THINKING_SUFFIX}`, ownedBy: 'google', ...(displayName ? { displayName: `${displayName} (thinking)` } : {}), variantOf: id });
+    }
+  }
+  return cards;
+}
+
+/**
+ * The models endpoints, from every page of the upstream's `models.list` (with the platform's keys) plus the
+ * operator's extras. `-thinking` variants are not offered to Gemini clients: the native path is a passthrough.
+ */
+export function createGeminiModels(settings: ModelListSettings, call: GeminiCaller): CustomHandler {
   const fetchPage = async (ctx: RequestContext, query: URLSearchParams): Promise<GeminiModelPage> => {
     const request: UpstreamRequest = {
       mode: 'passthrough',
@@ -44,44 +69,20 @@ export function createGeminiModelLists(settings: ModelListSettings, call: Gemini
     return parseModelPage((await readUpstreamBody(response, LIST_BODY_LIMIT)).toString('utf8'));
   };
 
-  return {
-    /** Every upstream model, a `-thinking` variant of each thinking model, then the extras. */
-    async openAi(_request, ctx) {
-      const data: Array<{ id: string; object: 'model'; created: number; owned_by: string }> = [];
-      const add = (id: string, ownedBy: string): void => {
-        if (!data.some((model) => model.id === id)) data.push({ id, object: 'model', created: 0, owned_by: ownedBy });
-      };
+  return createModelsHandler({
+    variantDialects: ['openai', 'messages'],
+    async list(ctx) {
+      const models: GeminiModel[] = [];
       let pageToken: string | undefined;
       for (let page = 0; page < MAX_PAGES; page += 1) {
-        const query = new URLSearchParams({ pageSize: String(PAGE_SIZE), ...(pageToken ? { pageToken } : {}) });
-        const { models, nextPageToken } = await fetchPage(ctx, query);
-        for (const model of models) {
-          const id = model.name.replace(/^models\//, '');
-          add(id, 'google');
-          if (model.thinking === true && Array.isArray(model.supportedGenerationMethods) && model.supportedGenerationMethods.includes('generateContent')) add(`${id}-thinking`, 'google');
-        }
-        pageToken = nextPageToken;
+        const answer = await fetchPage(ctx, new URLSearchParams({ pageSize: String(PAGE_SIZE), ...(pageToken ? { pageToken } : {}) }));
+        models.push(...answer.models);
+        pageToken = answer.nextPageToken;
         if (!pageToken) break;
       }
-      for (const id of settings.extraModels) add(id, ctx.platform);
-      return { status: 200, json: { object: 'list', data } };
+      return withExtraModels(geminiModelCards(models), settings.extraModels, ctx.platform);
     },
-
-    /** The upstream page as it is (the client's pageSize/pageToken forwarded); the extras join the last page. */
-    async native(_request, ctx) {
-      const query = new URLSearchParams();
-      for (const name of ['pageSize', 'pageToken']) if (ctx.query[name]) query.set(name, ctx.query[name]);
-      const page = await fetchPage(ctx, query);
-      if (!page.nextPageToken) {
-        const known = new Set(page.models.map((model) => model.name));
-        for (const id of settings.extraModels) {
-          const name = id.startsWith('models/') ? id : `models/${id}`;
-          if (!known.has(name)) page.models.push({ name, displayName: id, supportedGenerationMethods: ['generateContent', 'countTokens'] });
-        }
-      }
-      return { status: 200, json: page };
-    },
-  };
+  });
 }
 
 function parseModelPage(text: string): GeminiModelPage {
@@ -96,9 +97,5 @@ function parseModelPage(text: string): GeminiModelPage {
   if (!page || !Array.isArray(models) || !models.every((m: unknown) => typeof m === 'object' && m !== null && typeof (m as { name?: unknown }).name === 'string')) {
     throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream model list is not a Gemini models.list answer');
   }
-  return {
-    ...(page as Record<string, unknown>),
-    models: models as GeminiModel[],
-    ...(typeof page.nextPageToken === 'string' && page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}),
-  };
+  return { models: models as GeminiModel[], ...(typeof page.nextPageToken === 'string' && page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}) };
 }

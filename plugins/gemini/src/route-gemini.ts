@@ -1,13 +1,13 @@
-import type { CustomHandler, RouteDecision, RouteQuery } from '@gateway/core';
+import { isModelsEndpoint, type CustomHandler, type RouteDecision, type RouteQuery } from '@gateway/core';
 
 /**
  * The Gemini API speaks the native format (passed through); chat completions, responses and messages are
- * translated to it; the two model lists, Messages token counts, images (Gemini image models / Imagen), videos (Veo)
+ * translated to it; the model lists, Messages token counts, images (Gemini image models / Imagen), videos (Veo)
  * and web search (Google-search grounding) are answered by the plugin.
  */
 export interface GeminiCustomHandlers {
-  openAiModels: CustomHandler;
-  geminiModels: CustomHandler;
+  /** Every models endpoint (createModelsHandler). */
+  models: CustomHandler;
   countMessagesTokens: CustomHandler;
   /** Images, videos and search (optional so that a router can be built without them in tests). */
   media?: Partial<Record<'images.generations' | 'images.edits' | 'images.get' | 'videos.create' | 'videos.remix' | 'videos.get' | 'videos.content' | 'search', CustomHandler>>;
@@ -15,6 +15,7 @@ export interface GeminiCustomHandlers {
 
 export function createGeminiRouter(handlers: GeminiCustomHandlers) {
   return (query: RouteQuery): RouteDecision | undefined => {
+    if (isModelsEndpoint(query.endpoint)) return { mode: 'custom', handle: handlers.models };
     switch (query.endpoint) {
       case 'gemini.generateContent':
       case 'gemini.streamGenerateContent':
@@ -26,10 +27,6 @@ export function createGeminiRouter(handlers: GeminiCustomHandlers) {
         return { mode: 'translate', upstream: 'gemini' };
       case 'messages.count_tokens':
         return { mode: 'custom', handle: handlers.countMessagesTokens };
-      case 'models':
-        return { mode: 'custom', handle: handlers.openAiModels };
-      case 'gemini.models':
-        return { mode: 'custom', handle: handlers.geminiModels };
       case 'images.generations':
       case 'images.edits':
       case 'images.get':

@@ -41,15 +41,25 @@ describe('gemini plugin: model lists', () => {
     expect(first.isDone() && second.isDone()).to.equal(true);
   });
 
-  it('GET /v1beta/models: the upstream page in the Gemini shape, paging forwarded, extras on the last page', async () => {
-    nock(UPSTREAM).get('/v1beta/models').query({ pageSize: '2' }).reply(200, { models: [FLASH, EMBEDDING], nextPageToken: 'next' });
+  it('GET /v1beta/models: every upstream model in the Gemini shape as it came, paged by the gateway, extras last and once', async () => {
+    nock(UPSTREAM).get('/v1beta/models').query({ pageSize: '1000' }).twice().reply(200, { models: [FLASH, EMBEDDING], nextPageToken: 'next' });
+    nock(UPSTREAM).get('/v1beta/models').query({ pageSize: '1000', pageToken: 'next' }).twice().reply(200, { models: [IMAGE] });
     const page1 = await fetch(`${gw.url}/gemini/v1beta/models?pageSize=2`, { headers: { 'x-goog-api-key': TEST_LICENSE } });
-    expect(await page1.json()).to.deep.equal({ models: [FLASH, EMBEDDING], nextPageToken: 'next' });
+    expect(await page1.json()).to.deep.equal({ models: [FLASH, EMBEDDING], nextPageToken: '2' });
 
-    nock(UPSTREAM).get('/v1beta/models').query({ pageSize: '2', pageToken: 'next' }).reply(200, { models: [IMAGE] });
-    const page2 = await fetch(`${gw.url}/gemini/v1beta/models?pageSize=2&pageToken=next&key=${TEST_LICENSE}`);
-    const body = (await page2.json()) as { models: Array<{ name: string }> };
-    expect(body.models.map((model) => model.name)).to.deep.equal(['models/gemini-2.5-flash-image', 'models/gemini-exp-custom', 'models/gemini-2.5-flash']);
+    const page2 = await fetch(`${gw.url}/gemini/v1beta/models?pageSize=2&pageToken=2&key=${TEST_LICENSE}`);
+    expect(await page2.json()).to.deep.equal({
+      models: [IMAGE, { name: 'models/gemini-exp-custom', displayName: 'gemini-exp-custom', supportedGenerationMethods: ['generateContent', 'countTokens'] }],
+    });
+  });
+
+  it('GET /v1beta/models/{model}: the upstream object; an unknown model is a Gemini 404', async () => {
+    nock(UPSTREAM).get('/v1beta/models').query(true).twice().reply(200, { models: [FLASH] });
+    const found = await fetch(`${gw.url}/gemini/v1beta/models/gemini-2.5-flash`, { headers: { 'x-goog-api-key': TEST_LICENSE } });
+    expect(await found.json()).to.deep.equal(FLASH);
+    const missing = await fetch(`${gw.url}/gemini/v1beta/models/gemini-2.5-flash-thinking`, { headers: { 'x-goog-api-key': TEST_LICENSE } });
+    expect(missing.status).to.equal(404);
+    expect(await missing.json()).to.deep.equal({ error: { code: 404, message: 'model "gemini-2.5-flash-thinking" is not served by platform "gemini"', status: 'NOT_FOUND' } });
   });
 
   it('lists a model whose supportedGenerationMethods is not a list, without a -thinking variant', async () => {

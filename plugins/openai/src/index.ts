@@ -2,7 +2,7 @@ import { Stage, createFileLinks, createImageTaskRunner, maskUrlCredentials, type
 import { createOpenAiCaller } from './call-openai';
 import { createGenerationCaller } from './create-generation-caller';
 import { createKeyRotation } from './create-key-rotation';
-import { createListOpenAiModels } from './list-openai-models';
+import { createOpenAiModels } from './list-openai-models';
 import { createOpenAiImageHandlers } from './openai-images';
 import { createOpenAiSearchHandler } from './openai-search';
 import { createOpenAiVideoKeys } from './openai-video-keys';
@@ -38,7 +38,7 @@ const openAiPlugin: GatewayPlugin<OpenAiOptions> = {
     hooks.route.for(key).tap(
       tap,
       createOpenAiRouter({
-        models: createListOpenAiModels(options, call),
+        models: createOpenAiModels(options, call),
         'images.generations': images.generations,
         'images.edits': images.edits,
         'images.get': images.get,

@@ -1,6 +1,6 @@
-import { estimateGeminiTokenCount, estimateMessagesTokenCount, type CustomHandler, type EndpointId, type RouteDecision, type RouteQuery } from '@gateway/core';
+import { estimateGeminiTokenCount, estimateMessagesTokenCount, isModelsEndpoint, type CustomHandler, type EndpointId, type RouteDecision, type RouteQuery } from '@gateway/core';
 
-/** The endpoints the plugin answers with handlers of its own (models, images, videos, search). */
+/** The endpoints the plugin answers with handlers of its own (images, videos, search; `models` serves every models endpoint). */
 export type OpenAiCustomHandlers = Partial<Record<EndpointId, CustomHandler>>;
 
 /**
@@ -24,7 +24,7 @@ export function createOpenAiRouter(handlers: OpenAiCustomHandlers) {
       case 'gemini.countTokens':
         return { mode: 'custom', handle: estimateGeminiTokenCount };
       default: {
-        const handle = handlers[query.endpoint];
+        const handle = handlers[isModelsEndpoint(query.endpoint) ? 'models' : query.endpoint];
         return handle ? { mode: 'custom', handle } : undefined;
       }
     }

@@ -1,7 +1,7 @@
 import { createCredentialPool, maskUrlCredentials, Stage, type GatewayPlugin } from '@gateway/core';
 import { createPoolCaller } from './create-pool-caller';
 import { createRotationSet } from './create-rotation-set';
-import { createListPoolModels } from './list-pool-models';
+import { createPoolModels } from './list-pool-models';
 import { tokenPoolOptionsSchema, type TokenPoolOptions } from './options';
 import { resolvePoolSettings } from './resolve-pool-settings';
 import { createPoolRouter } from './route-pool';
@@ -30,7 +30,7 @@ const tokenPoolPlugin: GatewayPlugin<TokenPoolOptions> = {
 
     const callPool = createPoolCaller(rotation, settings, options);
     const tap = { name: PLUGIN_NAME, stage: Stage.PLATFORM };
-    hooks.route.for(key).tap(tap, createPoolRouter(createListPoolModels(options, callPool)));
+    hooks.route.for(key).tap(tap, createPoolRouter(createPoolModels(options, callPool)));
     hooks.requestTransform.for(key).tap(tap, (request, ctx) => toPoolRequest(request, settings, ctx));
     hooks.upstreamCall.for(key).tapPromise(tap, callPool);
     admin.view('pools', () => rotation.view());

@@ -1,55 +1,37 @@
-import { GatewayError, readUpstreamBody, type CustomHandler, type PlatformBaseOptions } from '@gateway/core';
+import { createModelsHandler, openAiModelCards, readUpstreamJson, withExtraModels, type CustomHandler, type ModelCard, type PlatformBaseOptions } from '@gateway/core';
 import type { PoolCaller } from './create-pool-caller';
-
-interface ModelObject {
-  id: string;
-  object: string;
-  created?: number;
-  owned_by?: string;
-}
 
 const LIST_BODY_LIMIT = 8 * 1024 * 1024;
 const VARIANT_SUFFIXES = ['-thinking', '-max'];
 
-/**
- * GET /v1/models: the upstream's list (fetched with a pool token, so a limited or broken token is marked and
- * skipped like on any call) plus the operator's extra `models`, and each model's `-thinking` and `-max` variant.
- */
-export function createListPoolModels(options: Pick<PlatformBaseOptions, 'models'>, callPool: PoolCaller): CustomHandler {
-  return async (_request, ctx) => {
-    const upstream = await callPool(
-      { mode: 'passthrough', format: 'other', method: 'GET', path: '/v1/models', headers: { accept: 'application/json' }, stream: false },
-      ctx,
-    );
-    const base = parseModelList((await readUpstreamBody(upstream, LIST_BODY_LIMIT)).toString('utf8'));
-    for (const id of options.models ?? []) {
-      if (!base.some((model) => model.id === id)) base.push({ id, object: 'model', created: 0, owned_by: ctx.platform });
+/** Each model followed by its `-thinking` and `-max` variants (unless it is one, or the list already has it). */
+export function withPoolVariants(models: readonly ModelCard[]): ModelCard[] {
+  const ids = new Set(models.map((model) => model.id));
+  const cards: ModelCard[] = [];
+  for (const model of models) {
+    cards.push(model);
+    for (const suffix of VARIANT_SUFFIXES) {
+      const id = `${model.id}${suffix}`;
+      if (!model.id.endsWith(suffix) && !ids.has(id)) cards.push({ ...model, id, variantOf: model.id });
     }
-    const ids = new Set(base.map((model) => model.id));
-    const data: ModelObject[] = [];
-    for (const model of base) {
-      data.push(model);
-      for (const suffix of VARIANT_SUFFIXES) {
-        const id = `${model.id}${suffix}`;
-        if (!model.id.endsWith(suffix) && !ids.has(id)) data.push({ ...model, id });
-      }
-    }
-    return { status: 200, json: { object: 'list', data } };
-  };
-}
-
-function parseModelList(text: string): ModelObject[] {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    parsed = undefined;
   }
-  const data = typeof parsed === 'object' && parsed !== null ? (parsed as { data?: unknown }).data : undefined;
-  if (!Array.isArray(data) || !data.every(isModelObject)) throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream model list is not an OpenAI list');
-  return data;
+  return cards;
 }
 
-function isModelObject(value: unknown): value is ModelObject {
-  return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string';
+/**
+ * The models endpoints: the upstream's list (fetched with a pool token, so a limited or broken token is marked and
+ * skipped like on any call) plus the operator's extra `models`, and each model's `-thinking` and `-max` variant.
+ * Every client endpoint of the pool understands the variants (chat completions rewrites the model when needed).
+ */
+export function createPoolModels(options: Pick<PlatformBaseOptions, 'models'>, callPool: PoolCaller): CustomHandler {
+  return createModelsHandler({
+    async list(ctx) {
+      const upstream = await callPool(
+        { mode: 'passthrough', format: 'other', method: 'GET', path: '/v1/models', headers: { accept: 'application/json' }, stream: false },
+        ctx,
+      );
+      const cards = openAiModelCards(await readUpstreamJson(upstream, LIST_BODY_LIMIT, 'the model list'));
+      return withPoolVariants(withExtraModels(cards, options.models ?? [], ctx.platform));
+    },
+  });
 }
