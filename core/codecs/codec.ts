@@ -56,6 +56,9 @@ export interface WireCodec {
   createStreamEncoder(request: RequestEcho): StreamEncoder;
   /** The error body of this family for a non-streaming answer. */
   encodeError(error: GatewayError): ErrorBody;
-  /** The event that reports an error after a stream has started. */
-  encodeStreamError(error: GatewayError): WireEvent[];
+  /**
+   * The event that reports an error after a stream has started. `sequenceNumber` continues the numbering of a
+   * format that numbers its events (Responses) when someone else wrote the events before it (a passthrough).
+   */
+  encodeStreamError(error: GatewayError, sequenceNumber?: number): WireEvent[];
 }

@@ -3,6 +3,7 @@ import { CODECS } from '../codecs';
 import { toGatewayError } from '../errors/gateway-error';
 import type { GatewayHooks } from '../hooks/gateway-hooks';
 import type { RequestContext, UpstreamRequest, UpstreamResponse } from '../hooks/plugin-api';
+import { createSequenceFollower } from '../sse/follow-sequence-number';
 import { formatSseEvent } from '../sse/format-sse-event';
 import { isEventStream } from '../sse/is-event-stream';
 import { createJsonArrayParser, type JsonArrayParser } from '../sse/parse-json-array';
@@ -49,10 +50,13 @@ async function relayAnswer(answer: Promise<UpstreamResponse>, format: Passthroug
   // A streamed JSON array (Gemini without `alt=sse`) can only end in an error element where an element may start.
   const arrayFraming = ctx.stream && format === 'gemini' && !isEventStream(upstream.headers['content-type']);
   let array: JsonArrayParser | undefined = arrayFraming ? createJsonArrayParser() : undefined;
+  // A Responses stream numbers its events: an error event of ours must carry the next number.
+  const sequence = ctx.stream && format === 'responses' ? createSequenceFollower() : undefined;
   try {
     await relayBody(upstream.body, res, {
       onChunk(chunk) {
         clearImmediate(flushHeaders);
+        sequence?.push(chunk);
         if (!array) return;
         try {
           array.push(chunk);
@@ -68,7 +72,7 @@ async function relayAnswer(answer: Promise<UpstreamResponse>, format: Passthroug
         // Only a stream has an error event to say it was cut short; anything else is dropped.
         if (!ctx.stream || format === 'other' || (arrayFraming && !array)) return false;
         // A native stream that breaks mid-way ends with that format's own error event, as the upstream would send it.
-        const events = CODECS[format].encodeStreamError(gatewayError);
+        const events = CODECS[format].encodeStreamError(gatewayError, sequence?.next);
         const last = array ? array.closeWith(events.map((event) => event.data).join(',\r\n')) : events.map(formatSseEvent).join('');
         // Cut inside an array element: no ending makes that valid JSON, so the connection is dropped instead.
         if (last === undefined) return false;

@@ -22,5 +22,5 @@ export const responsesCodec: WireCodec = Object.freeze({
   encodeError: encodeOpenAiError,
   // Sequence number 0: an error before the stream encoder sent anything. Once it has, the pipeline pushes
   // `{type: 'error'}` through the encoder, which numbers the event itself.
-  encodeStreamError: (error: GatewayError) => encodeResponsesStreamError(error),
+  encodeStreamError: (error: GatewayError, sequenceNumber?: number) => encodeResponsesStreamError(error, sequenceNumber),
 });

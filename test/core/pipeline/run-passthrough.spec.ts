@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { expect } from 'chai';
+import { fixtureText } from '../../helpers/fixtures';
 import { startGateway, TEST_LICENSE, type RunningGateway } from '../../helpers/start-gateway';
 import { startRawUpstream, type RawUpstream } from '../../helpers/start-raw-upstream';
 
@@ -93,6 +94,21 @@ describe('runPassthrough (through the gateway)', () => {
     });
     const res = await post(`${gw.url}/openai/v1/chat/completions`, { ...CHAT, stream: true });
     expect(res.body).to.equal(events);
+  });
+
+  it('ends a Responses stream cut mid-way with an error event that continues its numbering', async () => {
+    const relayed = fixtureText('openai-responses/stream-basic.sse').split(/(?<=\n\n)/).slice(0, 6).join('');
+    upstream.handle((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(relayed);
+      setTimeout(() => req.socket.destroy(), 20);
+    });
+    const res = await post(`${gw.url}/openai/v1/responses`, { model: 'gpt-4.1-mini', input: 'hi', stream: true });
+    expect(res.body.startsWith(relayed)).to.equal(true);
+    const numbers = [...relayed.matchAll(/"sequence_number":(\d+)/g)].map((match) => Number(match[1]));
+    const error = res.body.slice(relayed.length);
+    expect(error).to.match(/^event: error\ndata: /);
+    expect(JSON.parse(error.slice(error.indexOf('{')))).to.deep.include({ type: 'error', sequence_number: Math.max(...numbers) + 1 });
   });
 });
 
