@@ -17,18 +17,26 @@ export function createClientStreamWriter(res: ServerResponse, framing: StreamFra
   const array = framing === 'json-array' ? createJsonArrayWriter() : undefined;
   let flushHeaders: NodeJS.Immediate | undefined;
 
-  function start(extraHeaders: Record<string, string | string[]> = {}): void {
+  const headers = framing === 'sse' ? SSE_HEADERS : { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' };
+
+  /** Sends the 200 and the stream's headers now, before any event (they leave on their own if none comes soon). */
+  function start(): void {
     if (res.headersSent) return;
-    const headers = framing === 'sse' ? SSE_HEADERS : { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' };
-    res.writeHead(200, { ...extraHeaders, ...headers });
+    res.writeHead(200, headers);
     flushHeaders = flushHeadersSoon(res);
   }
 
   return {
     res: res as EventEmitter,
     start,
+    /** The client has its status: a failure from now on can only be told as an error event. */
+    started(): boolean {
+      return res.headersSent;
+    },
     write(events: WireEvent[]): boolean {
       if (events.length > 0 && !res.destroyed) {
+        // Not started: the headers go with the first events.
+        if (!res.headersSent) res.writeHead(200, headers);
         let text = '';
         for (const event of events) text += array ? array.element(event.data) : formatSseEvent(event);
         clearImmediate(flushHeaders);
@@ -36,9 +44,10 @@ export function createClientStreamWriter(res: ServerResponse, framing: StreamFra
       }
       return !res.writableNeedDrain;
     },
+    /** Ends a started answer; one never started is left to whoever renders the error that stopped it. */
     end(): void {
       clearImmediate(flushHeaders);
-      if (res.destroyed || res.writableEnded) return;
+      if (res.destroyed || res.writableEnded || !res.headersSent) return;
       res.end(array ? array.close() : undefined);
     },
   };

@@ -45,6 +45,9 @@ export async function pumpTranslatedStream({ upstream, framing, decoder, stages,
     for (const stage of stages) if (stage.event) staged = staged.flatMap((event) => stage.event!(event));
     for (const event of staged) {
       if (done) break;
+      // Nothing has reached the client, not even its status: the failure is thrown, to be answered with a status of
+      // its own (a 502, the upstream's 429) rather than as a 200 stream that holds only an error event.
+      if (event.type === 'error' && !writer.started() && pending.length === 0) throw event.error;
       const shown = event.type === 'error' ? { type: 'error' as const, error: maskGatewayError(event.error, maskSecrets) } : event;
       for (const out of encoder.push(shown)) pending.push(out);
       if (event.type === 'finish' || event.type === 'error') done = true;

@@ -17,6 +17,7 @@ function recordingWriter(): ClientStreamWriter & { writes: WireEvent[][] } {
     writes,
     res: new EventEmitter(),
     start() {},
+    started: () => true,
     write(events) {
       if (events.length > 0) writes.push(events);
       return true;
@@ -35,9 +36,11 @@ const CREDENTIAL = 'xai-PUMPspecSECRETkey0001';
 const CONTEXT = { signal: new AbortController().signal, log: { warn() {}, debug() {} } } as unknown as RequestContext;
 
 /** Chat completions upstream stream → Messages client stream, as the gateway's translated path runs it. */
-async function translate(body: Readable, stages: StreamStage[] = []): Promise<WireEvent[][]> {
+async function translate(body: Readable, stages: StreamStage[] = [], started = true): Promise<WireEvent[][]> {
   const unified = CODECS.messages.decodeRequest({ model: 'm', max_tokens: 64, stream: true, messages: [{ role: 'user', content: 'hi' }] }, { stream: true });
-  const writer = recordingWriter();
+  const recording = recordingWriter();
+  // As the real writer: started at once, or (a JSON-array upstream) with the first write.
+  const writer = { ...recording, started: () => started || recording.writes.length > 0 };
   await pumpTranslatedStream({
     upstream: upstreamOf(body),
     framing: 'sse',
@@ -53,6 +56,13 @@ async function translate(body: Readable, stages: StreamStage[] = []): Promise<Wi
 
 describe('pumpTranslatedStream', () => {
   const upstreamBytes = fixtureBytes('openai-chat/stream-basic.sse');
+
+  it('throws a failure that comes before the client has its status, and tells a later one as an error event', async () => {
+    const error = await translate(Readable.from([]), [], false).then(() => undefined, (e: unknown) => e);
+    expect((error as Error).message).to.equal('upstream stream ended before the response was complete');
+    const writes = await translate(Readable.from([upstreamBytes.subarray(0, upstreamBytes.indexOf('\n\n') + 2)]), [], false);
+    expect(writes.flat().at(-1)?.event).to.equal('error');
+  });
 
   it('writes the first client event on its own, then the rest of that upstream read together', async () => {
     // The whole upstream answer in one read, as a fast upstream (or a burst after a stall) delivers it.

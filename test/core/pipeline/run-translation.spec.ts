@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { fixtureText } from '../../helpers/fixtures';
 import { startGateway, TEST_LICENSE, type RunningGateway } from '../../helpers/start-gateway';
 import { startRawUpstream, type RawUpstream } from '../../helpers/start-raw-upstream';
 
@@ -61,5 +62,52 @@ describe('runTranslation (Messages client → Chat Completions upstream, through
     expect(res.status).to.equal(502);
     expect(res.json.type).to.equal('error');
     expect((res.json.error as { message: string }).message).to.include('upstream answered a body that is not JSON');
+  });
+});
+
+describe('runTranslation: a Gemini upstream that answers a stream request with JSON, not SSE', () => {
+  let upstream: RawUpstream;
+  let gw: RunningGateway;
+  const answer = (body: string): void =>
+    upstream.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' });
+      res.end(body);
+    });
+  const streamChat = () =>
+    fetch(`${gw.url}/gemini/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gemini-2.5-flash', stream: true, messages: [{ role: 'user', content: 'hi' }] }),
+    });
+  before(async () => {
+    upstream = await startRawUpstream();
+    gw = await startGateway({ gemini: { plugin: 'gemini', baseUrl: upstream.url, credentials: [{ apiKey: 'AIzaSyRUNtranslationSPECkey000000000001' }] } });
+  });
+  after(async () => {
+    await gw.close();
+    await upstream.close();
+  });
+
+  for (const [what, body, message] of [
+    ['an object', '{}', "upstream JSON array stream: expected '[' but got \"{\""],
+    ['an empty array', '[]', 'upstream Gemini stream ended before any chunk'],
+  ] as const) {
+    it(`answers 502 in the client's shape, not a 200 stream, when the JSON is ${what}`, async () => {
+      answer(body);
+      const res = await streamChat();
+      expect(res.status).to.equal(502);
+      expect(res.headers.get('content-type')).to.match(/^application\/json/);
+      expect(((await res.json()) as { error: { message: string } }).error.message).to.equal(message);
+    });
+  }
+
+  it('still translates a JSON array stream, its status and headers sent with the first event', async () => {
+    answer(fixtureText('gemini/stream-array.json'));
+    const res = await streamChat();
+    expect(res.status).to.equal(200);
+    expect(res.headers.get('content-type')).to.match(/^text\/event-stream/);
+    const text = await res.text();
+    expect(text).to.match(/^data: \{"id":"chatcmpl-/);
+    expect(text.trimEnd().endsWith('data: [DONE]')).to.equal(true);
   });
 });
