@@ -10,6 +10,24 @@ import { encodeMessagesUsage } from './encode-messages-usage';
 
 type OpenBlock = { kind: 'text' | 'thinking'; index: number } | { kind: 'tool'; index: number; toolIndex: number };
 
+/** A tool call that started while another one's arguments were still coming: sent whole once that one is done. */
+interface HeldToolCall {
+  toolIndex: number;
+  id: string;
+  name: string;
+  args: string;
+}
+
+/** Whether a tool call's arguments so far are a whole JSON value (then no fragment can follow). */
+function isWholeJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function wire(type: string, payload: Record<string, unknown>): WireEvent {
   return { event: type, data: JSON.stringify({ type, ...payload }) };
 }
@@ -18,7 +36,9 @@ function wire(type: string, payload: Record<string, unknown>): WireEvent {
  * Unified stream events → Messages SSE events for one response: `message_start`, then per block
  * `content_block_start` / `_delta` / `_stop` with indexes from 0 (a `ping` after the first block
  * start, as the API does), then `message_delta` (stop_reason, usage) and `message_stop`.
- * A block is closed when an event of another kind (or another tool call) arrives.
+ * A block is closed when an event of another kind (or another tool call) arrives. Some chat upstreams interleave
+ * the argument fragments of parallel tool calls; a client acts on a tool call when its block stops (Claude Code runs
+ * it), so a call that starts while the open one's arguments are not yet whole JSON is held and sent whole after it.
  */
 export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder {
   let started = false;
@@ -29,6 +49,9 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
   let usage: Partial<UnifiedUsage> = {};
   /** Block index of each tool call (by unified tool index), for late argument fragments. */
   const toolBlocks = new Map<number, number>();
+  /** The open tool call's arguments so far, to tell whether another call may start after it. */
+  let openArgs = '';
+  let held: HeldToolCall[] = [];
   const showThoughts = request.reasoning?.includeThoughts !== false;
 
   function start(id: string, model: string, out: WireEvent[]): void {
@@ -72,11 +95,45 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
     out.push(wire('content_block_delta', { index, delta: payload }));
   }
 
+  function openToolBlock(toolIndex: number, id: string, name: string, out: WireEvent[]): number {
+    const index = openBlock({ type: 'tool_use', id: toPrefixedId('toolu_', id), name, input: {} }, out);
+    open = { kind: 'tool', index, toolIndex };
+    openArgs = '';
+    toolBlocks.set(toolIndex, index);
+    return index;
+  }
+
+  function onToolStart(event: Extract<UnifiedStreamEvent, { type: 'tool_call_start' }>, out: WireEvent[]): void {
+    if (held.length > 0 || (open?.kind === 'tool' && !isWholeJson(openArgs))) {
+      held.push({ toolIndex: event.index, id: event.id, name: event.name, args: '' });
+      return;
+    }
+    openToolBlock(event.index, event.id, event.name, out);
+  }
+
   function onToolDelta(toolIndex: number, argumentsDelta: string, out: WireEvent[]): void {
+    if (argumentsDelta === '') return;
+    const waiting = held.find((call) => call.toolIndex === toolIndex);
+    if (waiting) {
+      waiting.args += argumentsDelta;
+      return;
+    }
     const index = toolBlocks.get(toolIndex);
-    if (index === undefined || argumentsDelta === '') return;
-    // Interleaved fragments of an earlier call still go to its own block index.
+    if (index === undefined) return;
+    if (open?.kind === 'tool' && open.toolIndex === toolIndex) openArgs += argumentsDelta;
+    // A fragment of a call whose block has closed still goes to its own index (the SDKs' final message takes it).
     delta(index, { type: 'input_json_delta', partial_json: argumentsDelta }, out);
+  }
+
+  /** Before anything that is not a tool fragment: the held calls follow the open block, each whole. */
+  function releaseHeld(out: WireEvent[]): void {
+    if (held.length === 0) return;
+    const calls = held;
+    held = [];
+    for (const call of calls) {
+      const index = openToolBlock(call.toolIndex, call.id, call.name, out);
+      if (call.args !== '') delta(index, { type: 'input_json_delta', partial_json: call.args }, out);
+    }
   }
 
   function onFinish(event: Extract<UnifiedStreamEvent, { type: 'finish' }>, out: WireEvent[]): void {
@@ -100,16 +157,19 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
         usage = { ...usage, ...event.usage };
         return;
       case 'error':
+        releaseHeld(out);
         close(out);
         out.push(...encodeMessagesStreamError(event.error));
         done = true;
         return;
       case 'finish':
         ensureStarted(out);
+        releaseHeld(out);
         onFinish(event, out);
         return;
     }
     ensureStarted(out);
+    if (event.type !== 'tool_call_start' && event.type !== 'tool_call_delta') releaseHeld(out);
     switch (event.type) {
       case 'text_delta':
         if (event.text === '') return;
@@ -130,12 +190,9 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
         out.push(wire('content_block_stop', { index }));
         return;
       }
-      case 'tool_call_start': {
-        const index = openBlock({ type: 'tool_use', id: toPrefixedId('toolu_', event.id), name: event.name, input: {} }, out);
-        open = { kind: 'tool', index, toolIndex: event.index };
-        toolBlocks.set(event.index, index);
+      case 'tool_call_start':
+        onToolStart(event, out);
         return;
-      }
       case 'tool_call_delta':
         onToolDelta(event.index, event.argumentsDelta, out);
         return;

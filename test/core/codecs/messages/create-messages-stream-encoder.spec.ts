@@ -142,6 +142,29 @@ describe('createMessagesStreamEncoder', () => {
     ]);
   });
 
+  it('sends every fragment of a tool call before its block stops when the upstream interleaves parallel calls', () => {
+    const events = encodeAll([
+      { type: 'start', id: 'x', model: 'm', created: 0 },
+      { type: 'tool_call_start', index: 0, id: 'call_A', name: 'read_file' },
+      { type: 'tool_call_start', index: 1, id: 'call_B', name: 'read_file' },
+      { type: 'tool_call_delta', index: 0, argumentsDelta: '{"path":' },
+      { type: 'tool_call_delta', index: 1, argumentsDelta: '{"path":' },
+      { type: 'tool_call_delta', index: 0, argumentsDelta: '"a.ts"}' },
+      { type: 'tool_call_delta', index: 1, argumentsDelta: '"b.ts"}' },
+      { type: 'finish', finishReason: 'tool_calls' },
+    ]);
+    const blocks = payloads(events)
+      .filter((p) => String(p.type).startsWith('content_block'))
+      .map((p) => `${String(p.type).replace('content_block_', '')} ${p.index}${p.delta ? ` ${(p.delta as { partial_json: string }).partial_json}` : ''}`);
+    expect(blocks).to.deep.equal(['start 0', 'delta 0 {"path":', 'delta 0 "a.ts"}', 'stop 0', 'start 1', 'delta 1 {"path":"b.ts"}', 'stop 1']);
+  });
+
+  it('streams a parallel call live when the previous one is whole before it starts (the usual order)', () => {
+    const events = encodeAll(FROM_OTHER);
+    const toolDeltas = payloads(events).filter((p) => p.type === 'content_block_delta' && (p.delta as { type: string }).type === 'input_json_delta');
+    expect(toolDeltas.map((p) => (p.delta as { partial_json: string }).partial_json)).to.deep.equal(['{"city":', '"Paris"}', '{"city":"Rome"}']);
+  });
+
   it('synthesizes message_start when the first event is not a start', () => {
     const data = payloads(encodeAll([{ type: 'text_delta', text: 'hi' }, { type: 'finish', finishReason: 'length', usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 } }]));
     expect(data[0]).to.have.nested.property('message.model', 'claude-sonnet-4-6');
