@@ -167,7 +167,10 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
       }
       if (event.type === 'error') {
         closed = true;
-        return encodeResponsesStreamError(event.error, sequence++);
+        // As the API does (fixture stream-error.sse): the SDKs' stream helpers need `response.created` before anything.
+        ensureHead(out);
+        out.push(...encodeResponsesStreamError(event.error, sequence++));
+        return out;
       }
       const h = ensureHead(out);
       switch (event.type) {

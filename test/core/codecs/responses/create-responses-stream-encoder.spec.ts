@@ -1,8 +1,10 @@
 import { expect } from 'chai';
+import OpenAI from 'openai';
 import { decodeResponsesRequest } from '../../../../core/codecs/responses/decode-request';
 import { createResponsesStreamDecoder } from '../../../../core/codecs/responses/create-responses-stream-decoder';
 import { createResponsesStreamEncoder } from '../../../../core/codecs/responses/create-responses-stream-encoder';
 import { GatewayError } from '../../../../core/errors/gateway-error';
+import { formatSseEvent } from '../../../../core/sse/format-sse-event';
 import type { WireEvent } from '../../../../core/sse/wire-event';
 import type { UnifiedStreamEvent } from '../../../../core/unified/unified-stream-event';
 import { fixtureText } from '../../../helpers/fixtures';
@@ -109,6 +111,16 @@ describe('createResponsesStreamEncoder', () => {
     expect(last?.event).to.equal('error');
     expect(JSON.parse(last?.data ?? '{}')).to.deep.equal({ type: 'error', sequence_number: wire.length - 1, code: 'server_error', message: 'boom', param: null });
     expect(encoder.push({ type: 'finish', finishReason: 'stop', usage: USAGE })).to.deep.equal([]);
+  });
+
+  it('opens the response before an error that comes first, so the SDK stream reports the error, not a missing response.created', async () => {
+    const wire = encodeEvents(createResponsesStreamEncoder(REQUEST), [{ type: 'error', error: new GatewayError('GW_UPSTREAM_OVERLOADED', 'Overloaded', { status: 529 }) }]);
+    expect(wire.map((event) => event.event)).to.deep.equal(['response.created', 'response.in_progress', 'error']);
+    expect(payloads(wire).map((payload) => payload.sequence_number)).to.deep.equal([0, 1, 2]);
+    const client = new OpenAI({ apiKey: 'k', baseURL: 'http://sdk.invalid/v1', maxRetries: 0, fetch: async () => new Response(wire.map(formatSseEvent).join(''), { headers: { 'content-type': 'text/event-stream' } }) });
+    const seen: string[] = [];
+    for await (const event of client.responses.stream({ model: 'm', input: 'hi' })) if (event.type === 'error') seen.push(event.message);
+    expect(seen).to.deep.equal(['Overloaded']);
   });
 
   it('gives a gateway error without an upstream code the OpenAI type for its status', () => {
