@@ -4,9 +4,9 @@ import type { UnifiedUsage } from '../../unified/unified-response';
 import type { UnifiedStreamEvent } from '../../unified/unified-stream-event';
 import type { StreamEncoder } from '../codec';
 import { encodeGeminiStreamError } from '../shared/encode-gemini-error';
+import { parseToolCallArguments } from '../shared/parse-tool-call-arguments';
 import { encodeGeminiFinishReason } from './encode-gemini-finish-reason';
 import { encodeGeminiUsage } from './encode-gemini-usage';
-import { toGeminiArgs } from './to-gemini-args';
 import type { GeminiGenerateContentResponse, GeminiPart } from './gemini-types';
 
 interface BufferedCall {
@@ -58,7 +58,7 @@ export function createGeminiStreamEncoder(request: RequestEcho): StreamEncoder {
       .sort(([a], [b]) => a - b)
       .flatMap(([, call]) =>
         signed({
-          functionCall: { id: call.id, name: call.name, args: toGeminiArgs(call.args) },
+          functionCall: { id: call.id, name: call.name, args: parseToolCallArguments(call.args) },
           ...(call.signature ? { thoughtSignature: call.signature } : {}),
         }),
       );

@@ -56,7 +56,7 @@ function encodeModelParts(message: UnifiedMessage, mi: number, state: EncodeStat
         }
         break;
       case 'tool_call': {
-        const args = parseToolCallArguments(part.arguments, `${param}.arguments`);
+        const args = parseToolCallArguments(part.arguments, () => state.warnings.push(`${param}.arguments: not a JSON object, sent as {}`));
         const id = isSynthesizedCallId(part.id) ? {} : { id: part.id };
         out.add({ functionCall: { ...id, name: part.name, args }, ...(part.signature ? { thoughtSignature: part.signature } : {}) });
         break;

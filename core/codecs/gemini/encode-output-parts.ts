@@ -1,8 +1,8 @@
 import type { UnifiedOutputPart } from '../../unified/unified-response';
+import { parseToolCallArguments } from '../shared/parse-tool-call-arguments';
 import { createModelPartList } from './create-model-part-list';
 import { encodeMediaPart } from './encode-media-part';
 import type { GeminiPart } from './gemini-types';
-import { toGeminiArgs } from './to-gemini-args';
 
 /**
  * Response content → model parts for a Gemini client. Reasoning text becomes `{text, thought: true}`
@@ -27,7 +27,7 @@ export function encodeOutputParts(content: UnifiedOutputPart[], showThoughts: bo
       }
       case 'tool_call':
         out.add({
-          functionCall: { id: part.id, name: part.name, args: toGeminiArgs(part.arguments) },
+          functionCall: { id: part.id, name: part.name, args: parseToolCallArguments(part.arguments) },
           ...(part.signature ? { thoughtSignature: part.signature } : {}),
         });
         break;

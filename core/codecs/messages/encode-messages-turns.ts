@@ -72,7 +72,7 @@ function encodePart(
         type: 'tool_use',
         id: toToolId(part.id),
         name: part.name,
-        input: parseToolCallArguments(part.arguments, `${path}.arguments`),
+        input: parseToolCallArguments(part.arguments, () => warnings.push(`${path}.arguments: not a JSON object, sent as {}`)),
         ...cache(part),
       };
     case 'tool_result':

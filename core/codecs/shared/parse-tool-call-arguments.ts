@@ -1,20 +1,19 @@
-import { GatewayError } from '../../errors/gateway-error';
+import { isPlainObject } from './is-plain-object';
 
 /**
- * A tool call's `arguments` (JSON text, as OpenAI sends it) → the object that Anthropic `input` and
- * Gemini `args` want. Empty text means `{}`. Text that is not a JSON object throws GW_INVALID_REQUEST
- * naming `param`: sending it on would make the upstream reject the whole conversation less clearly.
+ * A tool call's `arguments` (JSON text, as OpenAI sends it) → the object that Anthropic `input` and Gemini `args`
+ * want. Empty text means `{}`. Text that is not a JSON object also becomes `{}`, and `onLoss` hears of it: it is
+ * what a model wrote, often a call cut short by the output limit that the gateway itself handed the client, and
+ * OpenAI takes any text there, so refusing it would fail every later turn of that conversation.
  */
-export function parseToolCallArguments(text: string, param: string): Record<string, unknown> {
+export function parseToolCallArguments(text: string, onLoss?: () => void): Record<string, unknown> {
   if (text.trim() === '') return {};
-  let value: unknown;
   try {
-    value = JSON.parse(text);
+    const value: unknown = JSON.parse(text);
+    if (isPlainObject(value)) return value;
   } catch {
-    throw new GatewayError('GW_INVALID_REQUEST', `${param}: arguments are not valid JSON`, { param });
+    // Not JSON: the same loss as JSON that is not an object.
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new GatewayError('GW_INVALID_REQUEST', `${param}: arguments must be a JSON object`, { param });
-  }
-  return value as Record<string, unknown>;
+  onLoss?.();
+  return {};
 }

@@ -151,7 +151,7 @@ describe('createMessagesStreamEncoder', () => {
       { type: 'tool_call_delta', index: 1, argumentsDelta: '{"path":' },
       { type: 'tool_call_delta', index: 0, argumentsDelta: '"a.ts"}' },
       { type: 'tool_call_delta', index: 1, argumentsDelta: '"b.ts"}' },
-      { type: 'finish', finishReason: 'tool_calls' },
+      { type: 'finish', finishReason: 'tool_calls', usage: USAGE },
     ]);
     const blocks = payloads(events)
       .filter((p) => String(p.type).startsWith('content_block'))

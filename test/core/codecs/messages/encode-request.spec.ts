@@ -192,9 +192,10 @@ describe('encodeMessagesRequest', () => {
       expect(messages[2].content[0].tool_use_id).to.equal('functions_get_0');
     });
 
-    it('rejects tool call arguments that are not a JSON object, naming the field', () => {
-      const err = encodeError(request([hi, { role: 'assistant', content: [{ type: 'tool_call', id: 'c', name: 'f', arguments: '{"x":' }] }]));
-      expect(err).to.deep.include({ code: 'GW_INVALID_REQUEST', status: 400, param: 'messages[1].content[0].arguments' });
+    it('sends tool call arguments that are not a JSON object (a call cut short earlier) as {}, with a warning', () => {
+      const { value, warnings } = encodeMessagesRequest(request([hi, { role: 'assistant', content: [{ type: 'tool_call', id: 'c', name: 'f', arguments: '{"x":' }] }]));
+      expect((value.messages as Array<{ content: Json[] }>)[1].content[0]).to.deep.include({ type: 'tool_use', name: 'f', input: {} });
+      expect(warnings).to.deep.equal(['messages[1].content[0].arguments: not a JSON object, sent as {}']);
     });
 
     it('rejects a request with no content left to send', () => {
