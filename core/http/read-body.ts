@@ -1,6 +1,6 @@
 import express, { type Request, type Response } from 'express';
 import multer from 'multer';
-import { GatewayError } from '../errors/gateway-error';
+import { GatewayError, isGatewayError } from '../errors/gateway-error';
 import type { UploadedFile } from '../hooks/plugin-api';
 import { parseJsonBytes } from '../text/parse-json-bytes';
 import { isNestedDeeperThan } from '../validation/is-nested-deeper-than';
@@ -22,10 +22,19 @@ export interface BodyReaders {
   form(req: Request, res: Response): Promise<{ body: Record<string, unknown>; files: UploadedFile[]; raw?: Buffer }>;
 }
 
+/** Files one form may carry: an image edit takes up to 16 images and a mask. */
+export const MAX_FORM_FILES = 17;
+
 /** Built once at start-up: body-parser and multer instances with the configured limits. */
 export function createBodyReaders(limits: { jsonBodyBytes: number; fileBytes: number }): BodyReaders {
   const raw = express.raw({ type: () => true, limit: limits.jsonBodyBytes });
-  const multipart = multer({ storage: multer.memoryStorage(), limits: { fileSize: limits.fileBytes, fieldSize: limits.jsonBodyBytes } }).any();
+  const multipart = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: limits.fileBytes, fieldSize: limits.jsonBodyBytes, files: MAX_FORM_FILES, fields: 100, parts: 200 },
+  }).any();
+  // multer holds every file in memory and has no limit on their sum: a form may be as large as the larger of the two
+  // limits (one file of the largest size always fits), like a JSON body carrying its images inline.
+  const formBytes = Math.max(limits.jsonBodyBytes, limits.fileBytes);
 
   const json: BodyReaders['json'] = async (req, res) => {
     const type = req.headers['content-type'];
@@ -42,7 +51,7 @@ export function createBodyReaders(limits: { jsonBodyBytes: number; fileBytes: nu
   const form: BodyReaders['form'] = async (req, res) => {
     const type = req.headers['content-type'] ?? '';
     if (/^multipart\/form-data/i.test(type)) {
-      await run(multipart, req, res);
+      await runBounded(multipart, req, res, { formBytes, fileBytes: limits.fileBytes });
       const files = ((req.files as Express.Multer.File[] | undefined) ?? []).map((file) => ({
         field: file.fieldname,
         filename: file.originalname,
@@ -85,12 +94,44 @@ function run(middleware: Middleware, req: Request, res: Response): Promise<void>
   });
 }
 
-function toBodyError(error: unknown): GatewayError {
+/** `run`, counting the body's bytes as the middleware reads them: past `limit` it stops reading and answers 413. */
+function runBounded(middleware: Middleware, req: Request, res: Response, limits: { formBytes: number; fileBytes: number }): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    let seen = 0;
+    const settle = (error?: unknown): void => {
+      if (settled) return;
+      settled = true;
+      req.off('data', count);
+      if (error) reject(toBodyError(error, limits.fileBytes));
+      else resolve();
+    };
+    function count(chunk: Buffer): void {
+      seen += chunk.length;
+      if (seen <= limits.formBytes) return;
+      // The parser gets nothing more (what it holds is dropped with it); the rest of the upload is read and discarded.
+      req.unpipe();
+      req.resume();
+      settle(new GatewayError('GW_BODY_TOO_LARGE', `form data is larger than the limit of ${limits.formBytes} bytes`));
+    }
+    middleware(req, res, settle);
+    // Listening after the middleware has piped the request: both see every chunk, and none flows before it is there.
+    if (!settled) req.on('data', count);
+  });
+}
+
+/** body-parser and multer errors → GatewayErrors; `fileBytes` names the file limit (multer's errors do not). */
+function toBodyError(error: unknown, fileBytes?: number): GatewayError {
+  if (isGatewayError(error)) return error;
   const e = error as { type?: string; code?: string; limit?: number; field?: string; message?: string };
-  if (e.type === 'entity.too.large' || e.code === 'LIMIT_FILE_SIZE' || e.code === 'LIMIT_FIELD_VALUE') {
-    const what = e.field ? `file field "${e.field}"` : 'request body';
-    return new GatewayError('GW_BODY_TOO_LARGE', `${what} is larger than the limit${e.limit ? ` of ${e.limit} bytes` : ''}`);
+  if (e.code === 'LIMIT_FILE_SIZE') {
+    return new GatewayError('GW_BODY_TOO_LARGE', `file field "${e.field}" is larger than the limit${fileBytes ? ` of ${fileBytes} bytes` : ''}`, { param: e.field });
   }
+  if (e.type === 'entity.too.large' || e.code === 'LIMIT_FIELD_VALUE') {
+    const what = e.field ? `form field "${e.field}"` : 'request body';
+    return new GatewayError('GW_BODY_TOO_LARGE', `${what} is larger than the limit${e.limit ? ` of ${e.limit} bytes` : ''}`, e.field ? { param: e.field } : {});
+  }
+  if (e.code === 'LIMIT_FILE_COUNT') return new GatewayError('GW_INVALID_REQUEST', `form data carries more than ${MAX_FORM_FILES} files`);
   if (e.code?.startsWith('LIMIT_') || e.type === 'entity.verify.failed' || e.message?.includes('Multipart')) {
     return new GatewayError('GW_INVALID_REQUEST', `malformed form data: ${e.message ?? e.code}`);
   }

@@ -108,3 +108,58 @@ function jsonParseError(text: string): string {
   }
   throw new Error('the text parsed');
 }
+
+describe('createBodyReaders().form', () => {
+  const FILE_BYTES = 64 * 1024;
+  let server: Server;
+  let url: string;
+
+  before(async () => {
+    const readers = createBodyReaders({ jsonBodyBytes: 100 * 1024, fileBytes: FILE_BYTES });
+    const app = express();
+    app.post('/', async (req, res) => {
+      try {
+        const form = await readers.form(req, res);
+        res.json({ fields: form.body, files: form.files.map((file) => ({ field: file.field, bytes: file.data.length })) });
+      } catch (error) {
+        res.status(isGatewayError(error) ? error.status : 500).json(isGatewayError(error) ? { code: error.code, message: error.message, param: error.param ?? null } : { message: String(error) });
+      }
+    });
+    server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  });
+  after(() => server.close());
+
+  const send = (files: number, bytesEach: number) => {
+    const form = new FormData();
+    form.set('prompt', 'edit these');
+    for (let i = 0; i < files; i += 1) form.append('image[]', new Blob([Buffer.alloc(bytesEach, i)], { type: 'image/png' }), `${i}.png`);
+    return fetch(url, { method: 'POST', body: form });
+  };
+
+  it('reads fields and files within the limits', async () => {
+    const res = await send(2, 1000);
+    expect(res.status).to.equal(200);
+    expect(await res.json()).to.deep.equal({ fields: { prompt: 'edit these' }, files: [{ field: 'image[]', bytes: 1000 }, { field: 'image[]', bytes: 1000 }] });
+  });
+
+  it('answers 413 when the files together pass the form limit, each within its own', async () => {
+    // 3 × 60 KB: every file under 64 KB, the sum over the larger limit (100 KB).
+    const res = await send(3, 60 * 1024);
+    expect(res.status).to.equal(413);
+    expect(await res.json()).to.deep.equal({ code: 'GW_BODY_TOO_LARGE', message: `form data is larger than the limit of ${100 * 1024} bytes`, param: null });
+  });
+
+  it('answers 413 naming the field and the limit for one file too large', async () => {
+    const res = await send(1, FILE_BYTES + 1);
+    expect(res.status).to.equal(413);
+    expect(await res.json()).to.deep.equal({ code: 'GW_BODY_TOO_LARGE', message: `file field "image[]" is larger than the limit of ${FILE_BYTES} bytes`, param: 'image[]' });
+  });
+
+  it('answers 400 for more files than an image edit takes', async () => {
+    const res = await send(18, 10);
+    expect(res.status).to.equal(400);
+    expect(((await res.json()) as { message: string }).message).to.equal('form data carries more than 17 files');
+  });
+});
