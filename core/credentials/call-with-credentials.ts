@@ -36,11 +36,14 @@ export interface CredentialCall<Secret> {
   noun?: string;
   /** Clock for `retry-after`; the pool's own, so both agree in tests. */
   now?: () => number;
+  /** Failure statuses answered as they came, not judged: a download's 416 carries the `content-range` a client needs. */
+  passStatuses?: readonly number[];
 }
 
 /**
  * Calls the upstream with the next usable credential; on a failure that is the credential's fault, marks it and
- * retries on another, while nothing has reached the client yet. Resolves with the first 2xx answer.
+ * retries on another, while nothing has reached the client yet. Resolves with the first answer below 400 (or of
+ * one of `passStatuses`).
  */
 export async function callWithCredentials<Secret>(call: CredentialCall<Secret>): Promise<UpstreamResponse> {
   const { pool, ctx } = call;
@@ -54,7 +57,7 @@ export async function callWithCredentials<Secret>(call: CredentialCall<Secret>):
     pool.recordRequest(entry.id);
     ctx.state.set('credential', entry.id);
     const response = await call.send(entry);
-    if (response.status < 400) return response;
+    if (response.status < 400 || call.passStatuses?.includes(response.status)) return response;
 
     const failure = await readUpstreamFailure(response);
     const error = call.classify(failure);

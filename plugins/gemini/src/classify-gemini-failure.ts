@@ -16,7 +16,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function mask(text: string, secrets: readonly string[]): string {
+/** The platform's keys, and anything shaped like a Google API key, masked in a text bound for a client. */
+export function maskGeminiSecrets(text: string, secrets: readonly string[]): string {
   return maskSecretsIn(text, secrets).replace(GOOGLE_API_KEY, (key) => maskSecret(key));
 }
 
@@ -28,8 +29,8 @@ function mask(text: string, secrets: readonly string[]): string {
  */
 export function classifyGeminiFailure(failure: UpstreamFailure, endpoint: EndpointId, secrets: readonly string[]): GatewayError {
   const body = Array.isArray(failure.json) ? failure.json[0] : failure.json;
-  if (!isObject(body) || !isObject(body.error)) return classifyUpstreamFailure({ ...failure, text: mask(failure.text, secrets) }, secrets);
-  const message = typeof body.error.message === 'string' ? mask(body.error.message, secrets) : `upstream answered HTTP ${failure.status}`;
+  if (!isObject(body) || !isObject(body.error)) return classifyUpstreamFailure({ ...failure, text: maskGeminiSecrets(failure.text, secrets) }, secrets);
+  const message = typeof body.error.message === 'string' ? maskGeminiSecrets(body.error.message, secrets) : `upstream answered HTTP ${failure.status}`;
   const decoded = decodeGeminiError({ error: { ...body.error, code: typeof body.error.code === 'number' ? body.error.code : failure.status, message } });
   const status = failure.status >= 400 && failure.status <= 599 ? failure.status : decoded.status;
   const code = status === 429 ? 'GW_RATE_LIMITED' : decoded.code;

@@ -26,7 +26,12 @@ export interface GeminiCallerDeps {
   now?: () => number;
 }
 
-export type GeminiCaller = (request: UpstreamRequest, ctx: RequestContext) => Promise<UpstreamResponse>;
+export interface GeminiCallOptions {
+  /** Failure statuses answered as they came instead of thrown: a download's 416 carries its `content-range`. */
+  passStatuses?: readonly number[];
+}
+
+export type GeminiCaller = (request: UpstreamRequest, ctx: RequestContext, options?: GeminiCallOptions) => Promise<UpstreamResponse>;
 
 /**
  * `ctx.state` key: the id of the credential a call must use (a Veo operation or file belongs to the project of the
@@ -59,7 +64,7 @@ export function createGeminiCaller(deps: GeminiCallerDeps): GeminiCaller {
     return sendUpstreamRequest(retry, ctx, deps.upstream, headers);
   }
 
-  return async (request, ctx) => {
+  return async (request, ctx, options = {}) => {
     const pinned = ctx.state.get(PINNED_CREDENTIAL);
     const pin = typeof pinned === 'string' && pool.entries.some((entry) => entry.id === pinned) ? pinned : undefined;
     return callWithCredentials({
@@ -72,6 +77,7 @@ export function createGeminiCaller(deps: GeminiCallerDeps): GeminiCaller {
       judge: (failure, error) => judgeGeminiFailure(failure, error, now()),
       noun: 'API key',
       now,
+      ...(options.passStatuses ? { passStatuses: options.passStatuses } : {}),
     });
   };
 }

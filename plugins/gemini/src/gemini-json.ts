@@ -10,11 +10,13 @@ export interface GeminiCall {
   path: string;
   json?: Record<string, unknown>;
   headers?: Record<string, string>;
+  /** Failure statuses answered as they came instead of thrown (see GeminiCallOptions). */
+  passStatuses?: readonly number[];
 }
 
 /** The plugin's own upstream calls (images, videos, search) through the key rotation. */
 export interface GeminiJsonCaller {
-  /** A 2xx answer, unread; failures are thrown classified (see createGeminiCaller). */
+  /** A 2xx answer (or one of `passStatuses`), unread; failures are thrown classified (see createGeminiCaller). */
   send(ctx: RequestContext, call: GeminiCall): Promise<UpstreamResponse>;
   /** A 2xx JSON answer, parsed. */
   json(ctx: RequestContext, call: GeminiCall): Promise<unknown>;
@@ -25,6 +27,7 @@ export function createGeminiJsonCaller(call: GeminiCaller): GeminiJsonCaller {
     call(
       { mode: 'passthrough', format: 'other', method: request.method, path: request.path, headers: { accept: 'application/json', ...request.headers }, json: request.json, stream: false },
       ctx,
+      { passStatuses: request.passStatuses },
     );
   return {
     send,

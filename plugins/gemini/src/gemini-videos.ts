@@ -10,13 +10,14 @@ import {
   type GatewaySettings,
   type PlatformBaseOptions,
   type RequestContext,
+  type SecretMasker,
   type Store,
   type UpstreamResponse,
 } from '@gateway/core';
 import { PINNED_CREDENTIAL, USED_CREDENTIAL } from './create-gemini-caller';
 import { bareModel, isRecord, type GeminiJsonCaller } from './gemini-json';
 import { DEFAULT_VIDEO_MODEL, toVeoRequest } from './to-veo-request';
-import { readVeoOperation, toVeoVideoObject } from './veo-operation';
+import { maskVeoOperation, readVeoOperation, toVeoVideoObject } from './veo-operation';
 import { decodeVeoVideoId, encodeVeoVideoId, type VeoVideoRef } from './veo-video-id';
 
 export interface GeminiVideoDeps {
@@ -28,6 +29,8 @@ export interface GeminiVideoDeps {
   /** Keeps what each video was asked for (namespace `veo-videos:<platform>`). */
   store: Store;
   platform: string;
+  /** Masks the platform's keys out of what the upstream wrote before a client sees it. */
+  mask: SecretMasker;
 }
 
 /**
@@ -76,7 +79,7 @@ export function createGeminiVideoHandlers(deps: GeminiVideoDeps): Record<'create
       if (!isRecord(answer) || typeof answer.name !== 'string') throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream did not answer an operation name');
       const credential = ctx.state.get(USED_CREDENTIAL);
       const ref: VeoVideoRef = { operation: answer.name, credential: typeof credential === 'string' ? credential : '', createdAt: Math.floor(Date.now() / 1000) };
-      const state = answer.done === true ? readVeoOperation(answer) : { status: 'queued' as const };
+      const state = answer.done === true ? readVeoOperation(maskVeoOperation(answer, deps.mask)) : { status: 'queued' as const };
       const id = encodeVeoVideoId(ref);
       const fields: VeoRequestFields = { prompt: parsed.prompt, seconds: parsed.seconds, size: parsed.size };
       await remember(ctx, id, fields);
@@ -89,8 +92,9 @@ export function createGeminiVideoHandlers(deps: GeminiVideoDeps): Record<'create
 
     async get(_request, ctx) {
       const { id, ref, json } = await operationOf(ctx);
+      const operation = maskVeoOperation(json, deps.mask);
       const fields = await deps.store.get<VeoRequestFields>(namespace, id);
-      return { status: 200, json: withVideoDetail(toVeoVideoObject(id, ref, readVeoOperation(json), fields), json, wantsVideoDetail(ctx.query)) };
+      return { status: 200, json: withVideoDetail(toVeoVideoObject(id, ref, readVeoOperation(operation), fields), operation, wantsVideoDetail(ctx.query)) };
     },
 
     async content(_request, ctx) {
@@ -104,10 +108,11 @@ export function createGeminiVideoHandlers(deps: GeminiVideoDeps): Record<'create
       const url = URL.canParse(state.uris[0]) ? new URL(state.uris[0]) : undefined;
       if (!url) throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', `the operation of video "${id}" names its file by something that is not a URL`);
       const headers = downloadRequestHeaders(ctx.headers, 'video/mp4');
-      // The key goes only to the upstream itself; storage it redirects to gets none.
+      // The key goes only to the upstream itself; storage it redirects to gets none. A 416 is the range's answer,
+      // passed on with its `content-range` wherever it comes from.
       const send = (target: URL): Promise<UpstreamResponse> => {
         const path = upstreamPath(target);
-        if (path !== undefined) return deps.caller.send(ctx, { method: 'GET', path, headers });
+        if (path !== undefined) return deps.caller.send(ctx, { method: 'GET', path, headers, passStatuses: [416] });
         return ctx.upstream.send({ url: target.toString(), method: 'GET', headers, signal: ctx.signal, timeouts: deps.upstream.timeouts });
       };
       const first = await send(url);

@@ -1,5 +1,5 @@
 import { Stage, createCredentialPool, createFileLinks, createImageTaskRunner, maskUrlCredentials, type GatewayPlugin } from '@gateway/core';
-import { classifyGeminiFailure } from './classify-gemini-failure';
+import { classifyGeminiFailure, maskGeminiSecrets } from './classify-gemini-failure';
 import { createCountMessagesTokens } from './count-messages-tokens';
 import { createGeminiCaller } from './create-gemini-caller';
 import { createSafetySettings } from './create-safety-settings';
@@ -51,7 +51,16 @@ const geminiPlugin: GatewayPlugin<GeminiOptions> = {
       media: gateway.media,
       imageModel: options.imageModel,
     });
-    const videos = createGeminiVideoHandlers({ caller, upstream: options, apiVersion, media: gateway.media, videoModel: options.videoModel, store, platform: key });
+    const videos = createGeminiVideoHandlers({
+      caller,
+      upstream: options,
+      apiVersion,
+      media: gateway.media,
+      videoModel: options.videoModel,
+      store,
+      platform: key,
+      mask: (text) => maskGeminiSecrets(text, secrets),
+    });
     const search = createGeminiSearchHandler({ caller, apiVersion, safety, store, platform: key, searchModel: options.searchModel });
     const tap = { name: PLUGIN_NAME, stage: Stage.PLATFORM };
     hooks.route.for(key).tap(

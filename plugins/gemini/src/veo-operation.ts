@@ -1,4 +1,4 @@
-import { GatewayError, toVideoObject, type VideoObject } from '@gateway/core';
+import { GatewayError, toVideoObject, type SecretMasker, type VideoObject } from '@gateway/core';
 import { isRecord } from './gemini-json';
 import { operationModel, type VeoVideoRef } from './veo-video-id';
 
@@ -22,6 +22,17 @@ export function readVeoOperation(json: unknown): VeoState {
   if (uris.length === 0 && filtered.length > 0) return { status: 'failed', error: { code: 'content_filtered', message: filtered.join(' ') } };
   if (uris.length === 0) return { status: 'failed', error: { code: 'no_video', message: 'the operation finished without a video' } };
   return { status: 'completed', uris };
+}
+
+/**
+ * The operation with every string in it masked: its error message and the record `detail=true` shows quote what the
+ * upstream wrote, which can be the key that made the call ("API key not valid: AIza…") even on an HTTP 200.
+ */
+export function maskVeoOperation(json: unknown, mask: SecretMasker): unknown {
+  if (typeof json === 'string') return mask(json);
+  if (Array.isArray(json)) return json.map((item) => maskVeoOperation(item, mask));
+  if (isRecord(json)) return Object.fromEntries(Object.entries(json).map(([key, value]) => [key, maskVeoOperation(value, mask)]));
+  return json;
 }
 
 /** The OpenAI video object of a Veo operation. Veo reports no progress: 0 until done. */

@@ -84,6 +84,22 @@ describe('gemini plugin: videos (Veo)', () => {
     expect(filtered).to.not.have.property('detail');
   });
 
+  it('an operation that quotes an API key answers it masked, in the error and in detail=true', async () => {
+    const { id } = await create({ prompt: 'x' });
+    const foreign = `AIza${'F'.repeat(35)}`;
+    const operation = { name: OPERATION, done: true, error: { code: 3, message: `API key not valid: ${KEY_A}; also ${foreign}` } };
+    for (const query of ['', '?detail=true']) {
+      nock(UPSTREAM).get(`/v1beta/${OPERATION}`).reply(200, operation);
+      const res = await fetch(`${gw.url}/gemini/v1/videos/${id}${query}`, { headers: AUTH });
+      expect(res.status, query).to.equal(200);
+      const text = await res.text();
+      expect(text, query).to.not.contain(KEY_A).and.not.contain(foreign);
+      const video = JSON.parse(text) as { error: { message: string }; detail?: { error: { message: string } } };
+      expect(video.error.message, query).to.contain(`...${KEY_A.slice(-4)}`);
+      if (query) expect(video.detail?.error.message).to.equal(video.error.message);
+    }
+  });
+
   it('content follows the upstream redirect to storage without the key, passing the range through', async () => {
     const { id, key } = await create({ prompt: 'x' });
     nock(UPSTREAM).get(`/v1beta/${OPERATION}`).reply(200, fixtureJson('gemini-veo/operation-done.json'));
@@ -141,6 +157,18 @@ describe('gemini plugin: videos (Veo)', () => {
     expect(Buffer.from(await res.arrayBuffer()).equals(VIDEO)).to.equal(true);
     expect(downloadKey).to.equal(key);
     expect(storageKey).to.equal(undefined);
+  });
+
+  it('a 416 on the upstream itself is passed through with its content-range, as one from storage is', async () => {
+    const { id } = await create({ prompt: 'x' });
+    nock(UPSTREAM)
+      .get(`/v1beta/${OPERATION}`)
+      .reply(200, { name: OPERATION, done: true, response: { generateVideoResponse: { generatedSamples: [{ video: { uri: `${UPSTREAM}/v1beta/files/f1:download?alt=media` } }] } } });
+    nock(UPSTREAM).get('/v1beta/files/f1:download').query({ alt: 'media' }).matchHeader('range', 'bytes=5000-').reply(416, '', { 'content-range': `bytes */${VIDEO.length}`, 'content-length': '0' });
+    const res = await fetch(`${gw.url}/gemini/v1/videos/${id}/content`, { headers: { ...AUTH, range: 'bytes=5000-' } });
+    expect(res.status).to.equal(416);
+    expect(res.headers.get('content-range')).to.equal(`bytes */${VIDEO.length}`);
+    expect(await res.text()).to.equal('');
   });
 
   it('content of a video whose operation names no usable URL is a 502, not a 500', async () => {

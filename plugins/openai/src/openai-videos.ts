@@ -67,7 +67,8 @@ export function createOpenAiVideoHandlers(deps: OpenAiVideoDeps): Record<'create
             ? call.send(ctx, { ...first, path: url.pathname.slice(basePath.length) + url.search })
             : undefined,
       });
-      if (upstream.status >= 400) throw await call.failure(upstream);
+      // A 416 is an answer to the range, not a failure: its `content-range: bytes */N` tells the client the size.
+      if (upstream.status >= 400 && upstream.status !== 416) throw await call.failure(upstream);
       return downloadResultOf(upstream);
     },
   };

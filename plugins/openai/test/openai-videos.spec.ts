@@ -160,6 +160,19 @@ describe('openai plugin: videos (nock replays)', () => {
     expect(Buffer.from(await res.arrayBuffer()).equals(bytes.subarray(100, 200))).to.equal(true);
   });
 
+  it('passes a 416 through with its content-range, from the upstream or from storage it redirects to', async () => {
+    const unsatisfiable = { 'content-range': 'bytes */1000', 'content-length': '0' };
+    nock(UPSTREAM).get(`/v1/videos/${VIDEO_ID}/content`).matchHeader('range', 'bytes=5000-').reply(416, '', unsatisfiable);
+    nock(UPSTREAM).get(`/v1/videos/${VIDEO_ID}/content`).reply(302, '', { location: 'http://storage.upstream.test/v/1.mp4' });
+    nock('http://storage.upstream.test').get('/v/1.mp4').matchHeader('range', 'bytes=5000-').reply(416, '', unsatisfiable);
+    for (const hop of ['upstream', 'storage']) {
+      const res = await fetch(`${gw.url}/openai/v1/videos/${VIDEO_ID}/content`, { headers: { ...AUTH, range: 'bytes=5000-' } });
+      expect(res.status, hop).to.equal(416);
+      expect(res.headers.get('content-range'), hop).to.equal('bytes */1000');
+      expect(await res.text(), hop).to.equal('');
+    }
+  });
+
   it('forwards the variant query', async () => {
     nock(UPSTREAM).get(`/v1/videos/${VIDEO_ID}/content`).query({ variant: 'thumbnail' }).reply(200, Buffer.from('RIFFxxxxWEBP'), { 'content-type': 'image/webp' });
     const res = await fetch(`${gw.url}/openai/v1/videos/${VIDEO_ID}/content?variant=thumbnail`, { headers: AUTH });

@@ -22,7 +22,7 @@ function judgeByStatus(failure: UpstreamFailure): FailureVerdict {
   return { action: 'fail' };
 }
 
-function setup(keys: string[], answers: Record<string, number>, extra: { noun?: string; now?: () => number } = {}) {
+function setup(keys: string[], answers: Record<string, number>, extra: { noun?: string; now?: () => number; passStatuses?: number[] } = {}) {
   const pool = createCredentialPool({ platform: 'p', store: createMemoryStore(), log: silent, credentials: keys.map((key) => ({ kind: 'apiKey', secret: key, key })) });
   const calls: string[] = [];
   const run = () =>
@@ -51,6 +51,13 @@ describe('callWithCredentials', () => {
     calls.length = 0;
     await run();
     expect(calls).to.deep.equal(['good-key-0003']);
+  });
+
+  it('answers a pass status as it came, unjudged, on the first credential', async () => {
+    const { pool, calls, run } = setup(['range-key-0001', 'other-key-0002'], { 'range-key-0001': 416 }, { passStatuses: [416] });
+    const response = await run();
+    expect([response.status, calls]).to.deep.equal([416, ['range-key-0001']]);
+    expect(pool.view().credentials.map((c) => c.state)).to.deep.equal(['healthy', 'healthy']);
   });
 
   it('answers 429 with retry-after when every credential is cooling down', async () => {
