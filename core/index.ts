@@ -14,6 +14,7 @@ export { compileValidator, type Validator } from './validation/compile-validator
 export { sendUpstreamRequest } from './upstream/send-upstream-request';
 export { readUpstreamBody, type UpstreamClient, type UpstreamTimeouts } from './upstream/upstream-client';
 export { readUpstreamJson } from './upstream/read-upstream-json';
+export { isEventStream } from './sse/is-event-stream';
 export type { Store } from './store/store';
 export type { Logger } from './logging';
 export { createGateway, type Gateway } from './gateway';

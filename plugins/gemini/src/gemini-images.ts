@@ -37,17 +37,23 @@ export interface GeminiImageDeps {
  * runs as a stored task, answered by `images.get`.
  */
 export function createGeminiImageHandlers(deps: GeminiImageDeps): { generations: CustomHandler; edits: CustomHandler; get: CustomHandler } {
-  const generateOnce = async (ctx: RequestContext, parsed: ImageRequest, model: string): Promise<GeminiImageAnswer[]> => {
+  /**
+   * Builds the upstream request (input images fetched and checked) and answers what sends it. Runs before any task
+   * is accepted, so a request known to be invalid is its 400/415 on the POST, with `async=true` as without.
+   */
+  const prepareCalls = async (ctx: RequestContext, parsed: ImageRequest, model: string): Promise<(runCtx: RequestContext) => Promise<GeminiImageAnswer[]>> => {
     const modelPath = `/${deps.apiVersion}/models/${encodeURIComponent(model)}`;
     if (isImagenModel(model)) {
-      return [fromImagenPredictions(await deps.caller.json(ctx, { method: 'POST', path: `${modelPath}:predict`, json: toImagenRequest(parsed) }))];
+      const json = toImagenRequest(parsed);
+      return async (runCtx) => [fromImagenPredictions(await deps.caller.json(runCtx, { method: 'POST', path: `${modelPath}:predict`, json }))];
     }
     const inputs = await inlineImageInputs(parsed.images, deps.media, ctx.signal);
     const json = toGeminiImageRequest(parsed, inputs, deps.safety.current());
     const count = parsed.n ?? 1;
-    return Promise.all(
-      Array.from({ length: count }, async () => fromGenerateContentImages(await deps.caller.json(ctx, { method: 'POST', path: `${modelPath}:generateContent`, json }))),
-    );
+    return (runCtx) =>
+      Promise.all(
+        Array.from({ length: count }, async () => fromGenerateContentImages(await deps.caller.json(runCtx, { method: 'POST', path: `${modelPath}:generateContent`, json }))),
+      );
   };
 
   const create = (kind: ImageRequest['kind']): CustomHandler => async (request, ctx) => {
@@ -55,8 +61,9 @@ export function createGeminiImageHandlers(deps: GeminiImageDeps): { generations:
     if (parsed.stream) throw new GatewayError('GW_INVALID_REQUEST', `stream: platform "${ctx.platform}" cannot stream partial images`, { param: 'stream' });
     if (parsed.mask) throw new GatewayError('GW_INVALID_REQUEST', 'mask: Gemini image models take no mask; describe the area to change in the prompt', { param: 'mask' });
     const model = bareModel(parsed.model ?? deps.imageModel ?? DEFAULT_IMAGE_MODEL);
+    const callUpstream = await prepareCalls(ctx, parsed, model);
     const generate = async (runCtx: RequestContext): Promise<ImageResult> => {
-      const answers = await generateOnce(runCtx, parsed, model);
+      const answers = await callUpstream(runCtx);
       const images = answers.flatMap((answer) => answer.images);
       if (images.length === 0) throw noImageError(answers.flatMap((answer) => answer.reasons));
       const data = await Promise.all(

@@ -113,6 +113,21 @@ describe('gemini plugin: images', () => {
     }
   });
 
+  it('with async=true an invalid request is the same 400/415 on the POST, not an accepted task', async () => {
+    const image = `data:image/png;base64,${IMAGE_BASE64}`;
+    const cases: Array<[string, unknown, number, RegExp]> = [
+      ['imagen edit', { model: 'imagen-4.0-generate-001', prompt: 'x', image }, 400, /Imagen models cannot edit/],
+      ['file id', { model: 'gemini-2.5-flash-image', prompt: 'x', images: [{ file_id: 'file-1' }] }, 400, /file ids are not supported/],
+      ['gif data URI', { model: 'gemini-2.5-flash-image', prompt: 'x', image: 'data:image/gif;base64,R0lGODlhAQABAAAAACw=' }, 415, /image\/gif is not an image format/],
+      ['private URL', { model: 'gemini-2.5-flash-image', prompt: 'x', image: 'http://169.254.169.254/latest/meta-data' }, 400, /refused to fetch media/],
+    ];
+    for (const [name, body, status, message] of cases) {
+      const res = await postJson(`${gw.url}/gemini/v1/images/edits?async=true`, body);
+      expect(res.status, name).to.equal(status);
+      expect(((await res.json()) as { error: { message: string } }).error.message, name).to.match(message);
+    }
+  });
+
   it('an input that is not an image Gemini takes is a 415 naming its field, whether file, base64 or octet-stream', async () => {
     const cases: Array<[string, () => RequestInit['body'], string]> = [
       ['pdf data URI', () => JSON.stringify({ model: 'gemini-2.5-flash-image', prompt: 'x', image: `data:application/pdf;base64,${Buffer.from('%PDF-1.7').toString('base64')}` }), 'image[0]'],

@@ -1,6 +1,8 @@
 import { GatewayError, encodeImageItem, type EncodeImageOptions, type ImageResult, type ImageResultItem } from '@gateway/core';
 
 const OUTPUT_FORMAT_TYPES: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', jpg: 'image/jpeg', webp: 'image/webp' };
+/** Standard base64, optionally as a data URI (encodeImageItem strips one, as some compatible upstreams send it). */
+const BASE64_IMAGE = /^(?:data:[^,]*;base64,)?[A-Za-z0-9+/]+={0,2}$/;
 
 /**
  * OpenAI's ImagesResponse → the gateway's image result: each base64 image becomes what the client asked for (a data
@@ -14,16 +16,23 @@ export async function fromOpenAiImages(json: unknown, options: EncodeImageOption
   }
   const mediaType = typeof body.output_format === 'string' ? OUTPUT_FORMAT_TYPES[body.output_format.toLowerCase()] : undefined;
   const data: ImageResultItem[] = [];
-  for (const raw of body.data) {
-    const item = (raw ?? {}) as ImageResultItem;
-    if (typeof item.b64_json !== 'string') {
+  for (const [index, raw] of (body.data as unknown[]).entries()) {
+    const item = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as ImageResultItem) : {};
+    if (isBase64Image(item.b64_json)) {
+      const { b64_json: b64, revised_prompt: revisedPrompt, ...rest } = item;
+      const encoded = await encodeImageItem({ data: b64, mediaType, revisedPrompt: typeof revisedPrompt === 'string' ? revisedPrompt : undefined }, options);
+      data.push({ ...encoded, ...rest });
+    } else if (typeof item.url === 'string') {
       data.push(item);
-      continue;
+    } else {
+      // Passed on, it would be a 200 without an image (or, with response_format url, garbage served as one).
+      throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', `upstream answered a malformed image: data[${index}] has neither base64 b64_json nor a url`);
     }
-    const { b64_json: b64, revised_prompt: revisedPrompt, ...rest } = item;
-    const encoded = await encodeImageItem({ data: b64, mediaType, revisedPrompt: typeof revisedPrompt === 'string' ? revisedPrompt : undefined }, options);
-    data.push({ ...encoded, ...rest });
   }
   const created = typeof body.created === 'number' ? body.created : Math.floor(Date.now() / 1000);
   return { ...body, created, data };
+}
+
+function isBase64Image(value: unknown): value is string {
+  return typeof value === 'string' && BASE64_IMAGE.test(value);
 }

@@ -3,6 +3,7 @@ import {
   acceptImageTask,
   createImageTaskGetHandler,
   detachContext,
+  isEventStream,
   parseImageRequest,
   type CustomHandler,
   type FileLinks,
@@ -33,6 +34,11 @@ export function createOpenAiImageHandlers(deps: OpenAiImageDeps): { generations:
       // Streamed partial images are the upstream's own events, forwarded as they come.
       const upstream = await deps.call.sendOk(ctx, { ...call, headers: { ...call.headers, accept: 'text/event-stream' } });
       const type = upstream.headers['content-type'];
+      // An upstream that ignored `stream` answers JSON: forwarded, the client would get an empty event stream.
+      if (!isEventStream(type)) {
+        upstream.body.destroy();
+        throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', `upstream answered a streamed image request with ${String(type)}, not text/event-stream`);
+      }
       return { status: 200, stream: upstream.body, headers: { 'content-type': typeof type === 'string' ? type : 'text/event-stream', 'cache-control': 'no-cache' } };
     }
     const generate = async (runCtx: RequestContext): Promise<ImageResult> =>

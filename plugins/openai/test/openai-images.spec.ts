@@ -225,11 +225,39 @@ describe('openai plugin: images (nock replays)', () => {
     expect((await postJson(gw, '/v1/images/generations', { model: 'gpt-image-1', prompt: 'x' })).status).to.equal(502);
   });
 
+  it('answers 502 naming the entry when an upstream image is neither base64 nor a url, in every response format', async () => {
+    const cases: Array<[string, unknown[], string]> = [
+      ['empty object first', [{}, 5, { b64_json: 7 }], 'data[0]'],
+      ['number after a good image', [{ b64_json: PNG_B64 }, 5], 'data[1]'],
+      ['b64_json not a string', [{ b64_json: 7 }], 'data[0]'],
+      ['b64_json not base64', [{ b64_json: '%%%notbase64%%%' }], 'data[0]'],
+    ];
+    for (const [name, items, entry] of cases) {
+      for (const responseFormat of ['b64_json', 'url']) {
+        nock(UPSTREAM).post('/v1/images/generations').reply(200, { created: 1, data: items });
+        const res = await postJson(gw, '/v1/images/generations', { model: 'gpt-image-1', prompt: 'x', response_format: responseFormat });
+        expect(res.status, `${name}, ${responseFormat}`).to.equal(502);
+        const error = ((await res.json()) as { error: { message: string; code: string } }).error;
+        expect(error.code, name).to.equal('gw_upstream_bad_response');
+        expect(error.message, name).to.contain(`malformed image: ${entry}`);
+      }
+    }
+  });
+
   it('passes a streamed generation through event by event', async () => {
     const sse = fixtureBytes('openai-images/stream-generation.sse');
     nock(UPSTREAM).post('/v1/images/generations').matchHeader('accept', 'text/event-stream').reply(200, sse, { 'content-type': 'text/event-stream' });
     const res = await postJson(gw, '/v1/images/generations', { model: 'gpt-image-1', prompt: 'x', stream: true, partial_images: 1 });
     expect(res.headers.get('content-type')).to.equal('text/event-stream');
     expect(Buffer.from(await res.arrayBuffer()).equals(sse)).to.equal(true);
+  });
+
+  it('answers 502 naming the type when a streamed request gets JSON instead of an event stream', async () => {
+    nock(UPSTREAM).post('/v1/images/edits').reply(200, fixtureBytes('openai-images/response-b64.json'), { 'content-type': 'application/json' });
+    const res = await postJson(gw, '/v1/images/edits', { model: 'gpt-image-1', prompt: 'x', images: [{ image_url: `data:image/png;base64,${PNG_B64}` }], stream: true });
+    expect(res.status).to.equal(502);
+    const body = (await res.json()) as { error: { message: string; code: string } };
+    expect(body.error.code).to.equal('gw_upstream_bad_response');
+    expect(body.error.message).to.contain('application/json');
   });
 });
