@@ -20,7 +20,7 @@ export function createModelsHandler(options: ModelsHandlerOptions): CustomHandle
   const variantDialects = new Set(options.variantDialects ?? ['openai', 'messages', 'gemini']);
   return async (_request, ctx) => {
     const dialect = modelDialect(ctx.endpoint, ctx.headers, ctx.query);
-    const listed = await options.list(ctx);
+    const listed = distinctModels(await options.list(ctx));
     const models = variantDialects.has(dialect) ? listed : listed.filter((card) => card.variantOf === undefined);
     const wanted = ctx.params.model;
     if (wanted !== undefined) {
@@ -51,6 +51,22 @@ const LISTS: Record<ModelDialect, (models: ModelCard[], query: Readonly<Record<s
     return { models: page.items.map(toGeminiModel), ...(page.nextOffset !== undefined ? { nextPageToken: String(page.nextOffset) } : {}) };
   },
 };
+
+/**
+ * Each id once, where it first appears (an upstream may list one twice); a model the upstream lists wins over a
+ * gateway variant of the same name (`x-thinking` listed by the upstream is its own model).
+ */
+export function distinctModels(models: readonly ModelCard[]): ModelCard[] {
+  const listed = new Set(models.filter((model) => model.variantOf === undefined).map((model) => model.id));
+  const seen = new Set<string>();
+  const distinct: ModelCard[] = [];
+  for (const model of models) {
+    if (seen.has(model.id) || (model.variantOf !== undefined && listed.has(model.id))) continue;
+    seen.add(model.id);
+    distinct.push(model);
+  }
+  return distinct;
+}
 
 /** The operator's extra model ids (`models` in the platform config) after the listed ones, each once. */
 export function withExtraModels(models: readonly ModelCard[], extra: readonly string[], owner: string): ModelCard[] {

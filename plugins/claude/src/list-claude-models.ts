@@ -19,20 +19,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function claudeModelCards(body: unknown): ModelCard[] {
   if (!isRecord(body) || !Array.isArray(body.data)) throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream model list is not an Anthropic list');
   const cards: ModelCard[] = [];
-  const seen = new Set<string>();
-  const add = (card: ModelCard): void => {
-    if (seen.has(card.id)) return;
-    seen.add(card.id);
-    cards.push(card);
-  };
   for (const item of body.data) {
     if (!isRecord(item) || typeof item.id !== 'string') continue;
     const seconds = typeof item.created_at === 'string' ? Math.floor(Date.parse(item.created_at) / 1000) : Number.NaN;
     const created = Number.isFinite(seconds) ? seconds : 0;
     const name = typeof item.display_name === 'string' ? item.display_name : undefined;
-    add({ id: item.id, ownedBy: 'anthropic', created, ...(name ? { displayName: name } : {}), native: { dialect: 'messages', fields: item } });
+    cards.push({ id: item.id, ownedBy: 'anthropic', created, ...(name ? { displayName: name } : {}), native: { dialect: 'messages', fields: item } });
     if (!item.id.endsWith(THINKING_SUFFIX)) {
-      add({ id: `${item.id}${THINKING_SUFFIX}`, ownedBy: 'anthropic', created, ...(name ? { displayName: `${name} (thinking)` } : {}), variantOf: item.id });
+      cards.push({ id: `${item.id}${THINKING_SUFFIX}`, ownedBy: 'anthropic', created, ...(name ? { displayName: `${name} (thinking)` } : {}), variantOf: item.id });
     }
   }
   return cards;

@@ -5,7 +5,7 @@ import { claudeModelCards } from '../src/list-claude-models';
 describe('claudeModelCards', () => {
   it('keeps each Anthropic model for Anthropic clients and follows it with its -thinking variant', () => {
     const opus = { type: 'model', id: 'claude-opus-4-6', display_name: 'Claude Opus 4.6', created_at: '2026-02-05T00:00:00Z' };
-    const cards = claudeModelCards({ data: [opus, { type: 'model', id: 'claude-x-thinking' }, { id: 'claude-opus-4-6' }, null], has_more: false });
+    const cards = claudeModelCards({ data: [opus, { type: 'model', id: 'claude-x-thinking' }, null], has_more: false });
     expect(cards).to.deep.equal([
       { id: 'claude-opus-4-6', ownedBy: 'anthropic', created: 1770249600, displayName: 'Claude Opus 4.6', native: { dialect: 'messages', fields: opus } },
       { id: 'claude-opus-4-6-thinking', ownedBy: 'anthropic', created: 1770249600, displayName: 'Claude Opus 4.6 (thinking)', variantOf: 'claude-opus-4-6' },

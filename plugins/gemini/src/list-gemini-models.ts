@@ -33,19 +33,13 @@ export interface ModelListSettings {
  */
 export function geminiModelCards(models: readonly GeminiModel[]): ModelCard[] {
   const cards: ModelCard[] = [];
-  const seen = new Set<string>();
-  const add = (card: ModelCard): void => {
-    if (seen.has(card.id)) return;
-    seen.add(card.id);
-    cards.push(card);
-  };
   for (const model of models) {
     const id = model.name.replace(/^models\//, '');
     const displayName = typeof model.displayName === 'string' ? model.displayName : undefined;
-    add({ id, ownedBy: 'google', ...(displayName ? { displayName } : {}), native: { dialect: 'gemini', fields: model } });
+    cards.push({ id, ownedBy: 'google', ...(displayName ? { displayName } : {}), native: { dialect: 'gemini', fields: model } });
     const generates = Array.isArray(model.supportedGenerationMethods) && model.supportedGenerationMethods.includes('generateContent');
     if (model.thinking === true && generates && !id.endsWith(THINKING_SUFFIX)) {
-      add({ id: `${id}${THINKING_SUFFIX}`, ownedBy: 'google', ...(displayName ? { displayName: `${displayName} (thinking)` } : {}), variantOf: id });
+      cards.push({ id: `${id}${THINKING_SUFFIX}`, ownedBy: 'google', ...(displayName ? { displayName: `${displayName} (thinking)` } : {}), variantOf: id });
     }
   }
   return cards;

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { isGatewayError } from '../../../core/errors/gateway-error';
 import type { EndpointId } from '../../../core/hooks/endpoints';
 import type { RequestContext } from '../../../core/hooks/plugin-api';
-import { createModelsHandler, withExtraModels } from '../../../core/models-api/create-models-handler';
+import { createModelsHandler, distinctModels, withExtraModels } from '../../../core/models-api/create-models-handler';
 import type { ModelCard } from '../../../core/models-api/model-card';
 
 const CARDS: ModelCard[] = [
@@ -58,5 +58,17 @@ describe('createModelsHandler', () => {
 describe('withExtraModels', () => {
   it("adds the operator's ids after the listed ones, once each, owned by the platform", () => {
     expect(withExtraModels([{ id: 'a', ownedBy: 'x' }], ['b', 'a', 'b'], 'p')).to.deep.equal([{ id: 'a', ownedBy: 'x' }, { id: 'b', ownedBy: 'p' }]);
+  });
+});
+
+describe('distinctModels', () => {
+  it('keeps each id once, where it first appears, and a listed model over a variant of the same name', () => {
+    const cards: ModelCard[] = [
+      { id: 'a', ownedBy: 'x' },
+      { id: 'a-thinking', ownedBy: 'x', variantOf: 'a' },
+      { id: 'a', ownedBy: 'dup' },
+      { id: 'a-thinking', ownedBy: 'upstream' },
+    ];
+    expect(distinctModels(cards)).to.deep.equal([{ id: 'a', ownedBy: 'x' }, { id: 'a-thinking', ownedBy: 'upstream' }]);
   });
 });
