@@ -88,36 +88,33 @@ function parseJsonObject(bytes: Buffer): Record<string, unknown> {
 type Middleware = (req: Request, res: Response, next: (error?: unknown) => void) => void;
 
 /** Runs a connect-style middleware as a promise, mapping body-parser and multer errors to GatewayErrors. */
-function run(middleware: Middleware, req: Request, res: Response): Promise<void> {
+function run(middleware: Middleware, req: Request, res: Response, fileBytes?: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    middleware(req, res, (error?: unknown) => (error ? reject(toBodyError(error)) : resolve()));
+    middleware(req, res, (error?: unknown) => (error ? reject(toBodyError(error, fileBytes)) : resolve()));
   });
 }
 
-/** `run`, counting the body's bytes as the middleware reads them: past `limit` it stops reading and answers 413. */
+/**
+ * `run` for multer, which has no limit on a form's total: the body's bytes are counted as the middleware reads them,
+ * and past `formBytes` reading stops and the answer is 413.
+ */
 function runBounded(middleware: Middleware, req: Request, res: Response, limits: { formBytes: number; fileBytes: number }): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let settled = false;
-    let seen = 0;
-    const settle = (error?: unknown): void => {
-      if (settled) return;
-      settled = true;
-      req.off('data', count);
-      if (error) reject(toBodyError(error, limits.fileBytes));
-      else resolve();
-    };
-    function count(chunk: Buffer): void {
-      seen += chunk.length;
-      if (seen <= limits.formBytes) return;
-      // The parser gets nothing more (what it holds is dropped with it); the rest of the upload is read and discarded.
-      req.unpipe();
-      req.resume();
-      settle(new GatewayError('GW_BODY_TOO_LARGE', `form data is larger than the limit of ${limits.formBytes} bytes`));
-    }
-    middleware(req, res, settle);
-    // Listening after the middleware has piped the request: both see every chunk, and none flows before it is there.
-    if (!settled) req.on('data', count);
-  });
+  let refuse: (error: GatewayError) => void = () => {};
+  const tooLarge = new Promise<never>((_resolve, reject) => (refuse = reject));
+  let seen = 0;
+  const count = (chunk: Buffer): void => {
+    seen += chunk.length;
+    if (seen <= limits.formBytes) return;
+    // The parser gets nothing more (what it holds is dropped with it); the rest of the upload is read and discarded.
+    req.off('data', count);
+    req.unpipe();
+    req.resume();
+    refuse(new GatewayError('GW_BODY_TOO_LARGE', `form data is larger than the limit of ${limits.formBytes} bytes`));
+  };
+  const reading = run(middleware, req, res, limits.fileBytes).finally(() => req.off('data', count));
+  // Listening once the middleware has piped the request: both see every chunk, and none flows before it is there.
+  req.on('data', count);
+  return Promise.race([reading, tooLarge]);
 }
 
 /** body-parser and multer errors → GatewayErrors; `fileBytes` names the file limit (multer's errors do not). */

@@ -14,16 +14,23 @@ export type ImageInput =
   | { kind: 'file_id'; fileId: string };
 
 const BARE_BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
-/** A data URI's payload: base64 or its URL-safe form, line breaks allowed (MIME wraps at 76). One pass, no backtracking. */
-const DATA_URI_BASE64 = /^[\sA-Za-z0-9+/_-]*(?:=\s*){0,2}$/;
+/** Base64 or its URL-safe form, line breaks allowed (MIME wraps at 76). One pass, no backtracking. */
+const BASE64_PAYLOAD = /^[\sA-Za-z0-9+/_-]*(?:=\s*){0,2}$/;
+
+/**
+ * Whether text is an image's base64 payload: at least one base64 character and nothing else. Node's decoder drops
+ * what it cannot read, so an empty or garbled payload would otherwise pass as an image of no bytes.
+ */
+export function isBase64Payload(text: string): boolean {
+  return BASE64_PAYLOAD.test(text) && /[A-Za-z0-9+/_-]/.test(text);
+}
 
 /** A string image reference: `https://…`, `data:<mime>;base64,…` or bare base64 (its type read from the bytes). */
 export function parseImageReference(value: string, field: string): ImageInput {
   const text = value.trim();
   const dataUri = parseDataUri(text);
   if (dataUri) {
-    // Node decodes anything, dropping what is not base64: an empty or garbled payload would go upstream as no image.
-    if (!DATA_URI_BASE64.test(dataUri.data) || !/[A-Za-z0-9+/_-]/.test(dataUri.data)) throw new GatewayError('GW_INVALID_REQUEST', `${field}: the data URI's payload is not base64 image data`, { param: field });
+    if (!isBase64Payload(dataUri.data)) throw new GatewayError('GW_INVALID_REQUEST', `${field}: the data URI's payload is not base64 image data`, { param: field });
     return { kind: 'base64', mediaType: dataUri.mediaType, data: dataUri.data };
   }
   if (/^https?:\/\//i.test(text)) return { kind: 'url', url: text };

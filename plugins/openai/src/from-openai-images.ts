@@ -1,8 +1,6 @@
-import { GatewayError, encodeImageItem, type EncodeImageOptions, type ImageResult, type ImageResultItem } from '@gateway/core';
+import { GatewayError, encodeImageItem, isBase64Payload, parseDataUri, type EncodeImageOptions, type ImageResult, type ImageResultItem } from '@gateway/core';
 
 const OUTPUT_FORMAT_TYPES: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', jpg: 'image/jpeg', webp: 'image/webp' };
-/** Standard base64, optionally as a data URI (encodeImageItem strips one, as some compatible upstreams send it). */
-const BASE64_IMAGE = /^(?:data:[^,]*;base64,)?[A-Za-z0-9+/]+={0,2}$/;
 
 /**
  * OpenAI's ImagesResponse → the gateway's image result: each base64 image becomes what the client asked for (a data
@@ -33,6 +31,7 @@ export async function fromOpenAiImages(json: unknown, options: EncodeImageOption
   return { ...body, created, data };
 }
 
+/** Base64, also as a data URI (encodeImageItem strips one, as some compatible upstreams send it). */
 function isBase64Image(value: unknown): value is string {
-  return typeof value === 'string' && BASE64_IMAGE.test(value);
+  return typeof value === 'string' && isBase64Payload(parseDataUri(value)?.data ?? value);
 }

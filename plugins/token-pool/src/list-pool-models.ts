@@ -4,18 +4,15 @@ import type { PoolCaller } from './create-pool-caller';
 const LIST_BODY_LIMIT = 8 * 1024 * 1024;
 const VARIANT_SUFFIXES = ['-thinking', '-max'];
 
-/** Each model followed by its `-thinking` and `-max` variants (unless it is one, or the list already has it). */
+/**
+ * Each model followed by its `-thinking` and `-max` variants, unless it is one. A model the upstream lists under a
+ * variant's name wins over the variant (distinctModels in core).
+ */
 export function withPoolVariants(models: readonly ModelCard[]): ModelCard[] {
-  const ids = new Set(models.map((model) => model.id));
-  const cards: ModelCard[] = [];
-  for (const model of models) {
-    cards.push(model);
-    for (const suffix of VARIANT_SUFFIXES) {
-      const id = `${model.id}${suffix}`;
-      if (!model.id.endsWith(suffix) && !ids.has(id)) cards.push({ ...model, id, variantOf: model.id });
-    }
-  }
-  return cards;
+  return models.flatMap((model) => [
+    model,
+    ...VARIANT_SUFFIXES.filter((suffix) => !model.id.endsWith(suffix)).map((suffix) => ({ ...model, id: `${model.id}${suffix}`, variantOf: model.id })),
+  ]);
 }
 
 /**
