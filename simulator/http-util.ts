@@ -12,11 +12,18 @@ const SSE_HEADERS: OutgoingHttpHeaders = { 'cache-control': 'no-cache', connecti
 export function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const parts: Buffer[] = [];
+    let ended = false;
     req.on('data', (part: Buffer) => parts.push(part));
-    req.on('end', () => resolve(parts.length === 1 ? parts[0] : Buffer.concat(parts)));
+    req.on('end', () => {
+      ended = true;
+      resolve(parts.length === 1 ? parts[0] : Buffer.concat(parts));
+    });
     req.on('error', reject);
-    // A client that leaves mid-body never sends 'end'; after 'end' this reject is a no-op.
-    req.on('close', () => reject(new Error('request closed before its body was read')));
+    // A client that leaves mid-body never sends 'end'. Tested first: every request closes, and an Error (its stack
+    // captured) made for each of them was ~8% of the simulator's CPU under load.
+    req.on('close', () => {
+      if (!ended) reject(new Error('request closed before its body was read'));
+    });
   });
 }
 
