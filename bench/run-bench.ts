@@ -17,7 +17,8 @@ import { BENCH_LICENSE, buildTargets, presentPlugins, type Target } from './targ
  * `npm run bench`: the simulator, the floor proxy and the gateway each in their own process on loopback; the load
  * comes from this one (autocannon, plus a small timing client for time to first byte). Prints the tables and writes
  * bench/results/latest.json. Env: BENCH_LOG_LEVEL (default info), BENCH_SCALE (multiplies every duration),
- * BENCH_RUNTIME=tsx (run the gateway's TypeScript sources through tsx, as the tests do, instead of the build `npm start` runs).
+ * BENCH_RUNTIME=tsx (run the TypeScript sources of the gateway, the simulator and the floor through tsx, as the tests do,
+ * instead of the build `npm start` runs and plain JavaScript beside it).
  */
 
 const ROOT = path.resolve(__dirname, '..');
@@ -111,13 +112,15 @@ async function main(): Promise<void> {
 
   const children: Array<{ stop(): Promise<void> }> = [];
   try {
-    const simulator = await startChild<{ ready: true; url: string }>('simulator', path.join(__dirname, 'simulator-process.ts'));
+    // From the build, the simulator and the floor run as plain JavaScript like the gateway; through tsx otherwise.
+    const plainJs = { execArgv: [] };
+    const simulator = await startChild<{ ready: true; url: string }>('simulator', build?.simulatorScript ?? path.join(__dirname, 'simulator-process.ts'), build ? plainJs : {});
     children.push(simulator);
     const gatewayInput: GatewayProcessInput = { simulatorUrl: simulator.ready.url, logLevel: LOG_LEVEL, license: BENCH_LICENSE, storePath: path.join(workDir, 'gateway.db'), optional };
     const gatewayEnv = { BENCH_GATEWAY: JSON.stringify(gatewayInput), NODE_ENV: 'production' };
     const nodeFlags = productionNodeFlags(ROOT);
     const [floor, gateway] = await Promise.all([
-      startChild<{ ready: true; url: string }>('floor', path.join(__dirname, 'bare-proxy.ts'), { env: { BENCH_UPSTREAM: simulator.ready.url } }),
+      startChild<{ ready: true; url: string }>('floor', build?.floorScript ?? path.join(__dirname, 'bare-proxy.ts'), { env: { BENCH_UPSTREAM: simulator.ready.url }, ...(build ? plainJs : {}) }),
       build
         ? startChild<GatewayReady>('gateway', build.script, { env: { ...gatewayEnv, NODE_PATH: build.nodePath }, execArgv: nodeFlags })
         : startChild<GatewayReady>('gateway', path.join(__dirname, 'gateway-process.ts'), { env: gatewayEnv, execArgv: [...nodeFlags, '--import', 'tsx'] }),

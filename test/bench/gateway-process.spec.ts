@@ -45,4 +45,31 @@ describe('bench: the gateway process, from the build the benchmark makes', funct
       await gateway.stop();
     }
   });
+
+  it('runs the simulator and the floor from the same build as plain JavaScript, the floor forwarding to the simulator', async () => {
+    const build = buildGateway(ROOT, path.join(work, 'build-participants'));
+    const plainJs = { execArgv: [] };
+    const simulator = await startChild<{ ready: true; url: string }>('simulator', build.simulatorScript, plainJs);
+    try {
+      const floor = await startChild<{ ready: true; url: string }>('floor', build.floorScript, { ...plainJs, env: { BENCH_UPSTREAM: simulator.ready.url } });
+      try {
+        const answer = await fetch(`${floor.ready.url}/openai/v1/chat/completions`, {
+          method: 'POST',
+          headers: { authorization: 'Bearer sk-bench-spec-0123456789', 'content-type': 'application/json' },
+          body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'floor' }] }),
+        });
+        expect(answer.status).to.equal(200);
+        expect(((await answer.json()) as { choices: Array<{ message: { content: string } }> }).choices[0].message.content).to.equal('Echo: floor');
+        // Both answer the benchmark's questions about their own CPU and memory.
+        const [simulatorStats, floorStats] = await Promise.all([simulator.read(), floor.read()]);
+        expect(simulatorStats.userUs).to.be.greaterThan(0);
+        expect(floorStats.peakRss).to.be.greaterThan(0);
+      } finally {
+        await floor.stop();
+      }
+    } finally {
+      await simulator.stop();
+    }
+    expect(path.relative(path.join(work, 'build-participants'), build.simulatorScript)).to.equal(path.join('bench', 'simulator-process.js'));
+  });
 });
