@@ -27,6 +27,7 @@ function isoNow(): string {
  * Entries with objects, arrays or errors are left to the chain (undefined).
  */
 export function createJsonLineWriter(secrets?: () => Iterable<string>): JsonLineWriter {
+  const sortedKeys = createSortedKeysCache();
   return (entry) => {
     const fields = entry as Record<string, unknown>;
     const keys = Object.keys(fields);
@@ -36,16 +37,39 @@ export function createJsonLineWriter(secrets?: () => Iterable<string>): JsonLine
     }
     redactEntry(fields, secrets ? Array.from(secrets()) : []);
     fields.timestamp = isoNow();
-    if (!keys.includes('timestamp')) keys.push('timestamp');
-    // A copy with the keys in sorted order, serialised once: cheaper than a string built value by value.
+    // A copy with the keys in sorted order, serialised once: cheaper than a string built value by value (which
+    // makes a string per field, measured).
     const sorted: Record<string, unknown> = {};
-    for (const key of keys.sort()) {
+    for (const key of sortedKeys.of(keys)) {
       const value = fields[key];
       sorted[key] = typeof value === 'bigint' ? value.toString() : value;
     }
     entry[MESSAGE] = JSON.stringify(sorted);
     return entry;
   };
+}
+
+/** Lines come from a few call sites, each with one shape (the access line on every request): each shape is sorted once. */
+const MAX_SHAPES = 32;
+
+function createSortedKeysCache(): { of(keys: string[]): string[] } {
+  const shapes: Array<{ keys: string[]; sorted: string[] }> = [];
+  return {
+    /** `keys` and `timestamp`, sorted. */
+    of(keys) {
+      for (const shape of shapes) if (sameKeys(shape.keys, keys)) return shape.sorted;
+      const sorted = keys.includes('timestamp') ? [...keys] : [...keys, 'timestamp'];
+      sorted.sort();
+      if (shapes.length < MAX_SHAPES) shapes.push({ keys, sorted });
+      return sorted;
+    },
+  };
+}
+
+function sameKeys(a: string[], b: string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** Called by createLogger for a logger whose format chain is the JSON one. */

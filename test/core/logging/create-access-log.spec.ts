@@ -108,6 +108,28 @@ describe('createAccessLog on a JSON logger (its own line writer)', () => {
     });
   }
 
+  it('writes the bytes of the format chain for shapes that alternate on one logger (same keys in another order, a timestamp field, one key more)', async () => {
+    const { logger } = captureLogger({ level: 'info', secrets: () => [SECRET] });
+    const seen: string[] = [];
+    logger.clear().add(new winston.transports.Stream({ stream: new Writable({ write(chunk: Buffer, _e, cb) { seen.push(chunk.toString()); cb(); } }) }));
+    const shapes: Array<Record<string, unknown>> = [
+      { requestId: 'a', status: 200, model: 'm' },
+      { model: 'm', requestId: 'a', status: 200 },
+      { requestId: 'a', status: 200, model: 'm', zz: true },
+      { timestamp: 'mine', requestId: 'a' },
+      { requestId: 'b', status: 500, model: 'n' },
+    ];
+    const access = createAccessLog(logger);
+    for (let round = 0; round < 3; round += 1) for (const fields of shapes) access({ ...fields });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(seen).to.have.length(15);
+    seen.forEach((written, i) => {
+      const line = written.trimEnd();
+      const timestamp = String((JSON.parse(line) as { timestamp: string }).timestamp);
+      expect(line).to.equal(chainLine(logger, shapes[i % shapes.length], timestamp));
+    });
+  });
+
   it('leaves entries with nested values to the format chain', async () => {
     const { logger, entries } = captureLogger({ level: 'info' });
     createAccessLog(logger)({ requestId: 'r', usage: { z: 1, a: 2 } });
