@@ -14,7 +14,7 @@ const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
 export function createRequestLog(log: Logger) {
   const accessLog = createAccessLog(log);
   return (req: Request, res: Response, next: NextFunction): void => {
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     const incoming = req.headers['x-request-id'];
     const requestId = typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     res.locals.requestId = requestId;
@@ -23,17 +23,22 @@ export function createRequestLog(log: Logger) {
     res.once('close', () => {
       if (!log.isInfoEnabled()) return;
       const ctx = res.locals.ctx as RequestContext | undefined;
+      // Keys in sorted order, level, message and timestamp included (filled in by the access log): the JSON line
+      // writer then serialises this object as it is, without a sorted copy (see createJsonLineWriter).
       accessLog({
-        requestId,
+        completed: res.writableFinished,
+        endpoint: ctx?.endpoint,
+        latencyMs: performance.now() - started,
+        level: undefined,
+        message: undefined,
         method: req.method,
+        model: ctx?.model,
         path: req.path,
         platform: ctx?.platform,
-        endpoint: ctx?.endpoint,
-        model: ctx?.model,
-        stream: ctx?.stream ?? false,
+        requestId,
         status: res.statusCode,
-        completed: res.writableFinished,
-        latencyMs: Number(process.hrtime.bigint() - started) / 1e6,
+        stream: ctx?.stream ?? false,
+        timestamp: undefined,
         upstreamLatencyMs: ctx?.upstreamLatencyMs,
       });
     });

@@ -92,6 +92,9 @@ describe('createAccessLog on a JSON logger (its own line writer)', () => {
     ['undefined fields left out, non-finite numbers as null', { requestId: 'r', model: undefined, latencyMs: Number.NaN, status: 0, big: 12n }],
     ['strings that need escaping, unicode and a lone surrogate', { path: '/a"b\\c\n\t\u0001/é/😀/\ud800', model: '</script>' }],
     ['secrets and credential-named fields', { path: `/x/${SECRET}`, note: 'key sk-abcdefghijklmnopqrstuvwxyz', authorization: 'Bearer abcdefghijklmnop', Zeta: 1, alpha: 2 }],
+    // request-log's own object: keys already sorted, level, message and timestamp held open, so it is serialised as it is.
+    ['keys already in order with level, message and timestamp held open', { completed: true, endpoint: 'chat.completions', latencyMs: 2.5, level: undefined, message: undefined, method: 'POST', model: undefined, path: `/p/${SECRET}`, platform: 'openai', requestId: 'r', status: 200, stream: false, timestamp: undefined, upstreamLatencyMs: 1 }],
+    ['keys already in order, with a bigint', { big: 12n, level: undefined, message: undefined, timestamp: undefined }],
   ];
   for (const [name, fields] of CASES) {
     it(`writes the very bytes of the format chain: ${name}`, async () => {

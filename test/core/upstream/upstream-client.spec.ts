@@ -334,6 +334,37 @@ describe('createUpstreamClient', () => {
     expect((await readUpstreamBody(res, 100)).toString()).to.equal('xxxxxxxend');
   });
 
+  it('does not count a slow reader as an idle upstream: bytes waiting to be read keep the answer alive past idleMs', async () => {
+    // Real sockets: nock's interceptor socket closes under a reader that pauses, whatever the client does.
+    await withoutNock(async () => {
+      const payload = 'y'.repeat(256 * 1024);
+      const server = await startServer((_req, res) => res.end(payload));
+      const res = await client.send({ url: server.url, method: 'GET', headers: {}, timeouts: { connectMs: 1000, totalMs: 5000, idleMs: 150 } });
+      // Nothing read for more than twice idleMs, while the upstream has long sent everything.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect((await readUpstreamBody(res, 1024 * 1024)).toString()).to.equal(payload);
+    });
+  });
+
+  for (const via of ['real sockets', 'nock\'s interceptor'] as const) {
+    it(`fails a body whose connection the upstream closes mid-way (no reset) with a GatewayError naming host:port (${via})`, async () => {
+      const run = async (): Promise<void> => {
+        const server = await startServer((req, res) => {
+          res.writeHead(200, { 'content-length': '1000' });
+          res.write('only part');
+          setTimeout(() => req.socket.end(), 20);
+        });
+        const res = await client.send({ url: server.url, method: 'GET', headers: {}, timeouts: RELAXED });
+        const { text, error } = await collect(res.body);
+        expect(text).to.equal('only part');
+        expect(isGatewayError(error)).to.equal(true);
+        expect((error as GatewayError).code).to.equal('GW_UPSTREAM_UNREACHABLE');
+        expect((error as GatewayError).message).to.contain(`127.0.0.1:${server.port}`);
+      };
+      await (via === 'real sockets' ? withoutNock(run) : run());
+    });
+  }
+
   it('closes the upstream connection promptly when the caller aborts while waiting for headers', async () => {
     let serverSocket: net.Socket | undefined;
     let arrived!: () => void;
