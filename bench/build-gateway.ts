@@ -10,13 +10,15 @@ export interface BenchBuild {
   simulatorScript: string;
   /** The floor proxy (bench/bare-proxy). */
   floorScript: string;
+  /** Express and axios alone (bench/reference-proxy). */
+  referenceScript: string;
   /** Where the gateway's third-party packages resolve from. */
   nodePath: string;
 }
 
 /**
  * The production build `npm start` runs (scripts/build-dist.ts), plus the benchmark's processes beside it: the
- * simulator and the floor run from JavaScript too, as the gateway does. Through tsx they paid for its loader and for
+ * simulator, the floor and the reference run from JavaScript too, as the gateway does. Through tsx they paid for its loader and for
  * a name helper (`__name`) on every closure they make per request, on the two cores the gateway is measured on.
  * Third-party packages come from the repository's node_modules through NODE_PATH.
  */
@@ -29,6 +31,7 @@ export function buildGateway(root: string, outDir: string): BenchBuild {
     script: transpile('bench/gateway-process.ts'),
     simulatorScript: transpile('bench/simulator-process.ts'),
     floorScript: transpile('bench/bare-proxy.ts'),
+    referenceScript: transpile('bench/reference-proxy.ts'),
     nodePath: path.join(root, 'node_modules'),
   };
 }

@@ -43,6 +43,7 @@ export interface CellResult {
 export interface Participants {
   simulator: Child<{ ready: true; url: string }>;
   floor: Child<{ ready: true; url: string }>;
+  reference: Child<{ ready: true; url: string }>;
   gateway: Child<{ ready: true; url: string }>;
 }
 

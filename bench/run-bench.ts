@@ -11,7 +11,7 @@ import { measureCell, MB, urlOf, type CellResult, type CellSpec, type Participan
 import { annotate, formatCells, formatChecks, formatKeyFigures, formatManyStreams, type KeyFigure, type ManyStreamsResult } from './report';
 import { median } from './stats';
 import { openManyStreams } from './stream-client';
-import { BENCH_LICENSE, buildTargets, presentPlugins, type Target } from './targets';
+import { BENCH_LICENSE, buildTargets, presentPlugins, REFERENCE_TARGET, type Target } from './targets';
 
 /**
  * `npm run bench`: the simulator, the floor proxy and the gateway each in their own process on loopback; the load
@@ -119,14 +119,17 @@ async function main(): Promise<void> {
     const gatewayInput: GatewayProcessInput = { simulatorUrl: simulator.ready.url, logLevel: LOG_LEVEL, license: BENCH_LICENSE, storePath: path.join(workDir, 'gateway.db'), optional };
     const gatewayEnv = { BENCH_GATEWAY: JSON.stringify(gatewayInput), NODE_ENV: 'production' };
     const nodeFlags = productionNodeFlags(ROOT);
-    const [floor, gateway] = await Promise.all([
+    const [floor, reference, gateway] = await Promise.all([
       startChild<{ ready: true; url: string }>('floor', build?.floorScript ?? path.join(__dirname, 'bare-proxy.ts'), { env: { BENCH_UPSTREAM: simulator.ready.url }, ...(build ? plainJs : {}) }),
+      build
+        ? startChild<{ ready: true; url: string }>('reference', build.referenceScript, { env: { BENCH_UPSTREAM: simulator.ready.url, NODE_ENV: 'production', NODE_PATH: build.nodePath }, execArgv: nodeFlags })
+        : startChild<{ ready: true; url: string }>('reference', path.join(__dirname, 'reference-proxy.ts'), { env: { BENCH_UPSTREAM: simulator.ready.url, NODE_ENV: 'production' }, execArgv: [...nodeFlags, '--import', 'tsx'] }),
       build
         ? startChild<GatewayReady>('gateway', build.script, { env: { ...gatewayEnv, NODE_PATH: build.nodePath }, execArgv: nodeFlags })
         : startChild<GatewayReady>('gateway', path.join(__dirname, 'gateway-process.ts'), { env: gatewayEnv, execArgv: [...nodeFlags, '--import', 'tsx'] }),
     ]);
-    children.push(floor, gateway);
-    const participants: Participants = { simulator, floor, gateway };
+    children.push(floor, reference, gateway);
+    const participants: Participants = { simulator, floor, reference, gateway };
     const notes: string[] = [];
     for (const name of ['claude', 'gemini'] as const) {
       if (!optional.includes(name)) notes.push(`${name}: plugins/${name} is not in this checkout; its cells are skipped`);
@@ -164,9 +167,17 @@ async function main(): Promise<void> {
       log(`${cell.target} ${cell.mode} ${cell.size} c${cell.concurrency}: ${cell.rps.toFixed(0)} req/s, p50 ${cell.latencyMs.p50.toFixed(2)} ms, ${cell.cpuUsPerRequest.toFixed(0)} µs CPU/req`);
     }
 
-    log(`repeating the non-streaming c16 cell (${KEY_RUNS} runs in all) for steadier medians`);
+    log(`repeating the non-streaming c16 cell (${KEY_RUNS} runs in all) for steadier medians, with the Express + axios reference`);
     const keyTargets = targets.filter((t) => t.kind !== 'direct');
     const keySamples = cells.filter((c) => c.mode === 'json' && c.size === 'small' && c.concurrency === 16);
+    // The reference runs only in this cell, after the floor in each round; warmed up first like every other target.
+    if ((await sanityCheck(participants, REFERENCE_TARGET)) === undefined) {
+      await measureCell(participants, { target: REFERENCE_TARGET, mode: 'json', size: 'small', concurrency: 16, client: 'autocannon', durationS: 0.5 * SCALE });
+      keySamples.push(await measureCell(participants, { target: REFERENCE_TARGET, mode: 'json', size: 'small', concurrency: 16, client: 'autocannon', durationS: seconds(16) }));
+      keyTargets.splice(keyTargets.findIndex((t) => t.kind === 'floor') + 1, 0, REFERENCE_TARGET);
+    } else {
+      notes.push(`${REFERENCE_TARGET.id}: skipped, it did not answer`);
+    }
     for (let run = 1; run < KEY_RUNS; run += 1) {
       for (const target of keyTargets) {
         keySamples.push(await measureCell(participants, { target, mode: 'json', size: 'small', concurrency: 16, client: 'autocannon', durationS: seconds(16) }));

@@ -3,15 +3,15 @@ import path from 'node:path';
 import type { BodyFormat } from './bodies';
 import { modelOf } from './bodies';
 
-export type TargetKind = 'direct' | 'floor' | 'passthrough' | 'translated';
+export type TargetKind = 'direct' | 'floor' | 'reference' | 'passthrough' | 'translated';
 export type Vendor = 'openai' | 'anthropic' | 'gemini';
 
 /** One URL the load is driven at. */
 export interface Target {
   id: string;
   kind: TargetKind;
-  /** Which server answers: the simulator itself, the floor proxy or the gateway. */
-  via: 'simulator' | 'floor' | 'gateway';
+  /** Which server answers: the simulator itself, the floor proxy, the Express + axios reference or the gateway. */
+  via: 'simulator' | 'floor' | 'reference' | 'gateway';
   /** The simulated vendor behind it: the `direct` target of the same vendor is its zero-overhead baseline. */
   upstream: Vendor;
   /** Format of the body the client sends. */
@@ -38,6 +38,17 @@ export function presentPlugins(root: string): Array<'claude' | 'gemini'> {
 function target(t: Omit<Target, 'streamEnd'>): Target {
   return { ...t, headers: { ...JSON_TYPE, ...t.headers }, streamEnd: STREAM_END[t.format] };
 }
+
+/** Express and axios alone in front of the simulator's chat completions: measured in the headline cell only. */
+export const REFERENCE_TARGET: Target = target({
+  id: 'reference:openai',
+  kind: 'reference',
+  via: 'reference',
+  upstream: 'openai',
+  format: 'chat-completions',
+  path: fixed('/openai/v1/chat/completions'),
+  headers: { authorization: 'Bearer sk-bench-direct' },
+});
 
 /**
  * Every target for the mounted platforms. Without a claude plugin, `/openai/v1/messages` (Messages → chat

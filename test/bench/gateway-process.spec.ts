@@ -46,30 +46,36 @@ describe('bench: the gateway process, from the build the benchmark makes', funct
     }
   });
 
-  it('runs the simulator and the floor from the same build as plain JavaScript, the floor forwarding to the simulator', async () => {
+  it('runs the simulator, the floor and the Express + axios reference from the same build, each proxy forwarding to the simulator', async () => {
     const build = buildGateway(ROOT, path.join(work, 'build-participants'));
+    expect(path.relative(path.join(work, 'build-participants'), build.simulatorScript)).to.equal(path.join('bench', 'simulator-process.js'));
     const plainJs = { execArgv: [] };
     const simulator = await startChild<{ ready: true; url: string }>('simulator', build.simulatorScript, plainJs);
     try {
       const floor = await startChild<{ ready: true; url: string }>('floor', build.floorScript, { ...plainJs, env: { BENCH_UPSTREAM: simulator.ready.url } });
+      const reference = await startChild<{ ready: true; url: string }>('reference', build.referenceScript, { ...plainJs, env: { BENCH_UPSTREAM: simulator.ready.url, NODE_PATH: build.nodePath } });
       try {
-        const answer = await fetch(`${floor.ready.url}/openai/v1/chat/completions`, {
-          method: 'POST',
-          headers: { authorization: 'Bearer sk-bench-spec-0123456789', 'content-type': 'application/json' },
-          body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'floor' }] }),
-        });
-        expect(answer.status).to.equal(200);
-        expect(((await answer.json()) as { choices: Array<{ message: { content: string } }> }).choices[0].message.content).to.equal('Echo: floor');
-        // Both answer the benchmark's questions about their own CPU and memory.
-        const [simulatorStats, floorStats] = await Promise.all([simulator.read(), floor.read()]);
-        expect(simulatorStats.userUs).to.be.greaterThan(0);
-        expect(floorStats.peakRss).to.be.greaterThan(0);
+        for (const [proxy, content] of [[floor, 'floor'], [reference, 'reference']] as const) {
+          const answer = await fetch(`${proxy.ready.url}/openai/v1/chat/completions`, {
+            method: 'POST',
+            headers: { authorization: 'Bearer sk-bench-spec-0123456789', 'content-type': 'application/json' },
+            body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content }] }),
+          });
+          expect(answer.status, proxy.name).to.equal(200);
+          expect(answer.headers.get('content-type'), proxy.name).to.match(/^application\/json/);
+          expect(((await answer.json()) as { choices: Array<{ message: { content: string } }> }).choices[0].message.content).to.equal(`Echo: ${content}`);
+        }
+        // An upstream error passes through as it is: status and body.
+        const refused = await fetch(`${reference.ready.url}/openai/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+        expect(refused.status).to.be.within(400, 499);
+        // All three answer the benchmark's questions about their own CPU and memory.
+        const stats = await Promise.all([simulator.read(), floor.read(), reference.read()]);
+        for (const reading of stats) expect(reading.userUs).to.be.greaterThan(0);
       } finally {
-        await floor.stop();
+        await Promise.all([floor.stop(), reference.stop()]);
       }
     } finally {
       await simulator.stop();
     }
-    expect(path.relative(path.join(work, 'build-participants'), build.simulatorScript)).to.equal(path.join('bench', 'simulator-process.js'));
   });
 });
