@@ -16,6 +16,7 @@ export { readUpstreamBody, type UpstreamClient, type UpstreamTimeouts } from './
 export { readUpstreamJson } from './upstream/read-upstream-json';
 export { isEventStream } from './sse/is-event-stream';
 export type { Store } from './store/store';
+export { createCallMemo, type CallMemo, type CallMemoOptions } from './store/create-call-memo';
 export type { Logger } from './logging';
 export { createGateway, type Gateway } from './gateway';
 export { loadConfig, parseConfig, ConfigError } from './config/load-config';
@@ -32,5 +33,6 @@ export * from './media';
 export { decodeGeminiError } from './codecs/gemini/decode-gemini-error';
 export { decodeMessagesError } from './codecs/shared/decode-messages-error';
 export { parseDataUri, toDataUri, type DataUri } from './codecs/shared/parse-data-uri';
+export { callIdKey } from './codecs/shared/call-id-key';
 export { geminiMethodPath, geminiModelName, geminiModelPath } from './codecs/gemini/gemini-model-path';
 export { unwrapCountTokensRequest } from './codecs/gemini/unwrap-count-tokens-request';

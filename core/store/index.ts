@@ -2,3 +2,4 @@ export * from './store';
 export * from './memory-store';
 export * from './sqlite-store';
 export * from './create-store';
+export * from './create-call-memo';

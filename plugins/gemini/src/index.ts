@@ -11,6 +11,8 @@ import { createGeminiModels } from './list-gemini-models';
 import { geminiOptionsSchema, type GeminiOptions } from './options';
 import { createGeminiRouter } from './route-gemini';
 import { shapeGeminiRequest } from './shape-gemini-request';
+import { createSignatureCaptureStage } from './create-signature-capture-stage';
+import { createSignatureMemo } from './signature-memo';
 
 const PLUGIN_NAME = 'gemini';
 
@@ -80,8 +82,13 @@ const geminiPlugin: GatewayPlugin<GeminiOptions> = {
         },
       }),
     );
-    hooks.requestTransform.for(key).tapPromise(tap, (request, ctx) => shapeGeminiRequest(request, ctx, { apiVersion, safety, media: gateway.media }));
+    // Clients of other formats have no place for thought signatures: keep them for the next turn of the tool loop.
+    const signatures = createSignatureMemo(store, key, log);
+    hooks.requestTransform.for(key).tapPromise(tap, (request, ctx) => shapeGeminiRequest(request, ctx, { apiVersion, safety, media: gateway.media, signatures }));
     hooks.upstreamCall.for(key).tapPromise(tap, call);
+    hooks.streamTransform.for(key).tap(tap, (stages, ctx) =>
+      ctx.clientFormat === 'gemini' ? stages : [...stages, createSignatureCaptureStage(signatures.save)],
+    );
     hooks.errorClassify.for(key).tap(tap, (failure, ctx) => classifyGeminiFailure(failure, ctx.endpoint, secrets));
     log.info('platform mounted', { baseUrl: maskUrlCredentials(options.baseUrl), credentials: secrets.length, safetySettings: options.safetySettings ? 'configured' : 'default (all off)' });
   },

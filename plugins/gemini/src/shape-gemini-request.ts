@@ -1,12 +1,14 @@
 import type { GatewaySettings, RequestContext, UpstreamRequest } from '@gateway/core';
 import { ADDED_DEFAULT_SAFETY, type SafetySettings } from './create-safety-settings';
 import { toGeminiNativeRequest } from './to-gemini-native-request';
+import type { SignatureMemo } from './signature-memo';
 import { toGeminiRequest } from './to-gemini-request';
 
 export interface ShapeSettings {
   apiVersion: string;
   safety: SafetySettings;
   media: GatewaySettings['media'];
+  signatures: Pick<SignatureMemo, 'load'>;
 }
 
 /** The platform's requestTransform: native requests keep their bytes where possible, translated ones are built whole. */
@@ -14,7 +16,7 @@ export async function shapeGeminiRequest(request: UpstreamRequest, ctx: RequestC
   const safetySettings = settings.safety.current();
   if (request.mode === 'translate') {
     if (settings.safety.isDefault) ctx.state.set(ADDED_DEFAULT_SAFETY, true);
-    return toGeminiRequest(request, ctx, { apiVersion: settings.apiVersion, safetySettings, media: settings.media });
+    return toGeminiRequest(request, ctx, { apiVersion: settings.apiVersion, safetySettings, media: settings.media, signatures: settings.signatures });
   }
   const generate = ctx.endpoint === 'gemini.generateContent' || ctx.endpoint === 'gemini.streamGenerateContent';
   const { request: shaped, addedSafety } = toGeminiNativeRequest(request, { generate, safetySettings });

@@ -1,23 +1,29 @@
 import { geminiCodec, geminiModelPath, type GatewaySettings, type RequestContext, type UpstreamRequest } from '@gateway/core';
 import { inlineGeminiMedia } from './inline-gemini-media';
 import type { GeminiSafetySetting } from './options';
+import { restoreSignatures } from './restore-signatures';
+import type { SignatureMemo } from './signature-memo';
 import { toGeminiVariant } from './to-gemini-variant';
 
 export interface TranslatedShape {
   apiVersion: string;
   safetySettings: GeminiSafetySetting[];
   media: GatewaySettings['media'];
+  /** Thought signatures kept for clients that cannot send them back. */
+  signatures: Pick<SignatureMemo, 'load'>;
 }
 
 /**
  * A translated request (chat completions, responses, messages → Gemini): model variants applied (`-thinking`,
- * image models), media fetched and inlined, encoded with the Gemini codec, plus the platform's safety settings.
+ * image models), the current turn's thought signatures put back on its function calls (the client's format had no
+ * place for them), media fetched and inlined, encoded with the Gemini codec, plus the platform's safety settings.
  * The path follows the final model name; streams the gateway asks for itself are SSE (`alt=sse`).
  */
 export async function toGeminiRequest(request: UpstreamRequest, ctx: RequestContext, shape: TranslatedShape): Promise<UpstreamRequest> {
   if (!request.unified) return request;
   const variant = toGeminiVariant(request.unified);
-  const unified = await inlineGeminiMedia(variant, { media: shape.media, clientFormat: ctx.clientFormat, client: ctx });
+  const signed = { ...variant, messages: await restoreSignatures(variant.messages, shape.signatures) };
+  const unified = await inlineGeminiMedia(signed, { media: shape.media, clientFormat: ctx.clientFormat, client: ctx });
   const { value, warnings } = geminiCodec.encodeRequest(unified);
   if (warnings.length > 0) ctx.log.debug('translation dropped fields', { warnings });
   return {

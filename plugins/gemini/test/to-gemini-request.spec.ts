@@ -4,7 +4,8 @@ import { toGeminiRequest } from '../src/to-gemini-request';
 import { extraHiddenClasses, skipUnlessMapsComparable } from '../../../test/helpers/hidden-class';
 
 const SAFETY = [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'OFF' }];
-const SHAPE = { apiVersion: 'v1beta', safetySettings: SAFETY, media: { maxBytes: 1024, timeoutMs: 1000, allowPrivateAddresses: false } };
+const NO_SIGNATURES = { load: async () => new Map<string, string>() };
+const SHAPE = { apiVersion: 'v1beta', safetySettings: SAFETY, media: { maxBytes: 1024, timeoutMs: 1000, allowPrivateAddresses: false }, signatures: NO_SIGNATURES };
 const CTX = { clientFormat: 'chat-completions', log: { debug() {} }, signal: new AbortController().signal } as unknown as RequestContext;
 
 function translated(text: string, stream = false): UpstreamRequest {
@@ -24,5 +25,38 @@ describe('toGeminiRequest', () => {
     for (let i = 0; i < 20; i += 1) bodies.push((await toGeminiRequest(translated(`turn ${i}`), CTX, SHAPE)).json!);
     skipUnlessMapsComparable(this, bodies[0]);
     expect(extraHiddenClasses(bodies)).to.equal(0);
+  });
+
+  it("puts back the thought signature kept for the current turn's call, where Gemini 3 would otherwise get the placeholder", async () => {
+    const asked: string[][] = [];
+    const signatures = {
+      load: async (ids: readonly string[]) => {
+        asked.push([...ids]);
+        return new Map(ids.filter((id) => id === 'call_now').map((id) => [id, 'kept-signature'] as [string, string]));
+      },
+    };
+    const unified = chatCompletionsCodec.decodeRequest({
+      model: 'gemini-3-pro-preview',
+      tools: [{ type: 'function', function: { name: 'look', parameters: { type: 'object', properties: {} } } }],
+      messages: [
+        { role: 'user', content: 'first question' },
+        { role: 'assistant', content: null, tool_calls: [{ id: 'call_before', type: 'function', function: { name: 'look', arguments: '{}' } }] },
+        { role: 'tool', tool_call_id: 'call_before', content: 'seen' },
+        { role: 'user', content: 'second question' },
+        { role: 'assistant', content: null, tool_calls: [{ id: 'call_now', type: 'function', function: { name: 'look', arguments: '{}' } }] },
+        { role: 'tool', tool_call_id: 'call_now', content: 'seen again' },
+      ],
+    });
+    const request: UpstreamRequest = { mode: 'translate', format: 'gemini', method: 'POST', path: '', headers: {}, body: undefined, json: undefined, unified, stream: false };
+    const shaped = await toGeminiRequest(request, CTX, { ...SHAPE, signatures });
+    const calls = (shaped.json as { contents: Array<{ parts: Array<{ functionCall?: { id?: string }; thoughtSignature?: string }> }> }).contents
+      .flatMap((content) => content.parts)
+      .filter((part) => part.functionCall);
+    expect(calls.map((part) => [part.functionCall?.id, part.thoughtSignature])).to.deep.equal([
+      ['call_before', 'skip_thought_signature_validator'],
+      ['call_now', 'kept-signature'],
+    ]);
+    // Only the current turn's calls are looked up.
+    expect(asked).to.deep.equal([['call_now']]);
   });
 });

@@ -1,0 +1,67 @@
+import { expect } from 'chai';
+import winston from 'winston';
+import Transport from 'winston-transport';
+import { createCallMemo } from '../../../core/store/create-call-memo';
+import { createMemoryStore } from '../../../core/store/memory-store';
+import type { Store } from '../../../core/store/store';
+
+/** A logger whose entries the spec reads. */
+function recordingLogger(): { log: winston.Logger; entries: Array<Record<string, unknown>> } {
+  const entries: Array<Record<string, unknown>> = [];
+  const transport = new (class extends Transport {
+    override log(info: Record<string, unknown>, done: () => void): void {
+      entries.push(info);
+      done();
+    }
+  })();
+  return { log: winston.createLogger({ transports: [transport] }), entries };
+}
+
+const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
+
+describe('createCallMemo', () => {
+  it('keeps a value per tool call id in its namespace and loads those that have one', async () => {
+    const store = createMemoryStore();
+    const { log } = recordingLogger();
+    const memo = createCallMemo(store, 'memo:a', log, { ttlMs: 60_000, what: 'things', isValid: isText });
+    await memo.save('call_1', 'one');
+    await memo.save('call_2', 'two');
+    expect([...(await memo.load(['call_2', 'call_9', 'call_1']))]).to.deep.equal([
+      ['call_2', 'two'],
+      ['call_1', 'one'],
+    ]);
+    expect(await store.get('memo:a', 'call_1')).to.equal('one');
+    // Another namespace (another platform) sees none of them.
+    const other = createCallMemo(store, 'memo:b', log, { ttlMs: 60_000, what: 'things', isValid: isText });
+    expect((await other.load(['call_1'])).size).to.equal(0);
+  });
+
+  it('forgets a value once its ttl has passed', async () => {
+    let now = 1_000_000;
+    const store = createMemoryStore(() => now);
+    const memo = createCallMemo(store, 'memo', recordingLogger().log, { ttlMs: 1000, what: 'things', isValid: isText });
+    await memo.save('call_1', 'one');
+    now += 999;
+    expect((await memo.load(['call_1'])).get('call_1')).to.equal('one');
+    now += 2;
+    expect((await memo.load(['call_1'])).size).to.equal(0);
+  });
+
+  it('counts an entry of another shape as missing', async () => {
+    const store = createMemoryStore();
+    await store.set('memo', 'call_1', { not: 'text' });
+    await store.set('memo', 'call_2', '');
+    const memo = createCallMemo(store, 'memo', recordingLogger().log, { ttlMs: 1000, what: 'things', isValid: isText });
+    expect((await memo.load(['call_1', 'call_2'])).size).to.equal(0);
+  });
+
+  it('logs a save the store refuses instead of throwing, naming what was not kept', async () => {
+    const failing: Store = { ...createMemoryStore(), set: () => Promise.reject(new Error('disk full')) };
+    const { log, entries } = recordingLogger();
+    const memo = createCallMemo(failing, 'memo', log, { ttlMs: 1000, what: 'thought signatures', isValid: isText });
+    await memo.save('call_1', 'one');
+    expect(entries).to.have.length(1);
+    expect(entries[0]).to.include({ level: 'error', message: 'could not store thought signatures', toolCallId: 'call_1' });
+    expect(String(entries[0].error)).to.contain('disk full');
+  });
+});
