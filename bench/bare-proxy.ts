@@ -1,6 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { serveStats } from './process-stats';
+import { listenOnLoopback, runProxyChild } from './proxy-child';
 
 /**
  * The floor: the least a Node forwarding proxy can do. Method, path, headers and body go to the upstream over a
@@ -27,18 +26,8 @@ export async function startBareProxy(upstreamUrl: string, port = 0): Promise<{ u
     req.pipe(forward);
   });
   server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+  return { url: await listenOnLoopback(server, port), server };
 }
 
-/** Run as a child of the benchmark: `BENCH_UPSTREAM=<url> node --import tsx bench/bare-proxy.ts`. */
-if (require.main === module) {
-  const target = process.env.BENCH_UPSTREAM;
-  if (!target) throw new Error('BENCH_UPSTREAM is not set');
-  void startBareProxy(target).then(({ url }) => {
-    // A graceful exit, so that `node --cpu-prof` can write its profile.
-    process.once('SIGTERM', () => process.exit(0));
-    serveStats();
-    process.send?.({ ready: true, url });
-  });
-}
+/** Run as a child of the benchmark: `BENCH_UPSTREAM=<url> node bench/bare-proxy.js` (from the build). */
+if (require.main === module) runProxyChild(startBareProxy);

@@ -25,7 +25,7 @@ export interface BenchBuild {
 export function buildGateway(root: string, outDir: string): BenchBuild {
   buildDist(root, outDir);
   const transpile = (relative: string): string => transpileFile(root, outDir, path.join(root, relative));
-  transpile('bench/process-stats.ts');
+  for (const shared of ['bench/process-stats.ts', 'bench/proxy-child.ts']) transpile(shared);
   for (const file of fs.readdirSync(path.join(root, 'simulator'))) if (file.endsWith('.ts')) transpile(path.join('simulator', file));
   return {
     script: transpile('bench/gateway-process.ts'),

@@ -1,10 +1,9 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import axios from 'axios';
 import express, { type Request, type Response } from 'express';
 import { createHttpServer } from '../core/http/create-app';
 import { nodeHttpAdapter } from '../core/upstream/node-http-adapter';
-import { serveStats } from './process-stats';
+import { listenOnLoopback, runProxyChild } from './proxy-child';
 
 /** Hop-by-hop headers, which never pass; a request's host and length are the upstream client's to set. */
 const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding'];
@@ -35,17 +34,8 @@ export async function startReferenceProxy(upstreamUrl: string, port = 0): Promis
   });
   // The gateway's own server: Express's request/response prototypes set on it, keep-alive as the gateway keeps it.
   const server = createHttpServer(app);
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+  return { url: await listenOnLoopback(server, port), server };
 }
 
 /** Run as a child of the benchmark: `BENCH_UPSTREAM=<url> node bench/reference-proxy.js` (from the build). */
-if (require.main === module) {
-  const target = process.env.BENCH_UPSTREAM;
-  if (!target) throw new Error('BENCH_UPSTREAM is not set');
-  void startReferenceProxy(target).then(({ url }) => {
-    process.once('SIGTERM', () => process.exit(0));
-    serveStats();
-    process.send?.({ ready: true, url });
-  });
-}
+if (require.main === module) runProxyChild(startReferenceProxy);
