@@ -3,6 +3,7 @@ import { classifyGeminiFailure, maskGeminiSecrets } from './classify-gemini-fail
 import { createCountMessagesTokens } from './count-messages-tokens';
 import { createGeminiCaller } from './create-gemini-caller';
 import { createSafetySettings } from './create-safety-settings';
+import { createSignatureCaptureStage } from './create-signature-capture-stage';
 import { createGeminiImageHandlers } from './gemini-images';
 import { createGeminiJsonCaller } from './gemini-json';
 import { createGeminiSearchHandler } from './gemini-search';
@@ -11,7 +12,6 @@ import { createGeminiModels } from './list-gemini-models';
 import { geminiOptionsSchema, type GeminiOptions } from './options';
 import { createGeminiRouter } from './route-gemini';
 import { shapeGeminiRequest } from './shape-gemini-request';
-import { createSignatureCaptureStage } from './create-signature-capture-stage';
 import { createSignatureMemo } from './signature-memo';
 
 const PLUGIN_NAME = 'gemini';
