@@ -95,21 +95,25 @@ describe('e2e: Gemini thought signatures round-trip through clients of other for
     expect(returned).to.deep.equal([sent]);
   });
 
-  it('Responses (openai, store: false as Codex sends it): the function_call_output turn carries the call\'s own signature', async () => {
-    const tools = [{ type: 'function' as const, name: WEATHER.name, description: WEATHER.description, parameters: WEATHER.parameters, strict: false }];
-    const input: OpenAI.Responses.ResponseInput = [{ role: 'user', content: 'Weather in Paris? [sim:tool]' }];
-    const first = await openai.responses.create({ model: MODEL, tools, input, store: false });
-    const call = first.output.find((item): item is OpenAI.Responses.ResponseFunctionToolCall => item.type === 'function_call');
-    expect(call, 'a function_call item').to.not.equal(undefined);
-    await openai.responses.create({
-      model: MODEL,
-      tools,
-      store: false,
-      input: [...input, { type: 'function_call', call_id: call!.call_id, name: call!.name, arguments: call!.arguments }, { type: 'function_call_output', call_id: call!.call_id, output: 'Sunny, 24°C' }],
+  for (const stream of [false, true]) {
+    it(`Responses (openai, store: false as Codex sends it, ${stream ? 'stream' : 'non-stream'}): the function_call_output turn carries the call's own signature`, async () => {
+      const tools = [{ type: 'function' as const, name: WEATHER.name, description: WEATHER.description, parameters: WEATHER.parameters, strict: false }];
+      const input: OpenAI.Responses.ResponseInput = [{ role: 'user', content: 'Weather in Paris? [sim:tool]' }];
+      const first: OpenAI.Responses.Response = stream
+        ? await openai.responses.stream({ model: MODEL, tools, input, store: false }).finalResponse()
+        : await openai.responses.create({ model: MODEL, tools, input, store: false });
+      const call = first.output.find((item): item is OpenAI.Responses.ResponseFunctionToolCall => item.type === 'function_call');
+      expect(call, 'a function_call item').to.not.equal(undefined);
+      await openai.responses.create({
+        model: MODEL,
+        tools,
+        store: false,
+        input: [...input, { type: 'function_call', call_id: call!.call_id, name: call!.name, arguments: call!.arguments }, { type: 'function_call_output', call_id: call!.call_id, output: 'Sunny, 24°C' }],
+      });
+      const { sent, returned } = signatures();
+      expect(returned).to.deep.equal([sent]);
     });
-    const { sent, returned } = signatures();
-    expect(returned).to.deep.equal([sent]);
-  });
+  }
 
   it('a call the gateway kept nothing for still gets the placeholder Gemini 3 requires', async () => {
     await openai.chat.completions.create({
