@@ -257,6 +257,23 @@ describe('e2e: real coding agents → gateway → simulator', function () {
     });
   });
 
+  describe('Claude Code, tool round trip on Gemini 3', () => {
+    it('→ /gemini: the function call goes back with the thought signature Gemini sent, not the placeholder', async () => {
+      const run = await claude('gemini', 'gemini-3-pro-preview', 'delegate claude-gemini-tool-lynx [sim:tool]', 2);
+      expect(run.code, describeRun(run)).to.equal(0);
+      const out = jsonOutput(run);
+      expect(out.is_error, describeRun(run)).to.equal(false);
+
+      type GeminiPart = { functionCall?: { name: string }; thoughtSignature?: string };
+      const calls = callsTo(sim, 'gemini');
+      // The simulator signs its n-th answer with sim-thought-signature-n; every call it made must come back with its own.
+      const sent = new Set(calls.map((_, i) => Buffer.from(`sim-thought-signature-${i + 1}`).toString('base64')));
+      const returned = calls.flatMap((r) => (r.body as { contents: Array<{ parts: GeminiPart[] }> }).contents.flatMap((c) => c.parts)).filter((part) => part.functionCall);
+      expect(returned.length, JSON.stringify(sim.requests.map((r) => r.path))).to.be.above(0);
+      for (const part of returned) expect(sent.has(part.thoughtSignature ?? ''), `${part.functionCall?.name}: ${part.thoughtSignature}`).to.equal(true);
+    });
+  });
+
   describe('Codex', () => {
     it('→ /openai: the streamed /v1/responses request passes through (store:false, encrypted reasoning); prints the echo', async () => {
       const run = await codex('openai', 'gpt-4.1-mini', 'hello codex-native-heron');
