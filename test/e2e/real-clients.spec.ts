@@ -326,6 +326,20 @@ describe('e2e: real coding agents → gateway → simulator', function () {
     });
   });
 
+  describe('Codex, tool round trip on Gemini 3', () => {
+    it('→ /gemini: the function call goes back with the thought signature Gemini sent, not the placeholder', async () => {
+      const run = await codex('gemini', 'gemini-3-pro-preview', 'ask codex-gemini-tool-wren [sim:tool]');
+      expect(run.code, describeRun(run)).to.equal(0);
+      expect(run.stdout, describeRun(run)).to.match(/^Tool said: /m);
+
+      type GeminiPart = { functionCall?: { name: string }; thoughtSignature?: string };
+      const calls = callsTo(sim, 'gemini');
+      expect(calls, JSON.stringify(sim.requests.map((r) => r.path))).to.have.length(2);
+      const returned = (calls[1].body as { contents: Array<{ parts: GeminiPart[] }> }).contents.flatMap((c) => c.parts).filter((part) => part.functionCall);
+      expect(returned.map((part) => part.thoughtSignature)).to.deep.equal([Buffer.from('sim-thought-signature-1').toString('base64')]);
+    });
+  });
+
   describe('Gemini CLI', () => {
     it('→ /gemini: native :streamGenerateContent?alt=sse with our key; prints the echo', async () => {
       const run = await gemini('gemini', 'gemini-2.5-flash', 'hello gemini-native-lynx');
