@@ -13,14 +13,15 @@ export interface CallMemoOptions<T> {
 export interface CallMemo<T> {
   /** Keeps `value` for the tool call `toolCallId`. Never throws: a failure is logged, and only the replay is lost. */
   save(toolCallId: string, value: T): Promise<void>;
-  /** The kept values of those of `toolCallIds` that have one. */
+  /** The kept values of those of `toolCallIds` that have one. Never throws: an unreadable store finds none. */
   load(toolCallIds: readonly string[]): Promise<Map<string, T>>;
 }
 
 /**
  * State a platform keeps per tool call for the next turn of a tool loop, for clients whose wire format cannot carry
  * it back (Anthropic's signed thinking, Gemini's thought signatures), in store namespace `namespace`: it survives a
- * restart with the store. A save that fails leaves the answer as it is; the next turn then goes without.
+ * restart with the store. A save or a load that fails is logged and leaves the request as it is; the next turn then
+ * goes without.
  */
 export function createCallMemo<T>(store: Store, namespace: string, log: Logger, options: CallMemoOptions<T>): CallMemo<T> {
   return {
@@ -34,7 +35,14 @@ export function createCallMemo<T>(store: Store, namespace: string, log: Logger, 
 
     async load(toolCallIds) {
       const found = new Map<string, T>();
-      const values = await Promise.all(toolCallIds.map((id) => store.get<unknown>(namespace, id)));
+      let values: unknown[];
+      try {
+        values = await Promise.all(toolCallIds.map((id) => store.get<unknown>(namespace, id)));
+      } catch (error) {
+        // An unreadable store (I/O, a corrupt entry) costs the replay, not the request.
+        log.error(`could not read ${options.what}`, { toolCallIds: toolCallIds.length, error: String(error) });
+        return found;
+      }
       values.forEach((value, i) => {
         if (options.isValid(value)) found.set(toolCallIds[i], value);
       });

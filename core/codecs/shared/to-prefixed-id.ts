@@ -9,6 +9,10 @@ const KNOWN_PREFIX = /^(?:chatcmpl-|resp_|msg_|fc_|call_|toolu_|srvtoolu_|rs_|ct
 export function toPrefixedId(prefix: string, id: string, suffix?: string | number): string {
   const tail = suffix === undefined ? '' : `_${suffix}`;
   if (id.startsWith(prefix)) return `${id}${tail}`;
-  const core = id.replace(KNOWN_PREFIX, '').replace(/[^A-Za-z0-9_-]/g, '');
-  return `${prefix}${core || 'gateway'}${tail}`;
+  return `${prefix}${idCore(id)}${tail}`;
+}
+
+/** The part of an id that every prefixed form of it keeps: without its known prefix and characters outside `[A-Za-z0-9_-]`. */
+export function idCore(id: string): string {
+  return id.replace(KNOWN_PREFIX, '').replace(/[^A-Za-z0-9_-]/g, '') || 'gateway';
 }

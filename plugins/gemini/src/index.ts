@@ -12,7 +12,7 @@ import { createGeminiModels } from './list-gemini-models';
 import { geminiOptionsSchema, type GeminiOptions } from './options';
 import { createGeminiRouter } from './route-gemini';
 import { shapeGeminiRequest } from './shape-gemini-request';
-import { createSignatureMemo } from './signature-memo';
+import { createSignatureMemo, signatureScope } from './signature-memo';
 
 const PLUGIN_NAME = 'gemini';
 
@@ -87,7 +87,7 @@ const geminiPlugin: GatewayPlugin<GeminiOptions> = {
     hooks.requestTransform.for(key).tapPromise(tap, (request, ctx) => shapeGeminiRequest(request, ctx, { apiVersion, safety, media: gateway.media, signatures }));
     hooks.upstreamCall.for(key).tapPromise(tap, call);
     hooks.streamTransform.for(key).tap(tap, (stages, ctx) =>
-      ctx.clientFormat === 'gemini' ? stages : [...stages, createSignatureCaptureStage(signatures.save)],
+      ctx.clientFormat === 'gemini' ? stages : [...stages, createSignatureCaptureStage((call, signature) => signatures.save(call, signature, signatureScope(ctx)))],
     );
     hooks.errorClassify.for(key).tap(tap, (failure, ctx) => classifyGeminiFailure(failure, ctx.endpoint, secrets));
     log.info('platform mounted', { baseUrl: maskUrlCredentials(options.baseUrl), credentials: secrets.length, safetySettings: options.safetySettings ? 'configured' : 'default (all off)' });

@@ -2,7 +2,7 @@ import { geminiCodec, geminiModelPath, type GatewaySettings, type RequestContext
 import { inlineGeminiMedia } from './inline-gemini-media';
 import type { GeminiSafetySetting } from './options';
 import { restoreSignatures } from './restore-signatures';
-import type { SignatureMemo } from './signature-memo';
+import { signatureScope, type SignatureMemo } from './signature-memo';
 import { toGeminiVariant } from './to-gemini-variant';
 
 export interface TranslatedShape {
@@ -22,7 +22,7 @@ export interface TranslatedShape {
 export async function toGeminiRequest(request: UpstreamRequest, ctx: RequestContext, shape: TranslatedShape): Promise<UpstreamRequest> {
   if (!request.unified) return request;
   const variant = toGeminiVariant(request.unified);
-  const signed = { ...variant, messages: await restoreSignatures(variant.messages, shape.signatures) };
+  const signed = { ...variant, messages: await restoreSignatures(variant.messages, shape.signatures, signatureScope(ctx)) };
   const unified = await inlineGeminiMedia(signed, { media: shape.media, clientFormat: ctx.clientFormat, client: ctx });
   const { value, warnings } = geminiCodec.encodeRequest(unified);
   if (warnings.length > 0) ctx.log.debug('translation dropped fields', { warnings });

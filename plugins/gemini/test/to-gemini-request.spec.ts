@@ -6,7 +6,7 @@ import { extraHiddenClasses, skipUnlessMapsComparable } from '../../../test/help
 const SAFETY = [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'OFF' }];
 const NO_SIGNATURES = { load: async () => new Map<string, string>() };
 const SHAPE = { apiVersion: 'v1beta', safetySettings: SAFETY, media: { maxBytes: 1024, timeoutMs: 1000, allowPrivateAddresses: false }, signatures: NO_SIGNATURES };
-const CTX = { clientFormat: 'chat-completions', log: { debug() {} }, signal: new AbortController().signal } as unknown as RequestContext;
+const CTX = { clientFormat: 'chat-completions', principal: { kind: 'license', id: 'lic-...6789' }, log: { debug() {} }, signal: new AbortController().signal } as unknown as RequestContext;
 
 function translated(text: string, stream = false): UpstreamRequest {
   const unified = chatCompletionsCodec.decodeRequest({ model: 'gemini-2.5-flash', stream, messages: [{ role: 'user', content: text }] });
@@ -30,9 +30,9 @@ describe('toGeminiRequest', () => {
   it("puts back the thought signature kept for the current turn's call, where Gemini 3 would otherwise get the placeholder", async () => {
     const asked: string[][] = [];
     const signatures = {
-      load: async (ids: readonly string[]) => {
-        asked.push([...ids]);
-        return new Map(ids.filter((id) => id === 'call_now').map((id) => [id, 'kept-signature'] as [string, string]));
+      load: async (calls: ReadonlyArray<{ id: string }>) => {
+        asked.push(calls.map((call) => call.id));
+        return new Map(calls.filter((call) => call.id === 'call_now').map((call) => [call.id, 'kept-signature'] as [string, string]));
       },
     };
     const unified = chatCompletionsCodec.decodeRequest({
@@ -42,6 +42,7 @@ describe('toGeminiRequest', () => {
         { role: 'user', content: 'first question' },
         { role: 'assistant', content: null, tool_calls: [{ id: 'call_before', type: 'function', function: { name: 'look', arguments: '{}' } }] },
         { role: 'tool', tool_call_id: 'call_before', content: 'seen' },
+        { role: 'assistant', content: 'Seen it.' },
         { role: 'user', content: 'second question' },
         { role: 'assistant', content: null, tool_calls: [{ id: 'call_now', type: 'function', function: { name: 'look', arguments: '{}' } }] },
         { role: 'tool', tool_call_id: 'call_now', content: 'seen again' },

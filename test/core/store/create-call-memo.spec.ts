@@ -64,4 +64,14 @@ describe('createCallMemo', () => {
     expect(entries[0]).to.include({ level: 'error', message: 'could not store thought signatures', toolCallId: 'call_1' });
     expect(String(entries[0].error)).to.contain('disk full');
   });
+
+  it('finds nothing when the store cannot be read (I/O error, a corrupt entry), and logs it instead of failing the request', async () => {
+    const failing: Store = { ...createMemoryStore(), get: () => Promise.reject(new Error('SQLITE_IOERR')) };
+    const { log, entries } = recordingLogger();
+    const memo = createCallMemo(failing, 'memo', log, { ttlMs: 1000, what: 'thought signatures', isValid: isText });
+    expect((await memo.load(['call_1', 'call_2'])).size).to.equal(0);
+    expect(entries).to.have.length(1);
+    expect(entries[0]).to.include({ level: 'error', message: 'could not read thought signatures', toolCallIds: 2 });
+    expect(String(entries[0].error)).to.contain('SQLITE_IOERR');
+  });
 });
