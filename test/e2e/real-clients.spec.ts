@@ -105,6 +105,18 @@ function messagesToolRoundTrip(request: RecordedRequest): { use?: MessagesBlock;
   return { use: blocks.find((b) => b.type === 'tool_use'), result: blocks.find((b) => b.type === 'tool_result') };
 }
 
+type GeminiPart = { functionCall?: { name: string }; thoughtSignature?: string };
+
+/** The functionCall parts a Gemini request carried, from every turn. */
+function functionCallParts(request: RecordedRequest): GeminiPart[] {
+  return (request.body as { contents: Array<{ parts: GeminiPart[] }> }).contents.flatMap((c) => c.parts).filter((part) => part.functionCall);
+}
+
+/** The signature the simulator puts on the function call of its n-th answer (counting from 1 after a reset). */
+function simThoughtSignature(n: number): string {
+  return Buffer.from(`sim-thought-signature-${n}`).toString('base64');
+}
+
 describe('e2e: real coding agents → gateway → simulator', function () {
   this.timeout(CLIENT_TIMEOUT_MS + 10_000);
   let sim: Simulator;
@@ -264,11 +276,10 @@ describe('e2e: real coding agents → gateway → simulator', function () {
       const out = jsonOutput(run);
       expect(out.is_error, describeRun(run)).to.equal(false);
 
-      type GeminiPart = { functionCall?: { name: string }; thoughtSignature?: string };
       const calls = callsTo(sim, 'gemini');
       // The simulator signs its n-th answer with sim-thought-signature-n; every call it made must come back with its own.
-      const sent = new Set(calls.map((_, i) => Buffer.from(`sim-thought-signature-${i + 1}`).toString('base64')));
-      const returned = calls.flatMap((r) => (r.body as { contents: Array<{ parts: GeminiPart[] }> }).contents.flatMap((c) => c.parts)).filter((part) => part.functionCall);
+      const sent = new Set(calls.map((_, i) => simThoughtSignature(i + 1)));
+      const returned = calls.flatMap(functionCallParts);
       expect(returned.length, JSON.stringify(sim.requests.map((r) => r.path))).to.be.above(0);
       for (const part of returned) expect(sent.has(part.thoughtSignature ?? ''), `${part.functionCall?.name}: ${part.thoughtSignature}`).to.equal(true);
     });
@@ -332,11 +343,9 @@ describe('e2e: real coding agents → gateway → simulator', function () {
       expect(run.code, describeRun(run)).to.equal(0);
       expect(run.stdout, describeRun(run)).to.match(/^Tool said: /m);
 
-      type GeminiPart = { functionCall?: { name: string }; thoughtSignature?: string };
       const calls = callsTo(sim, 'gemini');
       expect(calls, JSON.stringify(sim.requests.map((r) => r.path))).to.have.length(2);
-      const returned = (calls[1].body as { contents: Array<{ parts: GeminiPart[] }> }).contents.flatMap((c) => c.parts).filter((part) => part.functionCall);
-      expect(returned.map((part) => part.thoughtSignature)).to.deep.equal([Buffer.from('sim-thought-signature-1').toString('base64')]);
+      expect(functionCallParts(calls[1]).map((part) => part.thoughtSignature)).to.deep.equal([simThoughtSignature(1)]);
     });
   });
 
