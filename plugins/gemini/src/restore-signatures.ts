@@ -31,18 +31,19 @@ export function currentTurnStart(messages: readonly UnifiedMessage[]): number {
 /**
  * Gives the function calls of the current turn that came back without a thought signature the one Gemini sent with
  * them, kept by the capture stage for clients whose format cannot carry it (`scope`: the client's principal). Calls
- * with a signature of their own, and calls nothing was kept for, stay as they are. Loads only when some call needs it.
+ * with a signature of their own, and calls nothing was kept for, stay as they are. Loads only when some call needs it;
+ * `messages` itself comes back when nothing changed, and is never modified.
  */
-export async function restoreSignatures(messages: readonly UnifiedMessage[], memo: Pick<SignatureMemo, 'load'>, scope: string): Promise<UnifiedMessage[]> {
+export async function restoreSignatures(messages: UnifiedMessage[], memo: Pick<SignatureMemo, 'load'>, scope: string): Promise<UnifiedMessage[]> {
   const start = currentTurnStart(messages);
   const unsigned: UnifiedToolCallPart[] = [];
   for (let i = start; i < messages.length; i += 1) {
     if (messages[i].role !== 'assistant') continue;
     for (const part of messages[i].content) if (part.type === 'tool_call' && !part.signature) unsigned.push(part);
   }
-  if (unsigned.length === 0) return [...messages];
+  if (unsigned.length === 0) return messages;
   const kept = await memo.load(unsigned, scope);
-  if (kept.size === 0) return [...messages];
+  if (kept.size === 0) return messages;
   return messages.map((message, i) => {
     if (i < start || message.role !== 'assistant') return message;
     let changed = false;

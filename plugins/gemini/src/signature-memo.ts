@@ -37,12 +37,13 @@ export function createSignatureMemo(store: Store, platform: string, log: Logger,
   return {
     save: (call, signature, scope) => memo.save(keyOf(call, scope), { signature, call: fingerprint(call) }),
     async load(calls, scope) {
-      const kept = await memo.load(calls.map((call) => keyOf(call, scope)));
+      const keys = calls.map((call) => keyOf(call, scope));
+      const kept = await memo.load(keys);
       const found = new Map<string, string>();
-      for (const call of calls) {
-        const entry = kept.get(keyOf(call, scope));
+      calls.forEach((call, i) => {
+        const entry = kept.get(keys[i]);
         if (entry && entry.call === fingerprint(call)) found.set(call.id, entry.signature);
-      }
+      });
       return found;
     },
   };

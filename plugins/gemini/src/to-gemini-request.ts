@@ -22,7 +22,8 @@ export interface TranslatedShape {
 export async function toGeminiRequest(request: UpstreamRequest, ctx: RequestContext, shape: TranslatedShape): Promise<UpstreamRequest> {
   if (!request.unified) return request;
   const variant = toGeminiVariant(request.unified);
-  const signed = { ...variant, messages: await restoreSignatures(variant.messages, shape.signatures, signatureScope(ctx)) };
+  const messages = await restoreSignatures(variant.messages, shape.signatures, signatureScope(ctx));
+  const signed = messages === variant.messages ? variant : { ...variant, messages };
   const unified = await inlineGeminiMedia(signed, { media: shape.media, clientFormat: ctx.clientFormat, client: ctx });
   const { value, warnings } = geminiCodec.encodeRequest(unified);
   if (warnings.length > 0) ctx.log.debug('translation dropped fields', { warnings });
