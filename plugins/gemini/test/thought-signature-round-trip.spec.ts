@@ -67,6 +67,10 @@ describe('e2e: Gemini thought signatures round-trip through clients of other for
       const { sent, returned } = signatures();
       expect(returned).to.deep.equal([sent]);
       expect(returned).not.to.include(PLACEHOLDER);
+      // The simulator's call had no id: the one the gateway made up (toolu_… here) is not Gemini's to see.
+      const parts = (sim.requests[1].body as SimBody).contents.flatMap((content) => content.parts);
+      const ids = parts.flatMap((part) => [part.functionCall, part.functionResponse]).filter(Boolean).map((part) => (part as { id?: string }).id);
+      expect(ids).to.deep.equal([undefined, undefined]);
     });
   }
 

@@ -101,24 +101,24 @@ describe('gemini encodeRequest', () => {
           content: [
             { type: 'text', text: 'calling' },
             { type: 'tool_call', id: 'call_abc', name: 'f', arguments: '{"x":1}' },
-            { type: 'tool_call', id: 'toolu_01', name: 'g', arguments: '' },
+            { type: 'tool_call', id: 'toolu_01Xy', name: 'g', arguments: '' },
           ],
         },
         { role: 'tool', content: [{ type: 'tool_result', toolCallId: 'call_abc', content: [{ type: 'text', text: 'plain' }] }] },
-        { role: 'tool', content: [{ type: 'tool_result', toolCallId: 'toolu_01', content: [{ type: 'text', text: '{"n":2}' }] }] },
+        { role: 'tool', content: [{ type: 'tool_result', toolCallId: 'toolu_01Xy', content: [{ type: 'text', text: '{"n":2}' }] }] },
         { role: 'user', content: [{ type: 'text', text: 'thanks' }] },
       ];
       expect(body({ messages }).contents).to.deep.equal([
         { role: 'user', parts: [{ text: 'a' }, { text: 'b' }] },
         {
           role: 'model',
-          parts: [{ text: 'calling' }, { functionCall: { id: 'call_abc', name: 'f', args: { x: 1 } } }, { functionCall: { id: 'toolu_01', name: 'g', args: {} } }],
+          parts: [{ text: 'calling' }, { functionCall: { id: 'call_abc', name: 'f', args: { x: 1 } } }, { functionCall: { id: 'toolu_01Xy', name: 'g', args: {} } }],
         },
         {
           role: 'user',
           parts: [
             { functionResponse: { id: 'call_abc', name: 'f', response: { result: 'plain' } } },
-            { functionResponse: { id: 'toolu_01', name: 'g', response: { n: 2 } } },
+            { functionResponse: { id: 'toolu_01Xy', name: 'g', response: { n: 2 } } },
             { text: 'thanks' },
           ],
         },
@@ -146,6 +146,25 @@ describe('gemini encodeRequest', () => {
         { role: 'user', parts: [{ functionResponse: { name: 'a', response: { result: 'r' } } }] },
         { role: 'model', parts: [{ functionCall: { name: 'b', args: {} } }] },
         { role: 'user', parts: [{ functionResponse: { name: 'b', response: { error: 'r' } } }] },
+      ]);
+    });
+
+    it('does not echo synthesized ids in the toolu_ shape a Messages client sends them back in', () => {
+      const contents = body({
+        messages: [
+          { role: 'user', content: [{ type: 'text', text: 'go' }] },
+          { role: 'assistant', content: [{ type: 'tool_call', id: 'toolu_0c044bcc_0', name: 'f', arguments: '{}' }] },
+          { role: 'tool', content: [{ type: 'tool_result', toolCallId: 'toolu_0c044bcc_0', content: [{ type: 'text', text: 'r' }] }] },
+          { role: 'assistant', content: [{ type: 'tool_call', id: 'toolu_real7', name: 'f', arguments: '{}' }] },
+          { role: 'tool', content: [{ type: 'tool_result', toolCallId: 'toolu_real7', content: [{ type: 'text', text: 'r' }] }] },
+        ],
+      }).contents;
+      expect(contents).to.deep.equal([
+        { role: 'user', parts: [{ text: 'go' }] },
+        { role: 'model', parts: [{ functionCall: { name: 'f', args: {} } }] },
+        { role: 'user', parts: [{ functionResponse: { name: 'f', response: { result: 'r' } } }] },
+        { role: 'model', parts: [{ functionCall: { id: 'toolu_real7', name: 'f', args: {} } }] },
+        { role: 'user', parts: [{ functionResponse: { id: 'toolu_real7', name: 'f', response: { result: 'r' } } }] },
       ]);
     });
 
@@ -199,13 +218,13 @@ describe('gemini encodeRequest', () => {
       const contents = body({
         messages: [
           { role: 'user', content: [{ type: 'text', text: 'shoot' }] },
-          { role: 'assistant', content: [{ type: 'tool_call', id: 'toolu_1', name: 'screenshot', arguments: '{}' }] },
+          { role: 'assistant', content: [{ type: 'tool_call', id: 'toolu_01Aa', name: 'screenshot', arguments: '{}' }] },
           {
             role: 'tool',
             content: [
               {
                 type: 'tool_result',
-                toolCallId: 'toolu_1',
+                toolCallId: 'toolu_01Aa',
                 content: [
                   { type: 'text', text: 'here' },
                   { type: 'image', source: { kind: 'base64', mediaType: 'image/png', data: PNG } },
@@ -216,7 +235,7 @@ describe('gemini encodeRequest', () => {
         ],
       }).contents as Array<{ parts: unknown[] }>;
       expect(contents[2].parts).to.deep.equal([
-        { functionResponse: { id: 'toolu_1', name: 'screenshot', response: { result: 'here' } } },
+        { functionResponse: { id: 'toolu_01Aa', name: 'screenshot', response: { result: 'here' } } },
         { inlineData: { mimeType: 'image/png', data: PNG } },
       ]);
     });
@@ -252,15 +271,15 @@ describe('gemini encodeRequest', () => {
         {
           role: 'assistant',
           content: [
-            { type: 'tool_call', id: 'toolu_1', name: 'f', arguments: '{}' },
-            { type: 'tool_call', id: 'toolu_2', name: 'f', arguments: '{}' },
+            { type: 'tool_call', id: 'toolu_01Aa', name: 'f', arguments: '{}' },
+            { type: 'tool_call', id: 'toolu_01Bb', name: 'f', arguments: '{}' },
           ],
         },
         {
           role: 'tool',
           content: [
-            { type: 'tool_result', toolCallId: 'toolu_1', content: [{ type: 'text', text: '1' }] },
-            { type: 'tool_result', toolCallId: 'toolu_2', content: [{ type: 'text', text: '2' }] },
+            { type: 'tool_result', toolCallId: 'toolu_01Aa', content: [{ type: 'text', text: '1' }] },
+            { type: 'tool_result', toolCallId: 'toolu_01Bb', content: [{ type: 'text', text: '2' }] },
           ],
         },
       ];
