@@ -52,6 +52,12 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
   /** The open tool call's arguments so far, to tell whether another call may start after it. */
   let openArgs = '';
   let held: HeldToolCall[] = [];
+  /**
+   * Whether each call's arguments are a JSON object, known from their first non-blank character: a `tool_use` input
+   * is always an object, so arguments that are not one (a misbehaving upstream's string, array or null) send no
+   * fragment, and the client keeps the block's `input: {}`, as the non-streaming encoder gives it.
+   */
+  const argumentShapes = new Map<number, 'object' | 'other' | string>();
   const showThoughts = request.reasoning?.includeThoughts !== false;
 
   function start(id: string, model: string, out: WireEvent[]): void {
@@ -122,7 +128,21 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
     if (index === undefined) return;
     if (open?.kind === 'tool' && open.toolIndex === toolIndex) openArgs += argumentsDelta;
     // A fragment of a call whose block has closed still goes to its own index (the SDKs' final message takes it).
-    delta(index, { type: 'input_json_delta', partial_json: argumentsDelta }, out);
+    sendArguments(toolIndex, index, argumentsDelta, out);
+  }
+
+  /** A call's argument text as `input_json_delta`, held while only blanks have come, dropped if not an object. */
+  function sendArguments(toolIndex: number, index: number, text: string, out: WireEvent[]): void {
+    const known = argumentShapes.get(toolIndex);
+    if (known === 'other') return;
+    if (known !== 'object') {
+      // Until its first non-blank character, the text so far is kept here.
+      text = (known ?? '') + text;
+      const first = text.trimStart()[0];
+      argumentShapes.set(toolIndex, first === undefined ? text : first === '{' ? 'object' : 'other');
+      if (first !== '{') return;
+    }
+    delta(index, { type: 'input_json_delta', partial_json: text }, out);
   }
 
   /** Before anything that is not a tool fragment: the held calls follow the open block, each whole. */
@@ -132,7 +152,7 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
     held = [];
     for (const call of calls) {
       const index = openToolBlock(call.toolIndex, call.id, call.name, out);
-      if (call.args !== '') delta(index, { type: 'input_json_delta', partial_json: call.args }, out);
+      if (call.args !== '') sendArguments(call.toolIndex, index, call.args, out);
     }
   }
 

@@ -165,6 +165,23 @@ describe('createMessagesStreamEncoder', () => {
     expect(toolDeltas.map((p) => (p.delta as { partial_json: string }).partial_json)).to.deep.equal(['{"city":', '"Paris"}', '{"city":"Rome"}']);
   });
 
+  it('sends no input fragment for arguments that are not a JSON object, as the non-streaming encoder gives {}', async () => {
+    for (const args of [['"just a ', 'string"'], ['[1,', '2]'], ['null'], ['  ', ' 7']]) {
+      const events = encodeAll([
+        { type: 'start', id: 'x', model: 'm', created: 0 },
+        { type: 'tool_call_start', index: 0, id: 'call_A', name: 'f' },
+        ...args.map((argumentsDelta): UnifiedStreamEvent => ({ type: 'tool_call_delta', index: 0, argumentsDelta })),
+        { type: 'tool_call_start', index: 1, id: 'call_B', name: 'g' },
+        { type: 'tool_call_delta', index: 1, argumentsDelta: ' ' },
+        { type: 'tool_call_delta', index: 1, argumentsDelta: ' {"a"' },
+        { type: 'tool_call_delta', index: 1, argumentsDelta: ':1}' },
+        { type: 'finish', finishReason: 'tool_calls', usage: USAGE },
+      ]);
+      const message = await finalMessage(toSseBody(events));
+      expect(message.content.map((block) => (block as Anthropic.ToolUseBlock).input), args.join('')).to.deep.equal([{}, { a: 1 }]);
+    }
+  });
+
   it('synthesizes message_start when the first event is not a start', () => {
     const data = payloads(encodeAll([{ type: 'text_delta', text: 'hi' }, { type: 'finish', finishReason: 'length', usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 } }]));
     expect(data[0]).to.have.nested.property('message.model', 'claude-sonnet-4-6');
