@@ -56,6 +56,8 @@ export function createGeminiStreamDecoder(): StreamDecoder {
         id,
         model: chunk.modelVersion ?? '',
         created: decodeCreateTime(chunk.createTime),
+        // The prompt's count is known from the first chunk on (a Messages client reads it from message_start).
+        ...(chunk.usageMetadata ? { usage: promptUsage(decodeGeminiUsage(chunk.usageMetadata)) } : {}),
       });
     }
     const candidate = chunk.candidates?.[0];
@@ -132,4 +134,9 @@ export function createGeminiStreamDecoder(): StreamDecoder {
       return out;
     },
   };
+}
+
+/** The input side of a usage: what a stream's start can say before any output is counted. */
+function promptUsage(usage: UnifiedUsage): Partial<UnifiedUsage> {
+  return usage.cachedInputTokens === undefined ? { inputTokens: usage.inputTokens } : { inputTokens: usage.inputTokens, cachedInputTokens: usage.cachedInputTokens };
 }

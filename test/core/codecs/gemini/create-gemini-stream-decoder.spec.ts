@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { createGeminiStreamDecoder } from '../../../../core/codecs/gemini/create-gemini-stream-decoder';
+import { createMessagesStreamEncoder } from '../../../../core/codecs/messages/create-messages-stream-encoder';
 import { isGatewayError } from '../../../../core/errors/gateway-error';
 import { createJsonArrayParser } from '../../../../core/sse/parse-json-array';
 import { createSseParser } from '../../../../core/sse/parse-sse';
@@ -39,7 +40,7 @@ function candidate(parts: unknown[], finishReason?: string): Record<string, unkn
 }
 
 const EXPECTED_BASIC: UnifiedStreamEvent[] = [
-  { type: 'start', id: 'oNc2aLr5EZ-mz7IP0ZTN2Qk', model: 'gemini-2.5-flash', created: 0 },
+  { type: 'start', id: 'oNc2aLr5EZ-mz7IP0ZTN2Qk', model: 'gemini-2.5-flash', created: 0, usage: { inputTokens: 13 } },
   { type: 'text_delta', text: 'Hello, nice' },
   { type: 'usage', usage: { inputTokens: 13, outputTokens: 47, totalTokens: 60, reasoningTokens: 44 } },
   { type: 'text_delta', text: ' to meet you!' },
@@ -120,7 +121,7 @@ describe('createGeminiStreamDecoder', () => {
   it('reports the blocked-prompt fixture, which carries no finishReason, as a content_filter finish', () => {
     const events = decodeAll([{ data: readFileSync(`${FIXTURES}/response-prompt-blocked.json`, 'utf8') }]);
     expect(events).to.deep.equal([
-      { type: 'start', id: 'uWi8aPf2D1zkz7IPs-ot8Qw', model: 'gemini-2.5-flash', created: 0 },
+      { type: 'start', id: 'uWi8aPf2D1zkz7IPs-ot8Qw', model: 'gemini-2.5-flash', created: 0, usage: { inputTokens: 9 } },
       { type: 'usage', usage: { inputTokens: 9, outputTokens: 0, totalTokens: 9 } },
       { type: 'finish', finishReason: 'content_filter', usage: { inputTokens: 9, outputTokens: 0, totalTokens: 9 } },
     ]);
@@ -207,5 +208,14 @@ describe('createGeminiStreamDecoder', () => {
       chunk({ ...candidate([{ text: 'b' }], 'STOP'), usageMetadata }),
     ]);
     expect(events.filter((e) => e.type === 'usage')).to.have.length(1);
+  });
+
+  it('gives the prompt count (and cached part) on start, for a Messages client\'s message_start', () => {
+    const usageMetadata = { promptTokenCount: 61, cachedContentTokenCount: 40, candidatesTokenCount: 3, totalTokenCount: 64 };
+    const events = decodeAll([chunk({ ...candidate([{ text: 'a' }]), usageMetadata, responseId: 'r' }), chunk({ ...candidate([{ text: 'b' }], 'STOP'), usageMetadata })]);
+    expect(events[0]).to.deep.equal({ type: 'start', id: 'r', model: '', created: 0, usage: { inputTokens: 61, cachedInputTokens: 40 } });
+    const encoder = createMessagesStreamEncoder({ model: 'gemini-2.5-flash', system: [], stream: true });
+    const start = JSON.parse(events.flatMap((event) => encoder.push(event))[0].data) as { message: { usage: Record<string, number> } };
+    expect(start.message.usage).to.include({ input_tokens: 21, cache_read_input_tokens: 40 });
   });
 });
