@@ -95,8 +95,15 @@ export async function createGateway(config: GatewayConfig, options: CreateGatewa
       clearInterval(sweep);
       clearTimeout(timer);
       clearTimeout(last);
-      for (const cleanup of cleanups) await cleanup();
-      for (const platform of mounted) await platform.plugin.close?.();
+      // One step that fails (state the store cannot take even now) must not skip the others, nor the store's close.
+      const steps = [...cleanups, ...mounted.map((platform) => () => platform.plugin.close?.())];
+      for (const step of steps) {
+        try {
+          await step();
+        } catch (error) {
+          log.error('shutdown step failed', { error: String((error as Error)?.message ?? error) });
+        }
+      }
       upstream.close();
       await store.close();
     },

@@ -57,11 +57,31 @@ export function createCredentialPool<Secret = string>(options: CredentialPoolOpt
     return options.store.set(namespace, id, status.get(id));
   }
 
+  /**
+   * A mark written now; if the store cannot take it (a file locked past its retries, a full disk), the mark still
+   * holds in memory and the write is tried again with the counters, rather than failing the request that made it.
+   */
+  async function persistMark(id: string): Promise<void> {
+    try {
+      await persist(id);
+    } catch (error) {
+      options.log.error('credential state not saved; retrying in the background', { credential: pool.masked(id), error: String((error as Error).message ?? error) });
+      scheduleFlush(id);
+    }
+  }
+
   function scheduleFlush(id: string): void {
     dirty.add(id);
     if (flushTimer) return;
-    flushTimer = setTimeout(() => void pool.flush(), COUNTER_FLUSH_MS);
+    flushTimer = setTimeout(() => void pool.flush().catch(() => undefined), COUNTER_FLUSH_MS);
     flushTimer.unref();
+  }
+
+  /** Whether `s` is already set aside until after `untilMs`, or for good: a later answer must not shorten that. */
+  function outlasts(s: CredentialStatus, untilMs: number): boolean {
+    const state = effectiveState(s);
+    if (state === 'invalid' || state === 'abnormal') return true;
+    return (state === 'cooling_down' || state === 'limit_marked') && (s.cooldownUntil ?? 0) >= untilMs;
   }
 
   const pool = {
@@ -126,9 +146,15 @@ export function createCredentialPool<Secret = string>(options: CredentialPoolOpt
       scheduleFlush(id);
     },
 
-    /** Puts a credential aside until `untilMs` (rate limit, overload). Durable before it resolves. */
+    /**
+     * Puts a credential aside until `untilMs` (rate limit, overload). Durable before it resolves. A credential already
+     * aside for longer (another request's answer: a quota's hour against a rate limit's second), or taken out of
+     * service, stays so.
+     */
     async markCooldown(id: string, untilMs: number, reason: string, state: 'cooling_down' | 'limit_marked' = 'cooling_down'): Promise<void> {
       untilMs = boundedCooldown(untilMs);
+      const current = status.get(id);
+      if (current && outlasts(current, untilMs)) return;
       await pool.mark(id, { state, cooldownUntil: untilMs, reason });
       options.log.warn('credential cooling down', { credential: pool.masked(id), until: new Date(untilMs).toISOString(), reason });
     },
@@ -148,7 +174,7 @@ export function createCredentialPool<Secret = string>(options: CredentialPoolOpt
         s.errors += 1;
         s.lastError = change.reason ?? s.lastError;
       }
-      await persist(id);
+      await persistMark(id);
     },
 
     /** Back to healthy (admin reset). */
@@ -156,7 +182,7 @@ export function createCredentialPool<Secret = string>(options: CredentialPoolOpt
       const s = status.get(id);
       if (!s) return false;
       Object.assign(s, { state: 'healthy', cooldownUntil: undefined, reason: undefined });
-      await persist(id);
+      await persistMark(id);
       return true;
     },
 
@@ -186,13 +212,28 @@ export function createCredentialPool<Secret = string>(options: CredentialPoolOpt
       };
     },
 
-    /** Writes pending counters; called by a timer and on shutdown. */
+    /**
+     * Writes pending counters and marks the store could not take before; called by a timer and on shutdown. What
+     * still cannot be written stays pending (tried again by the timer) and the first failure is thrown.
+     */
     async flush(): Promise<void> {
       if (flushTimer) clearTimeout(flushTimer);
       flushTimer = undefined;
       const ids = dirty;
       dirty = new Set();
-      for (const id of ids) await persist(id);
+      let failure: unknown;
+      for (const id of ids) {
+        try {
+          await persist(id);
+        } catch (error) {
+          failure ??= error;
+          scheduleFlush(id);
+        }
+      }
+      if (failure !== undefined) {
+        options.log.error('credential states not saved; retrying', { platform: options.platform, error: String((failure as Error).message ?? failure) });
+        throw failure;
+      }
     },
   };
   return pool;

@@ -27,10 +27,20 @@ type Row = { value: string; expiresAt: number | null };
 type KeyedRow = Row & { key: string };
 
 /**
+ * How long one statement may wait, synchronously, for another connection's write lock. better-sqlite3 waits on the
+ * event loop's thread: its default (5 s) froze every request of the gateway for that long.
+ */
+const BUSY_WAIT_MS = 20;
+/** A write that found the file locked is tried again, off the event loop, for about this long in all. */
+const BUSY_RETRY_MS = 2_000;
+const BUSY_BACKOFF_MS = [10, 25, 50, 100, 200, 250];
+
+/**
  * A Store in one SQLite file. better-sqlite3 is synchronous, so with `synchronous = FULL` each write
  * has reached the disk when its promise resolves. WAL lets another connection (an admin tool, a
- * second process) read while the gateway writes. Expired rows are never returned, and are deleted
- * when met, at open, and by a sweep at most once a minute on write.
+ * second process) read while the gateway writes; a write that meets another connection's write lock is retried
+ * with pauses in between (see BUSY_RETRY_MS), never by blocking the process. Expired rows are never returned, and
+ * are deleted when met (unless the file is locked then), at open, and by a sweep at most once a minute on write.
  * `now` is the clock, replaceable in tests.
  */
 export function createSqliteStore(path: string, now: () => number = Date.now): Store {
@@ -46,7 +56,7 @@ export function createSqliteStore(path: string, now: () => number = Date.now): S
         if (!row) return undefined;
         const at = now();
         if (!isLive(row.expiresAt, at)) {
-          statements.deleteExpiredOne.run(namespace, key, at);
+          unlessBusy(() => statements.deleteExpiredOne.run(namespace, key, at));
           return undefined;
         }
         return decodeStoreValue<T>(row.value, `${label}, entry ${namespace}/${key}`);
@@ -58,20 +68,24 @@ export function createSqliteStore(path: string, now: () => number = Date.now): S
       const json = encodeStoreValue(value, where);
       const at = now();
       const expiresAt = toExpiresAt(at, options.ttlMs, where);
-      guard(label, `set ${namespace}/${key}`, () => {
-        if (at - lastPurgeAt >= PURGE_INTERVAL_MS) {
-          statements.purgeAll.run(at);
-          lastPurgeAt = at;
-        }
-        statements.upsert.run(namespace, key, json, expiresAt);
-      });
+      await retryWhileBusy(() =>
+        guard(label, `set ${namespace}/${key}`, () => {
+          if (at - lastPurgeAt >= PURGE_INTERVAL_MS) {
+            unlessBusy(() => statements.purgeAll.run(at));
+            lastPurgeAt = at;
+          }
+          statements.upsert.run(namespace, key, json, expiresAt);
+        }),
+      );
     },
 
     async delete(namespace: string, key: string): Promise<boolean> {
-      return guard(label, `delete ${namespace}/${key}`, () => {
-        const row = statements.deleteOne.get(namespace, key);
-        return row !== undefined && isLive(row.expiresAt, now());
-      });
+      return retryWhileBusy(() =>
+        guard(label, `delete ${namespace}/${key}`, () => {
+          const row = statements.deleteOne.get(namespace, key);
+          return row !== undefined && isLive(row.expiresAt, now());
+        }),
+      );
     },
 
     async list<T>(namespace: string): Promise<Array<{ key: string; value: T }>> {
@@ -79,7 +93,7 @@ export function createSqliteStore(path: string, now: () => number = Date.now): S
         const at = now();
         const rows = statements.selectNamespace.all(namespace);
         const live = rows.filter((row) => isLive(row.expiresAt, at));
-        if (live.length < rows.length) statements.purgeNamespace.run(namespace, at);
+        if (live.length < rows.length) unlessBusy(() => statements.purgeNamespace.run(namespace, at));
         return live.map((row) => ({
           key: row.key,
           value: decodeStoreValue<T>(row.value, `${label}, entry ${namespace}/${row.key}`),
@@ -100,7 +114,7 @@ function openDatabase(path: string, label: string) {
     // The file holds upstream credentials: create it owner-only. SQLite gives its -wal and -shm
     // files the database file's permissions.
     fs.closeSync(fs.openSync(path, 'a', 0o600));
-    db = new Database(path);
+    db = new Database(path, { timeout: BUSY_WAIT_MS });
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     db.exec(SCHEMA);
@@ -133,6 +147,36 @@ function prepareStatements(db: Database.Database) {
     purgeNamespace: db.prepare<[string, number]>('DELETE FROM entries WHERE namespace = ? AND expires_at <= ?'),
     purgeAll: db.prepare<[number]>('DELETE FROM entries WHERE expires_at <= ?'),
   };
+}
+
+/** SQLITE_BUSY and its extended codes: another connection holds the lock this statement needs. */
+function isBusy(error: unknown): boolean {
+  const cause = isGatewayError(error) ? error.cause : error;
+  const code = (cause as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
+}
+
+/** Runs `write` until it does not find the file locked, pausing between tries, for BUSY_RETRY_MS at most. */
+async function retryWhileBusy<R>(write: () => R): Promise<R> {
+  const deadline = Date.now() + BUSY_RETRY_MS;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return write();
+    } catch (error) {
+      if (!isBusy(error) || Date.now() >= deadline) throw error;
+    }
+    const pause = BUSY_BACKOFF_MS[Math.min(attempt, BUSY_BACKOFF_MS.length - 1)];
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+}
+
+/** Housekeeping (deleting expired rows) that can wait for another time when the file is locked. */
+function unlessBusy(run: () => unknown): void {
+  try {
+    run();
+  } catch (error) {
+    if (!isBusy(error)) throw error;
+  }
 }
 
 /** Driver errors (I/O, a locked or damaged file, use after close) become GatewayErrors naming the file. */

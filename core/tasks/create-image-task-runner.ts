@@ -40,6 +40,8 @@ export interface ImageTaskRunnerOptions {
 }
 
 const DEFAULT_RETENTION_MS = 24 * 3600_000;
+/** How often a finished task the store refused is offered to it again. */
+const SAVE_RETRY_MS = 5_000;
 
 /** Codes in a failed task's `error` that the gateway itself sets. */
 export const TASK_ERROR = {
@@ -60,22 +62,44 @@ export function createImageTaskRunner(options: ImageTaskRunnerOptions): ImageTas
   let closed = false;
 
   const save = (task: ImageTask): Promise<void> => store.set(namespace, task.task_id, task, { ttlMs });
+  /** Finished tasks the store could not take yet (a locked or full file): answered from here, written later. */
+  const unsaved = new Map<string, ImageTask>();
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  function notSaved(task: ImageTask, error: unknown): void {
+    log.error('image task state not saved; retrying', { taskId: task.task_id, status: task.status, error: errorMessage(error) });
+  }
+
+  /** A finished task's record: its result must not be lost because the store failed for a moment. */
+  async function saveFinished(task: ImageTask): Promise<void> {
+    try {
+      await save(task);
+      unsaved.delete(task.task_id);
+    } catch (error) {
+      notSaved(task, error);
+      unsaved.set(task.task_id, task);
+      retryTimer ??= setTimeout(() => void saveUnsaved(), SAVE_RETRY_MS).unref();
+    }
+  }
+
+  async function saveUnsaved(): Promise<void> {
+    retryTimer = undefined;
+    for (const task of [...unsaved.values()]) await saveFinished(task);
+  }
 
   async function run(task: ImageTask, work: ImageTaskWork): Promise<void> {
+    let finished: ImageTask;
     try {
-      await save({ ...task, status: 'in_progress' });
+      // Queued or in progress, a stopped process's recover() reports it the same: the work need not wait for this.
+      await save({ ...task, status: 'in_progress' }).catch((error: unknown) => notSaved(task, error));
       const result = await work(controller.signal);
-      await save({ ...task, status: 'completed', completed_at: now(), result });
+      finished = { ...task, status: 'completed', completed_at: now(), result };
     } catch (error) {
       const failure = closed ? shutdownError() : describeFailure(error);
       if (!closed) log.warn('image task failed', { taskId: task.task_id, code: failure.code, message: failure.message });
-      try {
-        await save({ ...task, status: 'failed', completed_at: now(), error: failure });
-      } catch (storeError) {
-        // Left queued or in progress: the next start-up's recover() reports it failed.
-        log.error('image task state not saved', { taskId: task.task_id, error: describeFailure(storeError).message });
-      }
+      finished = { ...task, status: 'failed', completed_at: now(), error: failure };
     }
+    await saveFinished(finished);
   }
 
   return {
@@ -89,7 +113,7 @@ export function createImageTaskRunner(options: ImageTaskRunnerOptions): ImageTas
     },
 
     async get(taskId) {
-      return store.get<ImageTask>(namespace, taskId);
+      return unsaved.get(taskId) ?? store.get<ImageTask>(namespace, taskId);
     },
 
     async recover() {
@@ -113,6 +137,10 @@ export function createImageTaskRunner(options: ImageTaskRunnerOptions): ImageTas
       closed = true;
       controller.abort(new GatewayError('GW_CLIENT_CLOSED', 'the gateway shut down'));
       await Promise.all([...running]);
+      // A last try; what the store still refuses stays queued or in progress there, and recover() reports it failed.
+      clearTimeout(retryTimer);
+      await saveUnsaved();
+      clearTimeout(retryTimer);
     },
   };
 }
@@ -143,6 +171,10 @@ export function detachContext(ctx: RequestContext, signal: AbortSignal): Request
 function describeFailure(error: unknown): { code: string; message: string } {
   if (isGatewayError(error)) return { code: error.upstreamCode ?? error.code.toLowerCase(), message: error.message };
   return { code: 'gw_internal', message: 'internal gateway error' };
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function shutdownError(): { code: string; message: string } {

@@ -101,4 +101,40 @@ describe('createCredentialPool', () => {
     expect(pool.state(id)).to.equal('healthy');
     expect(await pool.reset('nope')).to.equal(false);
   });
+
+  it('keeps the longer cooldown when two answers for one credential race, and never lifts an invalid mark', async () => {
+    const clock = { now: 1000 };
+    const pool = makePool(createMemoryStore(), clock);
+    const [a, b] = [pool.acquire()!, pool.acquire()!];
+    await pool.markCooldown(a.id, 1000 + 3_600_000, 'quota exhausted', 'limit_marked');
+    await pool.markCooldown(a.id, 2000, 'rate limited');
+    expect(pool.status(a.id)).to.include({ state: 'limit_marked', cooldownUntil: 1000 + 3_600_000, reason: 'quota exhausted' });
+    await pool.markCooldown(a.id, 1000 + 7_200_000, 'longer');
+    expect(pool.status(a.id)).to.include({ state: 'cooling_down', cooldownUntil: 1000 + 7_200_000 });
+    await pool.markInvalid(b.id, 'revoked');
+    await pool.markCooldown(b.id, 5000, 'rate limited');
+    clock.now = 10_000;
+    expect(pool.state(b.id)).to.equal('invalid');
+  });
+
+  it('holds a mark the store cannot take (the request goes on) and writes it once the store recovers', async () => {
+    const store = createMemoryStore();
+    let failing = true;
+    const flaky: Store = { ...store, set: (...args: Parameters<Store['set']>) => (failing ? Promise.reject(new Error('database is locked')) : store.set(...args)) };
+    const pool = makePool(flaky, { now: 0 });
+    const a = pool.acquire()!;
+    await pool.markCooldown(a.id, 60_000, 'rate limited');
+    expect(pool.state(a.id)).to.equal('cooling_down');
+    expect(await store.get('credentials:p', a.id)).to.equal(undefined);
+    // Still failing: the flush reports it and keeps the mark pending.
+    let flushError: unknown;
+    await pool.flush().catch((error: unknown) => (flushError = error));
+    expect(String(flushError)).to.include('database is locked');
+    failing = false;
+    await pool.flush();
+    expect(await store.get('credentials:p', a.id)).to.include({ state: 'cooling_down', cooldownUntil: 60_000 });
+    const restarted = makePool(store, { now: 0 });
+    await restarted.load();
+    expect(restarted.state(a.id)).to.equal('cooling_down');
+  });
 });

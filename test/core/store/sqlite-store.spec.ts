@@ -178,4 +178,52 @@ describe('createSqliteStore', () => {
     await store.close();
     await expectGatewayError(store.get('ns', 'k'), file);
   });
+
+  /** Largest gap between ticks of a 5 ms interval while `promise` runs: how long the event loop was held. */
+  async function longestStall(promise: Promise<unknown>): Promise<number> {
+    let last = performance.now();
+    let longest = 0;
+    const timer = setInterval(() => {
+      const at = performance.now();
+      longest = Math.max(longest, at - last);
+      last = at;
+    }, 5);
+    try {
+      await promise;
+    } finally {
+      clearInterval(timer);
+    }
+    return Math.max(longest, performance.now() - last);
+  }
+
+  it('waits for another connection\'s write lock without holding the event loop, then writes', async () => {
+    const file = freshPath();
+    const store = open(file);
+    await store.set('ns', 'k', 1);
+    const other = raw(file);
+    other.exec('BEGIN IMMEDIATE');
+    setTimeout(() => other.exec('ROLLBACK'), 300);
+    const started = performance.now();
+    const stall = await longestStall(store.set('ns', 'k', 2));
+    expect(performance.now() - started).to.be.at.least(250);
+    // Not an assertion on speed: a blocked loop would stall for the whole 300 ms (better-sqlite3's default is 5 s).
+    expect(stall).to.be.below(200);
+    expect(await store.get('ns', 'k')).to.equal(2);
+    expect(await store.delete('ns', 'k')).to.equal(true);
+  });
+
+  it('gives up on a lock held for good with an error naming the file, the loop running all along', async () => {
+    const file = freshPath();
+    const store = open(file);
+    const other = raw(file);
+    other.exec('BEGIN IMMEDIATE');
+    let settled: Promise<unknown> = Promise.resolve();
+    const stall = await longestStall((settled = expectGatewayError(store.set('ns', 'k', 1), file)).catch(() => undefined));
+    await settled;
+    expect(stall).to.be.below(200);
+    other.exec('ROLLBACK');
+    // Reads do not wait for the lock (WAL), and the write goes through once it is released.
+    await store.set('ns', 'k', 1);
+    expect(await store.get('ns', 'k')).to.equal(1);
+  });
 });

@@ -67,6 +67,24 @@ describe('createImageTaskRunner', () => {
     expect((await until(runner, task_id, 'failed')).error).to.deep.equal({ code: 'gw_internal', message: 'internal gateway error' });
   });
 
+  it('answers a finished task the store refused from memory, and writes it once the store takes it', async () => {
+    const store = createMemoryStore();
+    let failing = false;
+    const flaky = { ...store, set: (...args: Parameters<typeof store.set>) => (failing ? Promise.reject(new Error('database is locked')) : store.set(...args)) };
+    const runner = createImageTaskRunner({ store: flaky, platform: 'p', log });
+    const gate = deferred<ImageResult>();
+    const { task_id } = await runner.submit(() => gate.promise);
+    failing = true;
+    gate.resolve(RESULT);
+    expect(await until(runner, task_id, 'completed')).to.include({ status: 'completed' });
+    expect(await store.get<ImageTask>('image-tasks:p', task_id)).to.include({ status: 'in_progress' });
+    failing = false;
+    await runner.close();
+    const restarted = createImageTaskRunner({ store, platform: 'p', log });
+    expect(await restarted.recover()).to.equal(0);
+    expect(await restarted.get(task_id)).to.deep.include({ status: 'completed', result: RESULT });
+  });
+
   it('keeps tasks of different platforms apart', async () => {
     const store = createMemoryStore();
     const a = createImageTaskRunner({ store, platform: 'a', log });
