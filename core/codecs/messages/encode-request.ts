@@ -30,7 +30,11 @@ interface Sampling {
   top_k?: number;
 }
 
-/** With thinking the API takes temperature 1 only, top_p ≥ 0.95 and no top_k; its temperature range is 0..1. */
+/**
+ * With thinking the API takes temperature 1 only, top_p ≥ 0.95 and no top_k; its temperature range is 0..1. Claude
+ * models since Opus 4.1 and the 4.5 family refuse temperature and top_p together (400 "cannot both be specified"),
+ * which chat clients often send (`top_p: 1` as a default): temperature is kept, top_p dropped.
+ */
 function encodeSampling(request: UnifiedRequest, thinkingOn: boolean, warnings: string[]): Sampling {
   const out: Sampling = {};
   if (request.temperature !== undefined) {
@@ -42,6 +46,7 @@ function encodeSampling(request: UnifiedRequest, thinkingOn: boolean, warnings: 
   }
   if (request.topP !== undefined) {
     if (thinkingOn && request.topP < 0.95) warnings.push('top_p: dropped, thinking requires top_p >= 0.95');
+    else if (out.temperature !== undefined) warnings.push('top_p: dropped, Claude takes temperature or top_p, not both');
     else out.top_p = request.topP;
   }
   if (request.topK !== undefined) {

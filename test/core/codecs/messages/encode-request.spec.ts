@@ -286,8 +286,18 @@ describe('encodeMessagesRequest', () => {
     });
 
     it('maps sampling, stop sequences and the end user', () => {
-      const { value } = encodeMessagesRequest(request([hi], { temperature: 0.3, topP: 0.9, topK: 5, stop: ['END', ' '], user: 'u-1', stream: true, maxTokens: 100 }));
-      expect(value).to.deep.include({ temperature: 0.3, top_p: 0.9, top_k: 5, stop_sequences: ['END'], metadata: { user_id: 'u-1' }, stream: true, max_tokens: 100 });
+      const { value } = encodeMessagesRequest(request([hi], { temperature: 0.3, topK: 5, stop: ['END', ' '], user: 'u-1', stream: true, maxTokens: 100 }));
+      expect(value).to.deep.include({ temperature: 0.3, top_k: 5, stop_sequences: ['END'], metadata: { user_id: 'u-1' }, stream: true, max_tokens: 100 });
+      expect(encodeMessagesRequest(request([hi], { topP: 0.9 })).value).to.include({ top_p: 0.9 });
+    });
+
+    it('keeps temperature and drops top_p when both come (recent Claude models refuse the pair), with a warning', () => {
+      const { value, warnings } = encodeMessagesRequest(request([hi], { temperature: 0.7, topP: 1 }));
+      expect(value).to.include({ temperature: 0.7 });
+      expect(value).to.not.have.property('top_p');
+      expect(warnings).to.deep.equal(['top_p: dropped, Claude takes temperature or top_p, not both']);
+      // With thinking, a temperature other than 1 is dropped first: top_p (≥ 0.95) is then the one sent.
+      expect(encodeMessagesRequest(request([hi], { reasoning: { enabled: true, budgetTokens: 2000 }, temperature: 0.2, topP: 0.97, maxTokens: 8000 })).value).to.include({ top_p: 0.97 });
     });
 
     it('sends a JSON schema response format as output_config.format and drops json_object with a warning', () => {
