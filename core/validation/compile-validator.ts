@@ -2,8 +2,11 @@ import Ajv, { type ErrorObject, type JSONSchemaType, type Schema } from 'ajv';
 import addFormats from 'ajv-formats';
 import { GatewayError } from '../errors/gateway-error';
 
-/** One Ajv instance for the process: schemas compile once at module load, never per request. */
-export const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false, useDefaults: false });
+/**
+ * One Ajv instance for the process: schemas compile once at module load, never per request. `strictNumbers`: a
+ * number too large for a double (`1e309`) parses to Infinity, which is no JSON number and would go upstream as null.
+ */
+export const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false, useDefaults: false, strictNumbers: true });
 addFormats(ajv);
 
 export type Validator<T> = (value: unknown) => T;

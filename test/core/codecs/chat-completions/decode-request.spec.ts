@@ -256,6 +256,8 @@ describe('decodeChatCompletionsRequest', () => {
       ['bad reasoning_effort', body({ reasoning_effort: 'extreme' }), 'reasoning_effort'],
       ['string temperature', body({ temperature: 'hot' }), 'temperature'],
       ['zero max_tokens', body({ max_tokens: 0 }), 'max_tokens'],
+      ['max_tokens too large for a number (1e309 parses to Infinity)', body({ max_tokens: JSON.parse('1e309') as number }), 'max_tokens'],
+      ['temperature too large for a number', body({ temperature: JSON.parse('-1e400') as number }), 'temperature'],
       ['json_schema without name', body({ response_format: { type: 'json_schema', json_schema: { schema: {} } } }), 'response_format.json_schema.name'],
       ['file part with only a file id', { model: 'm', messages: [{ role: 'user', content: [{ type: 'file', file: { file_id: 'file-1' } }] }] }, 'messages[0].content[0].file.file_id'],
       ['image in a system message', { model: 'm', messages: [{ role: 'system', content: [{ type: 'image_url', image_url: { url: 'https://x/y.png' } }] }] }, 'messages[0].content[0].type'],
