@@ -82,9 +82,12 @@ export async function callWithCredentials<Secret>(call: CredentialCall<Secret>):
 
 /**
  * Every credential is cooling down (429 with the soonest retry time) or out of service (503). The last upstream
- * answer is quoted, so the client still learns what the platform said (401 invalid key, 529 overloaded …).
+ * answer, if any, is quoted, so the client still learns what the platform said (401 invalid key, 529 overloaded …).
  */
-function noCredentialError<Secret>(call: CredentialCall<Secret>, lastError: GatewayError | undefined): GatewayError {
+export function noCredentialError<Secret>(
+  call: Pick<CredentialCall<Secret>, 'pool' | 'accept' | 'noun' | 'now'>,
+  lastError?: GatewayError,
+): GatewayError {
   const usableExists = call.pool.acquire({ accept: call.accept }) !== undefined;
   if (usableExists && lastError) return lastError;
   const noun = call.noun ?? 'credential';

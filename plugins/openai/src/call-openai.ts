@@ -36,7 +36,10 @@ export function toOpenAiCall(shaped: ShapedPost): OpenAiCall {
 }
 
 export interface OpenAiCaller {
-  /** The upstream's answer as it came, any status. */
+  /**
+   * With the call's own key: the upstream's answer as it came, any status. Without: the next healthy key, another
+   * one when that key is at fault (see KeyRotation.call); other failures are thrown, classified.
+   */
   send(ctx: RequestContext, call: OpenAiCall): Promise<UpstreamResponse>;
   /** A 2xx answer, unread; anything else is thrown as a classified GatewayError. */
   sendOk(ctx: RequestContext, call: OpenAiCall): Promise<UpstreamResponse>;
@@ -49,15 +52,16 @@ export interface OpenAiCaller {
 /** Image answers carry base64 images: up to 10 of several megabytes each. */
 const JSON_LIMIT_BYTES = 256 * 1024 * 1024;
 
-/** Upstream calls of the plugin's own endpoints, with the call's own key or else the next API key of the rotation. */
-export function createOpenAiCaller(options: PlatformBaseOptions, keys: Pick<KeyRotation, 'nextKey'>, secrets: readonly string[]): OpenAiCaller {
-  const send: OpenAiCaller['send'] = (ctx, call) =>
+/** Upstream calls of the plugin's own endpoints, with the call's own key or else the healthy keys of the rotation. */
+export function createOpenAiCaller(options: PlatformBaseOptions, keys: Pick<KeyRotation, 'call'>, secrets: readonly string[]): OpenAiCaller {
+  const sendWith = (ctx: RequestContext, call: OpenAiCall, key: ApiKey): Promise<UpstreamResponse> =>
     sendUpstreamRequest(
       { mode: 'passthrough', format: 'other', method: call.method, path: call.path, headers: { accept: 'application/json', ...call.headers }, body: call.body, json: call.json, stream: false },
       ctx,
       options,
-      { authorization: `Bearer ${call.key?.secret ?? keys.nextKey()}` },
+      { authorization: `Bearer ${key.secret}` },
     );
+  const send: OpenAiCaller['send'] = (ctx, call) => (call.key ? sendWith(ctx, call, call.key) : keys.call(ctx, (key) => sendWith(ctx, call, key)));
   const failure: OpenAiCaller['failure'] = async (response) => classifyUpstreamFailure(await readUpstreamFailure(response), secrets);
   const sendOk: OpenAiCaller['sendOk'] = async (ctx, call) => {
     const response = await send(ctx, call);

@@ -1,4 +1,4 @@
-import { Stage, createFileLinks, createImageTaskRunner, maskUrlCredentials, type GatewayPlugin } from '@gateway/core';
+import { Stage, createCredentialPool, createFileLinks, createImageTaskRunner, maskUrlCredentials, type GatewayPlugin } from '@gateway/core';
 import { createOpenAiCaller } from './call-openai';
 import { createGenerationCaller } from './create-generation-caller';
 import { createKeyRotation } from './create-key-rotation';
@@ -20,9 +20,15 @@ const openAiPlugin: GatewayPlugin<OpenAiOptions> = {
   name: PLUGIN_NAME,
   apiVersion: '^1',
   optionsSchema: openAiOptionsSchema,
-  async apply(hooks, { key, options, log, store, gateway, onClose }) {
+  async apply(hooks, { key, options, log, store, gateway, admin, onClose }) {
     const apiKeys = options.credentials.map((credential) => credential.apiKey);
-    const keys = createKeyRotation(apiKeys, key);
+    // Each key's health (cooling down, invalid) is kept in the store, shown and reset under /admin/credentials.
+    const pool = createCredentialPool({ platform: key, store, log, credentials: apiKeys.map((secret) => ({ kind: 'apiKey', secret, key: secret })) });
+    await pool.load();
+    onClose?.(() => pool.flush());
+    admin.view('credentials', () => pool.view());
+    admin.reset('credentials', (id) => pool.reset(id));
+    const keys = createKeyRotation(pool, apiKeys);
     const call = createOpenAiCaller(options, keys, apiKeys);
     const tasks = createImageTaskRunner({ store, platform: key, log });
     await tasks.recover();

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import nock from 'nock';
 import { fixtureBytes, fixtureJson, replayChunks, SSE_HEADERS } from '../../../test/helpers/fixtures';
-import { startGateway, TEST_LICENSE, type RunningGateway } from '../../../test/helpers/start-gateway';
+import { startGateway, TEST_ADMIN_KEY, TEST_LICENSE, type RunningGateway } from '../../../test/helpers/start-gateway';
 
 const UPSTREAM = 'http://openai.upstream.test';
 const UPSTREAM_KEY = 'sk-upstream-secret-key-000000000001';
@@ -12,6 +12,12 @@ describe('openai plugin (nock replays)', () => {
     gw = await startGateway({ openai: { plugin: 'openai', baseUrl: UPSTREAM, credentials: [{ apiKey: UPSTREAM_KEY }], models: ['my-extra-model'] } });
   });
   after(() => gw.close());
+  // A test that makes the upstream refuse the key leaves it resting or out of service: the next starts healthy.
+  afterEach(async () => {
+    const admin = { authorization: `Bearer ${TEST_ADMIN_KEY}` };
+    const view = (await (await fetch(`${gw.url}/admin/credentials/openai`, { headers: admin })).json()) as { credentials: Array<{ id: string }> };
+    for (const credential of view.credentials) await fetch(`${gw.url}/admin/credentials/openai/tokens/${credential.id}/reset`, { method: 'POST', headers: admin });
+  });
 
   it('forwards a chat request with the credential swapped and the license stripped', async () => {
     const requestBytes = fixtureBytes('openai-chat/request-basic.json');
@@ -64,7 +70,7 @@ describe('openai plugin (nock replays)', () => {
     expect(await res.json()).to.deep.equal(response);
   });
 
-  it('maps an upstream 429 to the OpenAI envelope with the upstream message and retry-after', async () => {
+  it('rests a rate-limited key for the upstream\'s retry-after; with no other key the client gets 429 with it and the upstream message', async () => {
     nock(UPSTREAM).post('/v1/chat/completions').reply(429, fixtureJson('openai-chat/error-429.json'), { 'retry-after': '7' });
     const res = await fetch(`${gw.url}/openai/v1/chat/completions`, {
       method: 'POST',
@@ -74,11 +80,14 @@ describe('openai plugin (nock replays)', () => {
     expect(res.status).to.equal(429);
     expect(res.headers.get('retry-after')).to.equal('7');
     const body = (await res.json()) as { error: { message: string; code: string } };
-    expect(body.error.message).to.match(/^Rate limit reached/);
-    expect(body.error.code).to.equal('rate_limit_exceeded');
+    expect(body.error.message).to.match(/^every API key of platform "openai" is rate-limited; retry later \(upstream: Rate limit reached/);
+    const view = (await (await fetch(`${gw.url}/admin/credentials/openai`, { headers: { authorization: `Bearer ${TEST_ADMIN_KEY}` } })).json()) as { credentials: Array<{ state: string; masked: string }> };
+    expect(view.credentials).to.have.length(1);
+    expect(view.credentials[0]).to.include({ state: 'cooling_down' });
+    expect(view.credentials[0].masked).to.not.include(UPSTREAM_KEY.slice(3, -4));
   });
 
-  it('masks an upstream key echoed in an error message', async () => {
+  it('takes a key the upstream refuses out of service (503, not the 401 that would blame the client), masking it in the message', async () => {
     nock(UPSTREAM).post('/v1/chat/completions').reply(401, { error: { message: `Incorrect API key provided: ${UPSTREAM_KEY}.`, type: 'invalid_request_error', code: 'invalid_api_key' } });
     const res = await fetch(`${gw.url}/openai/v1/chat/completions`, {
       method: 'POST',
@@ -86,7 +95,8 @@ describe('openai plugin (nock replays)', () => {
       body: JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }),
     });
     const text = await res.text();
-    expect(res.status).to.equal(401);
+    expect(res.status).to.equal(503);
+    expect(text).to.include('Incorrect API key provided');
     expect(text).not.to.include(UPSTREAM_KEY);
     expect(text).to.include('0001');
   });
@@ -98,19 +108,24 @@ describe('openai plugin (nock replays)', () => {
     expect(body.data.map((model) => model.id)).to.deep.equal(['gpt-4.1-mini', 'my-extra-model']);
   });
 
-  it('answers a failed model list as the upstream did: message, code and retry-after kept, key masked', async () => {
+  it('answers a failed model list with the upstream message and retry-after kept, key masked', async () => {
     nock(UPSTREAM).get('/v1/models').reply(429, { error: { message: 'Rate limit reached for requests', type: 'requests', param: null, code: 'rate_limit_exceeded' } }, { 'retry-after': '7' });
     const limited = await fetch(`${gw.url}/openai/v1/models`, { headers: { authorization: `Bearer ${TEST_LICENSE}` } });
     expect(limited.status).to.equal(429);
     expect(limited.headers.get('retry-after')).to.equal('7');
-    expect(((await limited.json()) as { error: unknown }).error).to.deep.include({ message: 'Rate limit reached for requests', code: 'rate_limit_exceeded' });
+    expect(((await limited.json()) as { error: { message: string } }).error.message).to.include('Rate limit reached for requests');
+    await fetch(`${gw.url}/admin/credentials/openai/tokens/${encodeURIComponent((await adminView()).credentials[0].id)}/reset`, { method: 'POST', headers: { authorization: `Bearer ${TEST_ADMIN_KEY}` } });
 
     nock(UPSTREAM).get('/v1/models').reply(401, { error: { message: `Incorrect API key provided: ${UPSTREAM_KEY}.`, type: 'invalid_request_error', param: null, code: 'invalid_api_key' } });
     const refused = await fetch(`${gw.url}/openai/v1/models`, { headers: { authorization: `Bearer ${TEST_LICENSE}` } });
-    expect(refused.status).to.equal(401);
+    expect(refused.status).to.equal(503);
     const text = await refused.text();
     expect(text).to.include('Incorrect API key provided').and.not.include(UPSTREAM_KEY);
   });
+
+  async function adminView(): Promise<{ credentials: Array<{ id: string; state: string }> }> {
+    return (await (await fetch(`${gw.url}/admin/credentials/openai`, { headers: { authorization: `Bearer ${TEST_ADMIN_KEY}` } })).json()) as { credentials: Array<{ id: string; state: string }> };
+  }
 
   it('answers 502, not 500, when the upstream model list is malformed', async () => {
     nock(UPSTREAM).get('/v1/models').reply(200, { object: 'list', data: [null] });

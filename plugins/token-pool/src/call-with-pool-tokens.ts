@@ -1,6 +1,7 @@
 import {
   classifyUpstreamFailure,
   GatewayError,
+  readCooldownHint,
   readUpstreamFailure,
   type CredentialEntry,
   type RequestContext,
@@ -12,7 +13,6 @@ import { classifyTokenFailure, type TokenPatterns, type TokenVerdict } from './c
 import type { RotationSet, TokenChoice } from './create-rotation-set';
 import type { PoolModel } from './parse-pool-model';
 import { maskTokensIn } from './mask-token';
-import { readCooldownHint } from './read-cooldown-hint';
 
 export interface PoolCallSettings {
   patterns: TokenPatterns;

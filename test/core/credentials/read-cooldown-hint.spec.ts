@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { readCooldownHint } from '../src/read-cooldown-hint';
+import { readCooldownHint } from '../../../core/credentials/read-cooldown-hint';
 
 const NOW = 1_700_000_000_000;
 
-describe('token-pool readCooldownHint', () => {
+describe('readCooldownHint', () => {
   const rows: Array<[string, Record<string, string | string[] | undefined>, number | undefined]> = [
     ['no hint', {}, undefined],
     ['retry-after seconds', { 'retry-after': '20' }, 20_000],

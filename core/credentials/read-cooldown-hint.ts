@@ -1,4 +1,5 @@
-import { parseRetryAfter, type UpstreamFailure } from '@gateway/core';
+import { parseRetryAfter } from '../errors/classify-upstream-failure';
+import type { UpstreamFailure } from '../hooks/plugin-api';
 
 /** `6m0s`, `1h2m3.5s`, `20ms`, `1.5s`: the duration format of OpenAI's `x-ratelimit-reset-*` headers. */
 const DURATION = /^(?:(\d+(?:\.\d+)?)h)?(?:(\d+(?:\.\d+)?)m(?!s))?(?:(\d+(?:\.\d+)?)s)?(?:(\d+(?:\.\d+)?)ms)?$/;
