@@ -1,3 +1,4 @@
+import { GatewayError } from '../../errors/gateway-error';
 import type { UnifiedMessage, UnifiedPart, UnifiedToolResultPart } from '../../unified/unified-request';
 import { parseToolCallArguments } from '../shared/parse-tool-call-arguments';
 import { encodeFunctionResponse } from './encode-function-response';
@@ -28,7 +29,8 @@ interface EncodeState {
 
 function encodeToolResult(part: UnifiedToolResultPart, param: string, state: EncodeState): GeminiPart {
   const name = state.callNames.get(part.toolCallId) ?? part.name;
-  if (!name) throw invalidField(`${param}.name`, `no earlier tool call has id "${part.toolCallId}", so the function name is unknown`);
+  // Named by the call id, not by a field path: this path is the unified model's, which no client format shares.
+  if (!name) throw new GatewayError('GW_INVALID_REQUEST', `a tool result answers call id "${part.toolCallId}", which no earlier tool call of the conversation has: Gemini needs that call's function name`);
   const id = isSynthesizedCallId(part.toolCallId) ? {} : { id: part.toolCallId };
   return { functionResponse: { ...id, name, response: encodeFunctionResponse(part) } };
 }

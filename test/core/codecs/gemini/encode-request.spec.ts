@@ -440,11 +440,6 @@ describe('gemini encodeRequest', () => {
 
   describe('what cannot be expressed → GW_INVALID_REQUEST naming the field', () => {
     const cases: Array<[string, Partial<UnifiedRequest>, string]> = [
-      [
-        'a tool result whose function name is unknown',
-        { messages: [{ role: 'tool', content: [{ type: 'tool_result', toolCallId: 'nope', content: [{ type: 'text', text: 'x' }] }] }] },
-        'messages[0].content[0].name',
-      ],
       ['no messages with content', { messages: [{ role: 'user', content: [{ type: 'text', text: '' }] }] }, 'messages'],
     ];
     for (const [what, overrides, param] of cases) {
@@ -461,6 +456,18 @@ describe('gemini encodeRequest', () => {
         expect(caught.message.startsWith(`${param}:`), caught.message).to.equal(true);
       });
     }
+
+    it('rejects a tool result whose function name is unknown, naming the call id and no field of the unified model', () => {
+      let caught: unknown;
+      try {
+        encodeRequest(request({ messages: [{ role: 'tool', content: [{ type: 'tool_result', toolCallId: 'nope', content: [{ type: 'text', text: 'x' }] }] }] }));
+      } catch (error) {
+        caught = error;
+      }
+      expect(isGatewayError(caught) && caught.code).to.equal('GW_INVALID_REQUEST');
+      expect((caught as Error).message).to.equal('a tool result answers call id "nope", which no earlier tool call of the conversation has: Gemini needs that call\'s function name');
+      expect((caught as { param?: string }).param).to.equal(undefined);
+    });
 
     it('uses the result part name when no call is known', () => {
       const contents = body({
