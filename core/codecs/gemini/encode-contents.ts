@@ -27,7 +27,7 @@ interface EncodeState {
   warnings: string[];
 }
 
-function encodeToolResult(part: UnifiedToolResultPart, param: string, state: EncodeState): GeminiPart {
+function encodeToolResult(part: UnifiedToolResultPart, state: EncodeState): GeminiPart {
   const name = state.callNames.get(part.toolCallId) ?? part.name;
   // Named by the call id, not by a field path: this path is the unified model's, which no client format shares.
   if (!name) throw new GatewayError('GW_INVALID_REQUEST', `a tool result answers call id "${part.toolCallId}", which no earlier tool call of the conversation has: Gemini needs that call's function name`);
@@ -87,7 +87,7 @@ function encodeUserParts(message: UnifiedMessage, mi: number, state: EncodeState
       case 'tool_call':
         throw invalidField(param, `a tool call cannot be part of a ${message.role} message`);
       case 'tool_result':
-        parts.push(encodeToolResult(part, param, state));
+        parts.push(encodeToolResult(part, state));
         for (const c of part.content) if (c.type !== 'text') toolMedia.push(encodeMediaPart(c));
         break;
       default:
