@@ -28,7 +28,7 @@ export function encodeRequest(request: UnifiedRequest): Converted<Record<string,
   // Kept by the Gemini decoder after validation: same shapes as the wire types.
   const otherTools = Array.isArray(ext.tools) ? (ext.tools.filter(isPlainObject) as GeminiTool[]) : [];
   const keptToolConfig = isPlainObject(ext.toolConfig) ? (ext.toolConfig as GeminiToolConfig) : undefined;
-  const { tools, toolConfig } = encodeTools(request, jsonSchemaTools, otherTools, keptToolConfig);
+  const { tools, toolConfig } = encodeTools(request, jsonSchemaTools, otherTools, keptToolConfig, warnings);
   const generationConfig = encodeGenerationConfig(request, isPlainObject(ext.generationConfig) ? ext.generationConfig : undefined);
 
   const body: Record<string, unknown> = { contents };

@@ -26,6 +26,9 @@ function encodeDeclaration(tool: NonNullable<UnifiedRequest['tools']>[number], j
  * Unified tools → one `functionDeclarations` entry (parameters pruned to the Gemini Schema subset, or
  * `parametersJsonSchema` untouched when the client declared them so), `{googleSearch: {}}`,
  * `{codeExecution: {}}`, plus tool entries a Gemini client sent that have no unified meaning.
+ * Gemini refuses a built-in tool beside function declarations (400 "Tool use with function calling is
+ * unsupported"; Gemini 3 takes the pair only with an opt-in whose answers no other format can carry): with functions
+ * declared, the built-in is dropped with a warning. Codex, which declares both, searches through `/v1/alpha/search`.
  * Tool choice → `functionCallingConfig`; a config the decoder kept verbatim wins.
  */
 export function encodeTools(
@@ -33,12 +36,14 @@ export function encodeTools(
   jsonSchemaTools: ReadonlySet<string>,
   otherTools: GeminiTool[],
   keptToolConfig: GeminiToolConfig | undefined,
+  warnings: string[] = [],
 ): EncodedTools {
   const tools: GeminiTool[] = [];
   const declarations = (request.tools ?? []).map((tool) => encodeDeclaration(tool, jsonSchemaTools));
   if (declarations.length > 0) tools.push({ functionDeclarations: declarations });
   for (const builtin of request.builtinTools ?? []) {
-    tools.push(builtin.type === 'web_search' ? { googleSearch: {} } : { codeExecution: {} });
+    if (declarations.length > 0) warnings.push(`tools: ${builtin.type} dropped, Gemini does not combine a built-in tool with function calling`);
+    else tools.push(builtin.type === 'web_search' ? { googleSearch: {} } : { codeExecution: {} });
   }
   tools.push(...otherTools);
 

@@ -351,20 +351,30 @@ describe('gemini encodeRequest', () => {
       ]);
     });
 
-    it('omits parameters of a function without arguments and sends builtin tools', () => {
+    it('omits parameters of a function without arguments', () => {
       expect(
         body({
           tools: [
             { name: 'now', parameters: { type: 'object', properties: {} } },
             { name: 'ping', parameters: {} },
           ],
-          builtinTools: [{ type: 'web_search' }, { type: 'code_execution' }],
           toolChoice: { name: 'now' },
         }),
       ).to.deep.include({
-        tools: [{ functionDeclarations: [{ name: 'now' }, { name: 'ping' }] }, { googleSearch: {} }, { codeExecution: {} }],
+        tools: [{ functionDeclarations: [{ name: 'now' }, { name: 'ping' }] }],
         toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['now'] } },
       });
+    });
+
+    it('sends builtin tools alone, and drops them with a warning beside functions (Gemini refuses the pair, as Codex sends it)', () => {
+      const builtinTools: UnifiedRequest['builtinTools'] = [{ type: 'web_search' }, { type: 'code_execution' }];
+      expect(body({ builtinTools }).tools).to.deep.equal([{ googleSearch: {} }, { codeExecution: {} }]);
+      const { value, warnings } = encodeRequest(request({ tools: [{ name: 'shell', parameters: { type: 'object', properties: { cmd: { type: 'string' } } } }], builtinTools }));
+      expect(value.tools).to.deep.equal([{ functionDeclarations: [{ name: 'shell', parameters: { type: 'object', properties: { cmd: { type: 'string' } } } }] }]);
+      expect(warnings).to.deep.equal([
+        'tools: web_search dropped, Gemini does not combine a built-in tool with function calling',
+        'tools: code_execution dropped, Gemini does not combine a built-in tool with function calling',
+      ]);
     });
 
     const choices: Array<[UnifiedRequest['toolChoice'], string]> = [
