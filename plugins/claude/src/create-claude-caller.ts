@@ -32,7 +32,7 @@ export interface ClaudeCallerDeps {
   now?: () => number;
 }
 
-/** How long a credential rests when the upstream is overloaded (529) or claude.ai could not be reached. */
+/** How long a credential rests when claude.ai could not be reached for its token. */
 const OVERLOAD_COOLDOWN_MS = 30_000;
 const RATE_LIMIT_COOLDOWN_MS = 60_000;
 
@@ -114,7 +114,9 @@ export function createClaudeCaller(deps: ClaudeCallerDeps) {
       // `permission_error`: this key may not use what the request names (a model, a beta); another key may.
       if (status === 403) return { action: 'next' };
       if (status === 429) return { action: 'cooldown', untilMs: claudeCooldownUntil(failure.headers, now(), RATE_LIMIT_COOLDOWN_MS) };
-      if (status === 529) return { action: 'cooldown', untilMs: claudeCooldownUntil(failure.headers, now(), OVERLOAD_COOLDOWN_MS) };
+      // Overloaded is the platform's state, not the key's: another key is tried, none is set aside (a rest would turn
+      // one 529 into 429s for every request of the next half minute), and with none left the client gets the 529.
+      if (status === 529) return { action: 'next' };
       return { action: 'fail' };
     }
 

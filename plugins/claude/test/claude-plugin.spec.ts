@@ -363,14 +363,12 @@ describe('claude plugin: API key rotation', () => {
     expect(sent[0].length, 'released after the answer').to.equal(0);
   });
 
-  it('cools a key down on 529 (honouring retry-after) and retries elsewhere', async () => {
+  it('retries a 529 on another key and sets none aside (overload is the platform\'s, not the key\'s)', async () => {
     upstream.queue({ status: 529, headers: { 'retry-after': '20' }, body: fixtureBytes('anthropic-messages/error-529.json') });
     upstream.fallback({ status: 200, body: basic });
-    const before = Date.now();
     expect((await ask()).status).to.equal(200);
-    const [first] = await admin();
-    expect(first.state).to.equal('cooling_down');
-    expect(Date.parse(String(first.cooldownUntil)) - before).to.be.within(19_000, 22_000);
+    expect(upstream.seen).to.have.length(2);
+    expect((await admin()).map((credential) => credential.state)).to.deep.equal(['healthy', 'healthy']);
   });
 
   it('answers 429 with retry-after when every key is rate-limited', async () => {
@@ -383,13 +381,17 @@ describe('claude plugin: API key rotation', () => {
     expect(body.error.message).to.match(/^every credential of platform "claude" is rate-limited; retry later \(upstream: This request would exceed the rate limit/);
   });
 
-  it('when every key is overloaded, answers 429 quoting the upstream overload', async () => {
+  it('when every key is overloaded, answers the overload (503 overloaded_error to a Messages client), and the next request reaches the upstream', async () => {
     upstream.fallback({ status: 529, headers: { 'retry-after': '20' }, body: fixtureBytes('anthropic-messages/error-529.json') });
-    const res = await ask();
-    expect(res.status).to.equal(429);
+    const res = await post(`${gw.url}/claude/v1/messages`, { model: 'claude-sonnet-4-6', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] }, { 'anthropic-version': '2023-06-01' });
+    expect(res.status).to.equal(503);
     expect(Number(res.headers.get('retry-after'))).to.be.within(15, 21);
-    const body = (await res.json()) as { error: { message: string } };
-    expect(body.error.message).to.equal('every credential of platform "claude" is rate-limited; retry later (upstream: Overloaded)');
+    expect(await res.json()).to.deep.include({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } });
+    expect(upstream.seen).to.have.length(2);
+    const chat = await ask();
+    expect(chat.status).to.equal(503);
+    expect(((await chat.json()) as { error: { message: string } }).error.message).to.equal('Overloaded');
+    expect(upstream.seen).to.have.length(4);
   });
 
   it('when every key is refused, answers 503 quoting the upstream refusal with the key masked', async () => {
