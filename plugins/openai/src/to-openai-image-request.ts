@@ -8,9 +8,10 @@ const GPT_IMAGE_FIELDS = ['background', 'output_format', 'output_compression', '
 const EDIT_INPUT_FIELDS = new Set(['image', 'images', 'mask']);
 
 /**
- * An image request for OpenAI's native images API, keeping every field the client sent. Only the DALL·E models take
- * `response_format` (GPT image models refuse it and always answer base64), so it is sent to them, as the client's
- * value or the gateway's default `b64_json`, and dropped for others; the gateway turns base64 into URLs itself.
+ * An image request for OpenAI's native images API, keeping every field the client sent. GPT image models refuse
+ * `response_format` and always answer base64 (the gateway turns it into URLs itself), so it is dropped for them; any
+ * other model (DALL·E, a compatible service's own, which answers URLs unless told) gets the client's value or the
+ * gateway's default `b64_json`.
  * Edits: files go on as multipart; URLs and base64 (alone or mixed with files) as the JSON `images` form.
  */
 export function toOpenAiImageRequest(request: ImageRequest): ShapedPost {
@@ -33,7 +34,7 @@ export function toOpenAiImageRequest(request: ImageRequest): ShapedPost {
 }
 
 function takesResponseFormat(model: string | undefined, fields: Record<string, unknown>): boolean {
-  if (model !== undefined) return /^dall-e/i.test(model);
+  if (model !== undefined) return !/^(?:chatgpt-image|gpt-image)/i.test(model);
   return !GPT_IMAGE_FIELDS.some((name) => fields[name] !== undefined);
 }
 

@@ -11,6 +11,8 @@ describe('toOpenAiImageRequest', () => {
   const formatCases: Array<[string, string | undefined, Record<string, unknown>, boolean]> = [
     ['dall-e-2 gets response_format', 'dall-e-2', {}, true],
     ['gpt-image-1 does not', 'gpt-image-1', {}, false],
+    ['gpt-image-1-mini does not', 'gpt-image-1-mini', {}, false],
+    ['a compatible service\'s model (answers URLs unless told) gets it', 'flux-1-schnell', {}, true],
     ['no model (OpenAI picks DALL·E 2) gets it', undefined, {}, true],
     ['no model but a GPT-image-only field does not', undefined, { output_format: 'webp' }, false],
   ];
