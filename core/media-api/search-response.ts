@@ -24,6 +24,8 @@ export interface SearchSource {
   url: string;
   title?: string;
   snippet?: string;
+  /** The site, when the URL does not name it (a search engine's redirect link); else the URL's host. */
+  domain?: string;
 }
 
 /** What a platform's model answered a search call: its text and the sources it drew on. */
@@ -62,7 +64,7 @@ export function buildSearchResults(sources: readonly SearchSource[], turn: numbe
       if (!known.snippet && source.snippet) known.snippet = source.snippet;
       continue;
     }
-    const domain = parsed.hostname.replace(/^www\./, '');
+    const domain = (source.domain?.trim() || parsed.hostname).replace(/^www\./, '');
     byUrl.set(key, {
       type: 'text_result',
       domain,

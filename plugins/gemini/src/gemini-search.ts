@@ -74,7 +74,25 @@ export function fromGroundedAnswer(json: unknown): SearchAnswer {
   chunks.forEach((chunk: unknown, index: number) => {
     const web = isRecord(chunk) && isRecord(chunk.web) ? chunk.web : undefined;
     if (!web || typeof web.uri !== 'string') return;
-    sources.push({ url: web.uri, ...(typeof web.title === 'string' ? { title: web.title } : {}), snippet: (snippets.get(index) ?? []).join(' ') });
+    const domain = sourceDomain(web);
+    sources.push({ url: web.uri, ...(typeof web.title === 'string' ? { title: web.title } : {}), ...(domain ? { domain } : {}), snippet: (snippets.get(index) ?? []).join(' ') });
   });
   return searchAnswer(text, sources, typeof candidate?.finishReason === 'string' ? `finish reason ${candidate.finishReason}` : undefined);
+}
+
+/** Google's grounding redirect host: its links name no site, the chunk's `domain` (or its `title`) does. */
+const GROUNDING_REDIRECT_HOST = 'vertexaisearch.cloud.google.com';
+const HOST_NAME = /^(?:[a-z0-9-]+\.)+[a-z]{2,}$/i;
+
+/** The site a grounding chunk comes from, when its link is Google's redirect rather than the page itself. */
+function sourceDomain(web: Record<string, unknown>): string | undefined {
+  if (typeof web.domain === 'string' && web.domain.trim()) return web.domain.trim();
+  let host: string;
+  try {
+    host = new URL(String(web.uri)).hostname;
+  } catch {
+    return undefined;
+  }
+  if (host !== GROUNDING_REDIRECT_HOST) return undefined;
+  return typeof web.title === 'string' && HOST_NAME.test(web.title.trim()) ? web.title.trim() : undefined;
 }

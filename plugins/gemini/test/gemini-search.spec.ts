@@ -66,6 +66,35 @@ describe('gemini plugin: web search (Google-search grounding)', () => {
     expect(((await open.json()) as { error: { param: string } }).error.param).to.equal('commands.open');
   });
 
+  it('takes the site from the chunk (its domain, else its title) when the link is Google\'s grounding redirect', async () => {
+    const redirect = (id: string) => `https://vertexaisearch.cloud.google.com/grounding-api-redirect/${id}`;
+    const answer = {
+      candidates: [
+        {
+          content: { role: 'model', parts: [{ text: 'Two sources.' }] },
+          finishReason: 'STOP',
+          groundingMetadata: {
+            groundingChunks: [
+              { web: { uri: redirect('AbC1'), title: 'aljazeera.com' } },
+              { web: { uri: redirect('AbC2'), title: 'UEFA Champions League', domain: 'uefa.com' } },
+              { web: { uri: redirect('AbC3'), title: 'A page with no site name' } },
+            ],
+          },
+        },
+      ],
+    };
+    nock(UPSTREAM).post(/:generateContent$/).reply(200, answer);
+    const res = await postJson(`${gw.url}/gemini/v1/alpha/search`, { id: 'sess3', commands: { search_query: [{ q: 'news' }] } });
+    const body = (await res.json()) as { output: string; results: Array<{ domain: string; title: string; url: string }> };
+    expect(body.results.map((result) => [result.domain, result.title])).to.deep.equal([
+      ['aljazeera.com', 'aljazeera.com'],
+      ['uefa.com', 'UEFA Champions League'],
+      ['vertexaisearch.cloud.google.com', 'A page with no site name'],
+    ]);
+    expect(body.results[0].url).to.equal(redirect('AbC1'));
+    expect(body.output).to.contain('(aljazeera.com)').and.contain('(uefa.com)');
+  });
+
   it('an answer with neither text nor sources is a 502', () => {
     expect(() => fromGroundedAnswer({ candidates: [{ finishReason: 'SAFETY' }] })).to.throw(/finish reason SAFETY/);
   });
