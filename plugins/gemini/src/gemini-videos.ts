@@ -37,7 +37,13 @@ export interface GeminiVideoDeps {
  * What a video was asked for, which its operation does not repeat: the OpenAI video object carries it on every
  * retrieve. Kept as long as Veo keeps the video (two days) and more.
  */
-type VeoRequestFields = { prompt?: string; seconds?: string; size?: string };
+type VeoRequestFields = {
+  prompt?: string;
+  seconds?: string;
+  size?: string;
+  /** When a retrieve first saw the operation done (Veo gives no time): every later retrieve answers the same. */
+  completedAt?: number;
+};
 const REQUEST_FIELDS_TTL_MS = 7 * 24 * 3600_000;
 
 /**
@@ -81,7 +87,7 @@ export function createGeminiVideoHandlers(deps: GeminiVideoDeps): Record<'create
       const ref: VeoVideoRef = { operation: answer.name, credential: typeof credential === 'string' ? credential : '', createdAt: Math.floor(Date.now() / 1000) };
       const state = answer.done === true ? readVeoOperation(maskVeoOperation(answer, deps.mask)) : { status: 'queued' as const };
       const id = encodeVeoVideoId(ref);
-      const fields: VeoRequestFields = { prompt: parsed.prompt, seconds: parsed.seconds, size: parsed.size };
+      const fields: VeoRequestFields = { prompt: parsed.prompt, seconds: parsed.seconds, size: parsed.size, ...(answer.done === true ? { completedAt: ref.createdAt } : {}) };
       await remember(ctx, id, fields);
       return { status: 200, json: toVeoVideoObject(id, ref, state, fields) };
     },
@@ -93,8 +99,13 @@ export function createGeminiVideoHandlers(deps: GeminiVideoDeps): Record<'create
     async get(_request, ctx) {
       const { id, ref, json } = await operationOf(ctx);
       const operation = maskVeoOperation(json, deps.mask);
-      const fields = await deps.store.get<VeoRequestFields>(namespace, id);
-      return { status: 200, json: withVideoDetail(toVeoVideoObject(id, ref, readVeoOperation(operation), fields), operation, wantsVideoDetail(ctx.query)) };
+      let fields = await deps.store.get<VeoRequestFields>(namespace, id);
+      const state = readVeoOperation(operation);
+      if (state.status !== 'in_progress' && fields?.completedAt === undefined) {
+        fields = { ...fields, completedAt: Math.floor(Date.now() / 1000) };
+        await remember(ctx, id, fields);
+      }
+      return { status: 200, json: withVideoDetail(toVeoVideoObject(id, ref, state, fields), operation, wantsVideoDetail(ctx.query)) };
     },
 
     async content(_request, ctx) {

@@ -35,14 +35,22 @@ export function maskVeoOperation(json: unknown, mask: SecretMasker): unknown {
   return json;
 }
 
-/** The OpenAI video object of a Veo operation. Veo reports no progress: 0 until done. */
-export function toVeoVideoObject(id: string, ref: VeoVideoRef, state: VeoState | { status: 'queued' }, fields: { prompt?: string; seconds?: string; size?: string } = {}): VideoObject {
+/**
+ * The OpenAI video object of a Veo operation. Veo reports no progress (0 until done) and no completion time: a done
+ * one is dated `fields.completedAt` (when the gateway first saw it done), else now.
+ */
+export function toVeoVideoObject(
+  id: string,
+  ref: VeoVideoRef,
+  state: VeoState | { status: 'queued' },
+  fields: { prompt?: string; seconds?: string; size?: string; completedAt?: number } = {},
+): VideoObject {
   return toVideoObject({
     id,
     model: operationModel(ref.operation),
     status: state.status,
     created_at: ref.createdAt,
-    completed_at: state.status === 'completed' || state.status === 'failed' ? Math.floor(Date.now() / 1000) : null,
+    completed_at: state.status === 'completed' || state.status === 'failed' ? (fields.completedAt ?? Math.floor(Date.now() / 1000)) : null,
     error: state.status === 'failed' ? state.error : null,
     prompt: fields.prompt ?? null,
     seconds: fields.seconds ?? null,

@@ -84,6 +84,18 @@ describe('gemini plugin: videos (Veo)', () => {
     expect(filtered).to.not.have.property('detail');
   });
 
+  it('a done video keeps the completed_at of the retrieve that first saw it done (Veo gives none)', async () => {
+    const { id } = await create({ prompt: 'x' });
+    const retrieve = async (): Promise<Record<string, unknown>> => {
+      nock(UPSTREAM).get(`/v1beta/${OPERATION}`).reply(200, fixtureJson('gemini-veo/operation-done.json'));
+      return (await (await fetch(`${gw.url}/gemini/v1/videos/${id}`, { headers: AUTH })).json()) as Record<string, unknown>;
+    };
+    const first = await retrieve();
+    expect(first.completed_at).to.be.a('number');
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await retrieve()).completed_at).to.equal(first.completed_at);
+  });
+
   it('an operation that quotes an API key answers it masked, in the error and in detail=true', async () => {
     const { id } = await create({ prompt: 'x' });
     const foreign = `AIza${'F'.repeat(35)}`;
