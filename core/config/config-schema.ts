@@ -1,3 +1,19 @@
+/** The keys every platform block has, whatever its plugin; the plugin's own are checked by its optionsSchema. */
+export const PLATFORM_BASE_PROPERTIES = {
+  plugin: { type: 'string', minLength: 1 },
+  baseUrl: { type: 'string', pattern: '^https?://[^\\s]+$' },
+  timeouts: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      connectMs: { type: 'integer', minimum: 1 },
+      totalMs: { type: 'integer', minimum: 1 },
+      idleMs: { type: 'integer', minimum: 1 },
+    },
+  },
+  models: { type: 'array', items: { type: 'string', minLength: 1 } },
+} as const;
+
 /** JSON schema of the operator's config file (DECISIONS §3). Plugin-specific platform keys are checked by each plugin. */
 export const configSchema = {
   type: 'object',
@@ -55,20 +71,7 @@ export const configSchema = {
       additionalProperties: {
         type: 'object',
         required: ['plugin', 'baseUrl'],
-        properties: {
-          plugin: { type: 'string', minLength: 1 },
-          baseUrl: { type: 'string', pattern: '^https?://[^\\s]+$' },
-          timeouts: {
-            type: 'object',
-            additionalProperties: false,
-            properties: {
-              connectMs: { type: 'integer', minimum: 1 },
-              totalMs: { type: 'integer', minimum: 1 },
-              idleMs: { type: 'integer', minimum: 1 },
-            },
-          },
-          models: { type: 'array', items: { type: 'string', minLength: 1 } },
-        },
+        properties: PLATFORM_BASE_PROPERTIES,
       },
     },
   },

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { GatewayConfig, PlatformConfig } from '../config/config-types';
 import { ConfigError } from '../config/load-config';
-import { CONFIG_DEFAULTS } from '../config/config-schema';
+import { CONFIG_DEFAULTS, PLATFORM_BASE_PROPERTIES } from '../config/config-schema';
 import type { GatewayHooks } from '../hooks/gateway-hooks';
 import { PLUGIN_API_VERSION, type GatewayPlugin, type GatewaySettings, type PlatformBaseOptions } from '../hooks/plugin-api';
 import type { Logger } from '../logging';
@@ -109,7 +109,21 @@ function withBaseDefaults(entry: PlatformConfig): PlatformBaseOptions & Record<s
 function validatePluginOptions(plugin: GatewayPlugin, key: string, options: Record<string, unknown>): void {
   if (!plugin.optionsSchema) return;
   const validate = ajv.compile(plugin.optionsSchema);
-  if (validate(options)) return;
-  const { message } = describeAjvError(validate.errors?.[0], 'options');
-  throw new ConfigError(`platforms.${key} (plugin "${plugin.name}"): ${message}`);
+  if (!validate(options)) {
+    const { message } = describeAjvError(validate.errors?.[0], 'options');
+    throw new ConfigError(`platforms.${key} (plugin "${plugin.name}"): ${message}`);
+  }
+  const unknown = unknownOptions(plugin.optionsSchema, options);
+  if (unknown !== undefined) throw new ConfigError(`platforms.${key}.${unknown}: is not a known field of plugin "${plugin.name}"`);
+}
+
+/**
+ * The first key of a platform block that neither core's base keys nor the plugin's schema declare: a misspelt
+ * option (`timeout` for `timeouts`) would otherwise start the platform on defaults without a word. A schema that
+ * declares no properties, or allows others, lets anything through.
+ */
+function unknownOptions(schema: object, options: Record<string, unknown>): string | undefined {
+  const { properties, additionalProperties } = schema as { properties?: Record<string, unknown>; additionalProperties?: unknown };
+  if (properties === undefined || (additionalProperties !== undefined && additionalProperties !== false)) return undefined;
+  return Object.keys(options).find((name) => !(name in PLATFORM_BASE_PROPERTIES) && !Object.hasOwn(properties, name));
 }

@@ -50,6 +50,8 @@ export function describeAjvError(error: ErrorObject | undefined, what: string): 
     field = field ? `${field}.${extra}` : extra;
     detail = 'is not a known field';
   }
+  // A key that breaks a propertyNames rule (a platform named `Open`): the key itself is what to fix.
+  if (error.propertyName !== undefined) detail = `key "${error.propertyName}" ${detail}`;
   const param = field || undefined;
   return { param, message: `${param ?? what}: ${detail}` };
 }

@@ -54,4 +54,9 @@ describe('loadPlugins', () => {
     expect(await startupError('./strict-options-plugin.ts', { rotation: 0 })).to.match(/platforms\.p \(plugin "strict-options"\): rotation: must be >= 1/);
     expect(await startupError('openai', { credentials: [{ apiKey: 5 }] })).to.match(/credentials\[0\]\.apiKey: must be string/);
   });
+
+  it('stops on a key neither core nor the plugin declares (a misspelt option), naming it and the plugin', async () => {
+    expect(await startupError('openai', { credentials: [{ apiKey: 'sk-x' }], timeout: { totalMs: 5 } })).to.match(/platforms\.p\.timeout: is not a known field of plugin "openai"/);
+    await startWith('openai', { credentials: [{ apiKey: 'sk-x' }], models: ['m'], timeouts: { totalMs: 5 }, search: 'passthrough' });
+  });
 });
