@@ -48,6 +48,22 @@ export function createSqliteStore(path: string, now: () => number = Date.now): S
   const { db, statements } = openDatabase(path, label);
   let lastPurgeAt = now();
   guard(label, 'purge', () => statements.purgeAll.run(lastPurgeAt));
+  /**
+   * The latest write (set or delete) asked for each entry: a write waiting out a lock gives up once a later one for
+   * the same entry exists, which would otherwise be overwritten by the older value when the retry goes through.
+   */
+  const latestWrite = new Map<string, number>();
+  let writes = 0;
+  async function writeEntry<R>(namespace: string, key: string, write: () => R, superseded: R): Promise<R> {
+    const entry = `${namespace}\u0000${key}`;
+    const mine = ++writes;
+    latestWrite.set(entry, mine);
+    try {
+      return await retryWhileBusy(write, () => latestWrite.get(entry) !== mine, superseded);
+    } finally {
+      if (latestWrite.get(entry) === mine) latestWrite.delete(entry);
+    }
+  }
 
   return {
     async get<T>(namespace: string, key: string): Promise<T | undefined> {
@@ -68,23 +84,31 @@ export function createSqliteStore(path: string, now: () => number = Date.now): S
       const json = encodeStoreValue(value, where);
       const at = now();
       const expiresAt = toExpiresAt(at, options.ttlMs, where);
-      await retryWhileBusy(() =>
-        guard(label, `set ${namespace}/${key}`, () => {
-          if (at - lastPurgeAt >= PURGE_INTERVAL_MS) {
-            unlessBusy(() => statements.purgeAll.run(at));
-            lastPurgeAt = at;
-          }
-          statements.upsert.run(namespace, key, json, expiresAt);
-        }),
+      await writeEntry(
+        namespace,
+        key,
+        () =>
+          guard(label, `set ${namespace}/${key}`, () => {
+            if (at - lastPurgeAt >= PURGE_INTERVAL_MS) {
+              unlessBusy(() => statements.purgeAll.run(at));
+              lastPurgeAt = at;
+            }
+            statements.upsert.run(namespace, key, json, expiresAt);
+          }),
+        undefined,
       );
     },
 
     async delete(namespace: string, key: string): Promise<boolean> {
-      return retryWhileBusy(() =>
-        guard(label, `delete ${namespace}/${key}`, () => {
-          const row = statements.deleteOne.get(namespace, key);
-          return row !== undefined && isLive(row.expiresAt, now());
-        }),
+      return writeEntry(
+        namespace,
+        key,
+        () =>
+          guard(label, `delete ${namespace}/${key}`, () => {
+            const row = statements.deleteOne.get(namespace, key);
+            return row !== undefined && isLive(row.expiresAt, now());
+          }),
+        false,
       );
     },
 
@@ -156,8 +180,11 @@ function isBusy(error: unknown): boolean {
   return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
 }
 
-/** Runs `write` until it does not find the file locked, pausing between tries, for BUSY_RETRY_MS at most. */
-async function retryWhileBusy<R>(write: () => R): Promise<R> {
+/**
+ * Runs `write` until it does not find the file locked, pausing between tries, for BUSY_RETRY_MS at most; answers
+ * `superseded` without writing once `isSuperseded` says a later write of the same entry was asked for.
+ */
+async function retryWhileBusy<R>(write: () => R, isSuperseded: () => boolean, superseded: R): Promise<R> {
   const deadline = Date.now() + BUSY_RETRY_MS;
   for (let attempt = 0; ; attempt += 1) {
     try {
@@ -167,6 +194,7 @@ async function retryWhileBusy<R>(write: () => R): Promise<R> {
     }
     const pause = BUSY_BACKOFF_MS[Math.min(attempt, BUSY_BACKOFF_MS.length - 1)];
     await new Promise((resolve) => setTimeout(resolve, pause));
+    if (isSuperseded()) return superseded;
   }
 }
 

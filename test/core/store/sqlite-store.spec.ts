@@ -226,4 +226,20 @@ describe('createSqliteStore', () => {
     await store.set('ns', 'k', 1);
     expect(await store.get('ns', 'k')).to.equal(1);
   });
+
+  it('lets a later write of an entry win over an earlier one still waiting out a lock', async () => {
+    const file = freshPath();
+    const store = open(file);
+    await store.set('ns', 'k', 'v0');
+    const other = raw(file);
+    other.exec('BEGIN IMMEDIATE');
+    const older = store.set('ns', 'k', 'older');
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    other.exec('COMMIT');
+    const newer = store.set('ns', 'k', 'newer');
+    await Promise.all([older, newer]);
+    // The waiting write must not land after the later one.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await store.get('ns', 'k')).to.equal('newer');
+  });
 });
