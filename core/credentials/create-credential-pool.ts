@@ -24,7 +24,8 @@ const MAX_COOLDOWN_MS = 31 * 24 * 3600 * 1000;
 /**
  * The credentials of one platform with their health, shared by every plugin that rotates keys. Picks the next
  * usable credential round-robin; marks (cooldown, invalid, …) are written to the store before the call that made
- * them resolves, so a restart keeps them. Request/error counters are flushed in the background.
+ * them resolves, so a restart keeps them; one the store refuses holds in memory and is written with the counters,
+ * which are flushed in the background and at close.
  */
 export function createCredentialPool<Secret = string>(options: CredentialPoolOptions<Secret>) {
   const now = options.now ?? Date.now;
@@ -40,6 +41,8 @@ export function createCredentialPool<Secret = string>(options: CredentialPoolOpt
   let cursor = 0;
   let dirty = new Set<string>();
   let flushTimer: NodeJS.Timeout | undefined;
+  /** After close, nothing is written in the background any more: the store is about to close. */
+  let closed = false;
 
   /** A cooldown that has ended turns back into health without anyone having to write it. */
   function effectiveState(s: CredentialStatus): CredentialState {
@@ -72,7 +75,7 @@ export function createCredentialPool<Secret = string>(options: CredentialPoolOpt
 
   function scheduleFlush(id: string): void {
     dirty.add(id);
-    if (flushTimer) return;
+    if (flushTimer || closed) return;
     flushTimer = setTimeout(() => void pool.flush().catch(() => undefined), COUNTER_FLUSH_MS);
     flushTimer.unref();
   }
@@ -147,7 +150,7 @@ export function createCredentialPool<Secret = string>(options: CredentialPoolOpt
     },
 
     /**
-     * Puts a credential aside until `untilMs` (rate limit, overload). Durable before it resolves. A credential already
+     * Puts a credential aside until `untilMs` (rate limit). Written before it resolves (see persistMark). A credential already
      * aside for longer (another request's answer: a quota's hour against a rate limit's second), or taken out of
      * service, stays so.
      */
@@ -159,7 +162,7 @@ export function createCredentialPool<Secret = string>(options: CredentialPoolOpt
       options.log.warn('credential cooling down', { credential: pool.masked(id), until: new Date(untilMs).toISOString(), reason });
     },
 
-    /** Takes a credential out of service until an operator resets it. Durable before it resolves. */
+    /** Takes a credential out of service until an operator resets it. Written before it resolves (see persistMark). */
     async markInvalid(id: string, reason: string, state: 'invalid' | 'abnormal' = 'invalid'): Promise<void> {
       await pool.mark(id, { state, cooldownUntil: undefined, reason });
       options.log.warn('credential disabled', { credential: pool.masked(id), state, reason });
@@ -213,8 +216,8 @@ export function createCredentialPool<Secret = string>(options: CredentialPoolOpt
     },
 
     /**
-     * Writes pending counters and marks the store could not take before; called by a timer and on shutdown. What
-     * still cannot be written stays pending (tried again by the timer) and the first failure is thrown.
+     * Writes pending counters and marks the store could not take before; called by a timer. What still cannot be
+     * written stays pending (tried again by the timer) and the first failure is thrown.
      */
     async flush(): Promise<void> {
       if (flushTimer) clearTimeout(flushTimer);
@@ -231,9 +234,15 @@ export function createCredentialPool<Secret = string>(options: CredentialPoolOpt
         }
       }
       if (failure !== undefined) {
-        options.log.error('credential states not saved; retrying', { platform: options.platform, error: String((failure as Error).message ?? failure) });
+        options.log.error(closed ? 'credential states not saved at shutdown' : 'credential states not saved; retrying', { platform: options.platform, error: String((failure as Error).message ?? failure) });
         throw failure;
       }
+    },
+
+    /** At shutdown: a last flush, after which nothing is tried again in the background. */
+    async close(): Promise<void> {
+      closed = true;
+      await pool.flush();
     },
   };
   return pool;

@@ -4,3 +4,4 @@ export * from './create-credential-pool';
 export * from './call-with-credentials';
 export * from './credential-schemas';
 export * from './read-cooldown-hint';
+export * from './create-api-key-pool';

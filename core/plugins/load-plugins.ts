@@ -117,6 +117,8 @@ function validatePluginOptions(plugin: GatewayPlugin, key: string, options: Reco
   if (unknown !== undefined) throw new ConfigError(`platforms.${key}.${unknown}: is not a known field of plugin "${plugin.name}"`);
 }
 
+const COMPOSING_KEYWORDS = ['patternProperties', 'allOf', 'anyOf', 'oneOf', 'if', 'then', 'else', 'dependentSchemas', 'dependencies', '$ref', 'unevaluatedProperties'];
+
 /**
  * The first key of a platform block that neither core's base keys nor the plugin's schema declare: a misspelt
  * option (`timeout` for `timeouts`) would otherwise start the platform on defaults without a word. A schema that
@@ -125,5 +127,7 @@ function validatePluginOptions(plugin: GatewayPlugin, key: string, options: Reco
 function unknownOptions(schema: object, options: Record<string, unknown>): string | undefined {
   const { properties, additionalProperties } = schema as { properties?: Record<string, unknown>; additionalProperties?: unknown };
   if (properties === undefined || (additionalProperties !== undefined && additionalProperties !== false)) return undefined;
+  // Keys a schema may declare elsewhere (patterns, combinators, conditionals, references) are the plugin's to judge.
+  if (COMPOSING_KEYWORDS.some((keyword) => keyword in schema)) return undefined;
   return Object.keys(options).find((name) => !(name in PLATFORM_BASE_PROPERTIES) && !Object.hasOwn(properties, name));
 }

@@ -78,7 +78,8 @@ export function createImageTaskRunner(options: ImageTaskRunnerOptions): ImageTas
     } catch (error) {
       notSaved(task, error);
       unsaved.set(task.task_id, task);
-      retryTimer ??= setTimeout(() => void saveUnsaved(), SAVE_RETRY_MS).unref();
+      // After close the store is closing: recover() at the next start-up reports what stayed unsaved.
+      if (!closed) retryTimer ??= setTimeout(() => void saveUnsaved(), SAVE_RETRY_MS).unref();
     }
   }
 
@@ -90,8 +91,9 @@ export function createImageTaskRunner(options: ImageTaskRunnerOptions): ImageTas
   async function run(task: ImageTask, work: ImageTaskWork): Promise<void> {
     let finished: ImageTask;
     try {
-      // Queued or in progress, a stopped process's recover() reports it the same: the work need not wait for this.
-      await save({ ...task, status: 'in_progress' }).catch((error: unknown) => notSaved(task, error));
+      // Queued or in progress, a stopped process's recover() reports it the same: the work does not wait for this
+      // write (a locked store retries it for a while), and the finished record, written later, wins over it.
+      void save({ ...task, status: 'in_progress' }).catch((error: unknown) => notSaved(task, error));
       const result = await work(controller.signal);
       finished = { ...task, status: 'completed', completed_at: now(), result };
     } catch (error) {
@@ -140,7 +142,6 @@ export function createImageTaskRunner(options: ImageTaskRunnerOptions): ImageTas
       // A last try; what the store still refuses stays queued or in progress there, and recover() reports it failed.
       clearTimeout(retryTimer);
       await saveUnsaved();
-      clearTimeout(retryTimer);
     },
   };
 }

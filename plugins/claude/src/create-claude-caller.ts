@@ -51,8 +51,8 @@ function localFailure(error: GatewayError): UpstreamResponse {
  * The platform's upstreamCall: the next healthy credential (round-robin) with its headers (`x-api-key`, or the
  * OAuth Bearer token plus the oauth beta flag added to the client's `anthropic-beta`). On a failure that is the
  * credential's fault the request moves to another credential while nothing has reached the client:
- * 429/529 → cooldown (retry-after / rate-limit reset headers); 401 on an OAuth token → one refresh and retry, then
- * invalid; 401 otherwise → invalid; 403 → another credential, none marked; a session key claude.ai refuses →
+ * 429 → cooldown (retry-after / rate-limit reset headers); 401 on an OAuth token → one refresh and retry, then
+ * invalid; 401 otherwise → invalid; 403 and 529 → another credential, none marked; a session key claude.ai refuses →
  * invalid with the reason.
  */
 export function createClaudeCaller(deps: ClaudeCallerDeps) {

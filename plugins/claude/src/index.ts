@@ -74,7 +74,7 @@ const claudePlugin: GatewayPlugin<ClaudeOptions> = {
     log.info('platform mounted', { baseUrl: maskUrlCredentials(raw.baseUrl), credentials: pool.entries.length, oauthCredentials: sessionIds.length });
   },
   async close() {
-    for (const pool of pools) await pool.flush().catch(() => undefined);
+    for (const pool of pools) await pool.close().catch(() => undefined);
     pools.clear();
   },
 };

@@ -1,4 +1,4 @@
-import { Stage, createCredentialPool, createFileLinks, createImageTaskRunner, maskUrlCredentials, type GatewayPlugin } from '@gateway/core';
+import { Stage, createApiKeyPool, createFileLinks, createImageTaskRunner, maskUrlCredentials, type GatewayPlugin } from '@gateway/core';
 import { classifyGeminiFailure, maskGeminiSecrets } from './classify-gemini-failure';
 import { createCountMessagesTokens } from './count-messages-tokens';
 import { createGeminiCaller } from './create-gemini-caller';
@@ -16,12 +16,6 @@ import { createSignatureMemo, signatureScope } from './signature-memo';
 
 const PLUGIN_NAME = 'gemini';
 
-/**
- * Pools of every mounted Gemini platform, flushed (request counters) on shutdown. `close` has no context, so a
- * process running several gateways flushes them all; a pool whose gateway closed earlier has nothing left to write.
- */
-const flushers = new Set<() => Promise<void>>();
-
 /** Google Gemini API: native generateContent passed through, other formats translated, API keys rotated. */
 const geminiPlugin: GatewayPlugin<GeminiOptions> = {
   name: PLUGIN_NAME,
@@ -29,11 +23,7 @@ const geminiPlugin: GatewayPlugin<GeminiOptions> = {
   optionsSchema: geminiOptionsSchema,
   async apply(hooks, { key, options, log, store, gateway, admin, onClose }) {
     const secrets = options.credentials.map((credential) => credential.apiKey);
-    const pool = createCredentialPool({ platform: key, store, log, credentials: secrets.map((secret) => ({ kind: 'apiKey', secret, key: secret })) });
-    await pool.load();
-    flushers.add(pool.flush);
-    admin.view('credentials', () => pool.view());
-    admin.reset('credentials', (id) => pool.reset(id));
+    const pool = await createApiKeyPool({ key, store, log, admin, onClose }, secrets);
 
     const apiVersion = options.apiVersion ?? 'v1beta';
     const safety = createSafetySettings(options.safetySettings);
@@ -91,9 +81,6 @@ const geminiPlugin: GatewayPlugin<GeminiOptions> = {
     );
     hooks.errorClassify.for(key).tap(tap, (failure, ctx) => classifyGeminiFailure(failure, ctx.endpoint, secrets));
     log.info('platform mounted', { baseUrl: maskUrlCredentials(options.baseUrl), credentials: secrets.length, safetySettings: options.safetySettings ? 'configured' : 'default (all off)' });
-  },
-  async close() {
-    await Promise.allSettled([...flushers].map((flush) => flush()));
   },
 };
 

@@ -37,8 +37,9 @@ export function toOpenAiCall(shaped: ShapedPost): OpenAiCall {
 
 export interface OpenAiCaller {
   /**
-   * With the call's own key: the upstream's answer as it came, any status. Without: the next healthy key, another
-   * one when that key is at fault (see KeyRotation.call); other failures are thrown, classified.
+   * With the call's own key: the upstream's answer as it came, any status, unless it is the key's fault (see
+   * KeyRotation.callWith). Without: the next healthy key, another one when that key is at fault (see
+   * KeyRotation.call); other failures are thrown, classified.
    */
   send(ctx: RequestContext, call: OpenAiCall): Promise<UpstreamResponse>;
   /** A 2xx answer, unread; anything else is thrown as a classified GatewayError. */
@@ -53,7 +54,7 @@ export interface OpenAiCaller {
 const JSON_LIMIT_BYTES = 256 * 1024 * 1024;
 
 /** Upstream calls of the plugin's own endpoints, with the call's own key or else the healthy keys of the rotation. */
-export function createOpenAiCaller(options: PlatformBaseOptions, keys: Pick<KeyRotation, 'call'>, secrets: readonly string[]): OpenAiCaller {
+export function createOpenAiCaller(options: PlatformBaseOptions, keys: Pick<KeyRotation, 'call' | 'callWith'>, secrets: readonly string[]): OpenAiCaller {
   const sendWith = (ctx: RequestContext, call: OpenAiCall, key: ApiKey): Promise<UpstreamResponse> =>
     sendUpstreamRequest(
       { mode: 'passthrough', format: 'other', method: call.method, path: call.path, headers: { accept: 'application/json', ...call.headers }, body: call.body, json: call.json, stream: false },
@@ -61,7 +62,8 @@ export function createOpenAiCaller(options: PlatformBaseOptions, keys: Pick<KeyR
       options,
       { authorization: `Bearer ${key.secret}` },
     );
-  const send: OpenAiCaller['send'] = (ctx, call) => (call.key ? sendWith(ctx, call, call.key) : keys.call(ctx, (key) => sendWith(ctx, call, key)));
+  const send: OpenAiCaller['send'] = (ctx, call) =>
+    call.key ? keys.callWith(ctx, call.key, (key) => sendWith(ctx, call, key)) : keys.call(ctx, (key) => sendWith(ctx, call, key));
   const failure: OpenAiCaller['failure'] = async (response) => classifyUpstreamFailure(await readUpstreamFailure(response), secrets);
   const sendOk: OpenAiCaller['sendOk'] = async (ctx, call) => {
     const response = await send(ctx, call);

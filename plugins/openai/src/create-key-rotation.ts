@@ -1,7 +1,9 @@
+import { Readable } from 'node:stream';
 import {
   callWithCredentials,
   classifyUpstreamFailure,
   noCredentialError,
+  readUpstreamFailure,
   type CredentialPool,
   type RequestContext,
   type UpstreamFailure,
@@ -29,6 +31,12 @@ export interface KeyRotation {
    * classified (keys masked).
    */
   call(ctx: RequestContext, send: (key: ApiKey) => Promise<UpstreamResponse>, options?: KeyCallOptions): Promise<UpstreamResponse>;
+  /**
+   * Calls with one given key (a video belongs to the project of the key that made it): an answer that is the key's
+   * fault marks it as `call` does and is thrown as `call` would answer with no key left (429 or 503, never the
+   * upstream's 401); any other answer comes back as it came, whatever its status.
+   */
+  callWith(ctx: RequestContext, key: ApiKey, send: (key: ApiKey) => Promise<UpstreamResponse>): Promise<UpstreamResponse>;
   /** The configured key with that credential id; undefined when none has it (any more). */
   byId(id: string): ApiKey | undefined;
   /** Every configured key, in config order. */
@@ -58,7 +66,23 @@ export function createKeyRotation(pool: CredentialPool<string>, secrets: readonl
         now,
       });
     },
+    async callWith(ctx, key, send) {
+      pool.recordRequest(key.id);
+      ctx.state.set('credential', key.id);
+      const response = await send(key);
+      if (!KEY_FAULT_STATUSES.has(response.status)) return response;
+      const failure = await readUpstreamFailure(response);
+      const error = classifyUpstreamFailure(failure, secrets);
+      const verdict = judgeOpenAiFailure(failure, error, now());
+      if (verdict.action === 'cooldown') await pool.markCooldown(key.id, verdict.untilMs, error.message, verdict.state);
+      else if (verdict.action === 'disable') await pool.markInvalid(key.id, error.message, verdict.state);
+      else return { status: failure.status, headers: failure.headers, body: Readable.from([Buffer.from(failure.text)]) };
+      throw noCredentialError({ pool, accept: (entry) => entry.id === key.id, noun, now }, error);
+    },
     byId: (id) => all.find((key) => key.id === id),
     all,
   };
 }
+
+/** Statuses that may be the key's fault (see judgeOpenAiFailure); any other answer is not read here. */
+const KEY_FAULT_STATUSES = new Set([401, 403, 429]);

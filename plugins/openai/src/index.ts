@@ -1,4 +1,4 @@
-import { Stage, createCredentialPool, createFileLinks, createImageTaskRunner, maskUrlCredentials, type GatewayPlugin } from '@gateway/core';
+import { Stage, createApiKeyPool, createFileLinks, createImageTaskRunner, maskUrlCredentials, type GatewayPlugin } from '@gateway/core';
 import { createOpenAiCaller } from './call-openai';
 import { createGenerationCaller } from './create-generation-caller';
 import { createKeyRotation } from './create-key-rotation';
@@ -23,11 +23,7 @@ const openAiPlugin: GatewayPlugin<OpenAiOptions> = {
   async apply(hooks, { key, options, log, store, gateway, admin, onClose }) {
     const apiKeys = options.credentials.map((credential) => credential.apiKey);
     // Each key's health (cooling down, invalid) is kept in the store, shown and reset under /admin/credentials.
-    const pool = createCredentialPool({ platform: key, store, log, credentials: apiKeys.map((secret) => ({ kind: 'apiKey', secret, key: secret })) });
-    await pool.load();
-    onClose?.(() => pool.flush());
-    admin.view('credentials', () => pool.view());
-    admin.reset('credentials', (id) => pool.reset(id));
+    const pool = await createApiKeyPool({ key, store, log, admin, onClose }, apiKeys);
     const keys = createKeyRotation(pool, apiKeys);
     const call = createOpenAiCaller(options, keys, apiKeys);
     const tasks = createImageTaskRunner({ store, platform: key, log });

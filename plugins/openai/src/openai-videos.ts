@@ -18,7 +18,7 @@ import { toOpenAiRemixRequest, toOpenAiVideoRequest } from './to-openai-video-re
 
 export interface OpenAiVideoDeps {
   call: OpenAiCaller;
-  keys: Pick<KeyRotation, 'next'>;
+  keys: Pick<KeyRotation, 'next' | 'byId'>;
   /** Which key created which video: retrieve, content and remix go with that key. */
   videoKeys: OpenAiVideoKeys;
   options: PlatformBaseOptions;
@@ -28,18 +28,25 @@ export interface OpenAiVideoDeps {
  * The OpenAI Videos API (Sora): create, remix, retrieve (`detail=true` adds the upstream's record), content. A video
  * belongs to the project of the key that created it, so every later call about it uses that key (`videoKeys`).
  */
+/** `ctx.state` key set by callWithCredentials: the credential (key id) that made the last call. */
+const USED_KEY = 'credential';
+
 export function createOpenAiVideoHandlers(deps: OpenAiVideoDeps): Record<'create' | 'remix' | 'get' | 'content', CustomHandler> {
   const { call, options, videoKeys } = deps;
-  /** Creates a video (or a remix) with `key` and remembers that key for the new id. */
-  const videoAnswer = async (ctx: RequestContext, shaped: ShapedPost, key: ApiKey): Promise<CustomResult> => {
+  /**
+   * Creates a video (or a remix) with `key`, or with the healthy keys of the rotation (another one when a key is at
+   * fault), and remembers the key that made it for the new id.
+   */
+  const videoAnswer = async (ctx: RequestContext, shaped: ShapedPost, key?: ApiKey): Promise<CustomResult> => {
     const video = decodeVideoObject(await call.json(ctx, { ...toOpenAiCall(shaped), key }));
-    await videoKeys.remember(ctx, video.id, key);
+    const used = key ?? deps.keys.byId(String(ctx.state.get(USED_KEY)));
+    if (used) await videoKeys.remember(ctx, video.id, used);
     return { status: 200, json: video };
   };
   /** The key for a call about an existing video: its creating key when the gateway knows it, else the rotation's next. */
   const keyOf = async (ctx: RequestContext): Promise<ApiKey> => (await videoKeys.keyFor(ctx, taskId(ctx))) ?? deps.keys.next();
   return {
-    create: async (request, ctx) => videoAnswer(ctx, toOpenAiVideoRequest(parseVideoRequest(request, ctx), ctx.platform), deps.keys.next()),
+    create: async (request, ctx) => videoAnswer(ctx, toOpenAiVideoRequest(parseVideoRequest(request, ctx), ctx.platform)),
     remix: async (request, ctx) => {
       const shaped = toOpenAiRemixRequest(parseVideoRequest(request, ctx), taskId(ctx), ctx.platform);
       // The remix lands in the source video's project: the same key reaches both.

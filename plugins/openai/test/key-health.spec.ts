@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import nock from 'nock';
 import OpenAI from 'openai';
-import { fixtureBytes } from '../../../test/helpers/fixtures';
+import { fixtureBytes, fixtureJson } from '../../../test/helpers/fixtures';
 import { startGateway, TEST_ADMIN_KEY, TEST_LICENSE, type RunningGateway } from '../../../test/helpers/start-gateway';
 
 const UPSTREAM = 'http://keys.upstream.test';
@@ -84,6 +84,31 @@ describe('openai plugin: API key health', () => {
     const text = await res.text();
     expect(JSON.parse(text)).to.have.nested.property('error.message').that.includes('no healthy API key is left on platform "openai"');
     expect(text).to.not.include(BAD);
+    expect((await view(gw)).credentials.map((credential) => credential.state)).to.deep.equal(['invalid', 'invalid']);
+  });
+
+  it('videos: create goes to the healthy key, and a later retrieve with that key, refused, is a 503 that marks it', async () => {
+    const gw = await start();
+    const video = fixtureJson<Record<string, unknown>>('openai-videos/video-object-queued.json');
+    const suspended = { error: { message: 'Your account has been suspended', type: 'invalid_request_error', param: null, code: 'account_deactivated' } };
+    const seen: string[] = [];
+    nock(UPSTREAM)
+      .post('/v1/videos')
+      .times(2)
+      .reply(function () {
+        const bad = String(this.req.headers.authorization).includes(BAD);
+        seen.push(bad ? 'bad' : 'good');
+        return bad ? [401, suspended] : [200, video];
+      });
+    const client = new OpenAI({ apiKey: TEST_LICENSE, baseURL: `${gw.url}/openai/v1`, maxRetries: 0 });
+    const created = await client.videos.create({ model: 'sora-2', prompt: 'a calico cat' });
+    expect(created.id).to.equal(video.id);
+    expect(seen).to.deep.equal(['bad', 'good']);
+    // The video belongs to the good key's project: its retrieve goes with that key, which is now refused.
+    nock(UPSTREAM).get(`/v1/videos/${String(video.id)}`).matchHeader('authorization', `Bearer ${GOOD}`).reply(401, suspended);
+    const retrieved = await fetch(`${gw.url}/openai/v1/videos/${String(video.id)}`, { headers: { authorization: `Bearer ${TEST_LICENSE}` } });
+    expect(retrieved.status).to.equal(503);
+    expect(await retrieved.text()).to.include('Your account has been suspended');
     expect((await view(gw)).credentials.map((credential) => credential.state)).to.deep.equal(['invalid', 'invalid']);
   });
 });

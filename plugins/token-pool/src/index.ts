@@ -26,7 +26,7 @@ const tokenPoolPlugin: GatewayPlugin<TokenPoolOptions> = {
     await pool.load();
     await rotation.reconcile();
     // Marks are durable when made; request counters are batched, so the last ones are written on shutdown.
-    onClose?.(() => pool.flush());
+    onClose?.(() => pool.close());
 
     const callPool = createPoolCaller(rotation, settings, options);
     const tap = { name: PLUGIN_NAME, stage: Stage.PLATFORM };

@@ -1,3 +1,4 @@
+import { mock } from 'node:test';
 import { expect } from 'chai';
 import winston from 'winston';
 import { createCredentialPool } from '../../../core/credentials/create-credential-pool';
@@ -136,5 +137,26 @@ describe('createCredentialPool', () => {
     const restarted = makePool(store, { now: 0 });
     await restarted.load();
     expect(restarted.state(a.id)).to.equal('cooling_down');
+  });
+
+  it('after close tries a refused write once, then never again in the background', async () => {
+    const store = createMemoryStore();
+    let attempts = 0;
+    const refusing: Store = { ...store, set: () => ((attempts += 1), Promise.reject(new Error('the store is closed'))) };
+    mock.timers.enable({ apis: ['setTimeout'] });
+    try {
+      const pool = makePool(refusing, { now: 0 });
+      const a = pool.acquire()!;
+      await pool.markCooldown(a.id, 60_000, 'rate limited');
+      expect(attempts).to.equal(1);
+      const closing = await pool.close().then(() => 'closed', (error: unknown) => String(error));
+      expect(closing).to.include('the store is closed');
+      expect(attempts).to.equal(2);
+      mock.timers.tick(60_000);
+      await Promise.resolve();
+      expect(attempts).to.equal(2);
+    } finally {
+      mock.timers.reset();
+    }
   });
 });

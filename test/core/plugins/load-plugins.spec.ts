@@ -58,5 +58,7 @@ describe('loadPlugins', () => {
   it('stops on a key neither core nor the plugin declares (a misspelt option), naming it and the plugin', async () => {
     expect(await startupError('openai', { credentials: [{ apiKey: 'sk-x' }], timeout: { totalMs: 5 } })).to.match(/platforms\.p\.timeout: is not a known field of plugin "openai"/);
     await startWith('openai', { credentials: [{ apiKey: 'sk-x' }], models: ['m'], timeouts: { totalMs: 5 }, search: 'passthrough' });
+    // A schema that declares keys by pattern or condition judges them itself.
+    await startWith('./pattern-options-plugin.ts', { region: 'eu', euEndpoint: 'https://eu', 'x-team': 'a' });
   });
 });
