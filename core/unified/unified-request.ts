@@ -11,6 +11,11 @@ export type UnifiedMediaSource =
 export interface UnifiedTextPart {
   type: 'text';
   text: string;
+  /**
+   * The model declining to answer (chat's `message.refusal`, a Responses `refusal` part): given back as such to the
+   * formats that have the field, as plain text to the others.
+   */
+  refusal?: boolean;
   /** Anthropic prompt-caching breakpoint (`cache_control`): only the messages encoder sends it back; others drop it. */
   cacheControl?: Record<string, unknown>;
 }

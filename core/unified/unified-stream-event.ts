@@ -10,7 +10,8 @@ import type { FinishReason, UnifiedUsage } from './unified-response';
  */
 export type UnifiedStreamEvent =
   | { type: 'start'; id: string; model: string; created: number; usage?: Partial<UnifiedUsage> }
-  | { type: 'text_delta'; text: string }
+  /** `refusal`: the text is the model declining to answer (see UnifiedTextPart). */
+  | { type: 'text_delta'; text: string; refusal?: boolean }
   | { type: 'reasoning_delta'; text: string }
   /** The signature (or opaque data) that closes the current reasoning block. */
   | { type: 'reasoning_signature'; signature: string }

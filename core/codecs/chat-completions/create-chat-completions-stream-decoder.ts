@@ -104,7 +104,7 @@ export function createChatCompletionsStreamDecoder(): StreamDecoder {
       const content = asString(delta.content);
       if (content) out.push({ type: 'text_delta', text: content });
       const refusal = asString(delta.refusal);
-      if (refusal) out.push({ type: 'text_delta', text: refusal });
+      if (refusal) out.push({ type: 'text_delta', text: refusal, refusal: true });
       if (Array.isArray(delta.tool_calls)) pushToolCalls(delta.tool_calls, out);
       const reason = asString(choice.finish_reason);
       if (reason) finishReason = mapChatCompletionsFinishReason(reason);

@@ -59,7 +59,7 @@ export function createChatCompletionsStreamEncoder(request: RequestEcho): Stream
           if (!head) open(event.id, event.model, event.created, out);
           return out;
         case 'text_delta':
-          if (event.text) out.push(chunk(ensureHead(out), { content: event.text }, null));
+          if (event.text) out.push(chunk(ensureHead(out), event.refusal ? { refusal: event.text } : { content: event.text }, null));
           return out;
         case 'reasoning_delta':
           if (event.text) out.push(chunk(ensureHead(out), { reasoning_content: event.text }, null));

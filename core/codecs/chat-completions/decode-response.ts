@@ -32,7 +32,7 @@ export function decodeChatCompletionsResponse(body: unknown): UnifiedResponse {
   if (reasoning) content.push({ type: 'reasoning', text: reasoning, provider: 'chat-completions' });
   const text = asString(message.content);
   if (text) content.push({ type: 'text', text });
-  else if (asString(message.refusal)) content.push({ type: 'text', text: asString(message.refusal) ?? '' });
+  else if (asString(message.refusal)) content.push({ type: 'text', text: asString(message.refusal) ?? '', refusal: true });
   for (const call of Array.isArray(message.tool_calls) ? message.tool_calls : []) {
     if (!isRecord(call) || !isRecord(call.function)) continue;
     content.push({

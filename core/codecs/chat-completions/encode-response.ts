@@ -9,10 +9,11 @@ import { encodeChatMediaMarkdown } from './encode-chat-media-markdown';
 /** Unified response → `chat.completion` body. Reasoning text goes in `reasoning_content` on the message. */
 export function encodeChatCompletionsResponse(response: UnifiedResponse, request: RequestEcho): ChatCompletionsResponse {
   const text: string[] = [];
+  const refusal: string[] = [];
   const reasoning: string[] = [];
   const toolCalls: NonNullable<ChatCompletionsResponseMessage['tool_calls']> = [];
   for (const part of response.content) {
-    if (part.type === 'text') text.push(part.text);
+    if (part.type === 'text') (part.refusal ? refusal : text).push(part.text);
     else if (part.type === 'reasoning') {
       if (part.text) reasoning.push(part.text);
     } else if (part.type === 'tool_call') {
@@ -23,11 +24,11 @@ export function encodeChatCompletionsResponse(response: UnifiedResponse, request
   }
   const message: ChatCompletionsResponseMessage = {
     role: 'assistant',
-    content: text.length > 0 ? text.join('') : toolCalls.length > 0 ? null : '',
+    content: text.length > 0 ? text.join('') : toolCalls.length > 0 || refusal.length > 0 ? null : '',
   };
   if (reasoning.length > 0) message.reasoning_content = reasoning.join('');
   if (toolCalls.length > 0) message.tool_calls = toolCalls;
-  message.refusal = null;
+  message.refusal = refusal.length > 0 ? refusal.join('') : null;
   message.annotations = [];
   return {
     id: toPrefixedId('chatcmpl-', response.id),

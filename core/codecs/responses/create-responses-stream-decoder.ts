@@ -145,7 +145,7 @@ export function createResponsesStreamDecoder(): StreamDecoder {
         const delta = asString(e.delta);
         if (!delta) return out;
         itemAt(e.output_index, 'message').streamed += delta;
-        out.push({ type: 'text_delta', text: delta });
+        out.push(e.type === 'response.refusal.delta' ? { type: 'text_delta', text: delta, refusal: true } : { type: 'text_delta', text: delta });
         return out;
       }
       case 'response.reasoning_summary_text.delta':

@@ -20,7 +20,8 @@ interface Head {
 
 /** The text item (message or reasoning) being streamed; only one is open at a time. */
 interface OpenText {
-  kind: 'message' | 'reasoning';
+  /** `refusal`: a message item whose one content part is a `refusal` (the model declining), not `output_text`. */
+  kind: 'message' | 'refusal' | 'reasoning';
   outputIndex: number;
   id: string;
   text: string;
@@ -89,6 +90,11 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
       emit(out, 'response.output_text.done', { ...base, content_index: 0, text: item.text, logprobs: [] });
       emit(out, 'response.content_part.done', { ...base, content_index: 0, part });
       done = { id: item.id, type: 'message', status: 'completed', content: [part], role: 'assistant' };
+    } else if (item.kind === 'refusal') {
+      const part = { type: 'refusal' as const, refusal: item.text };
+      emit(out, 'response.refusal.done', { ...base, content_index: 0, refusal: item.text });
+      emit(out, 'response.content_part.done', { ...base, content_index: 0, part });
+      done = { id: item.id, type: 'message', status: 'completed', content: [part], role: 'assistant' };
     } else {
       const summary: ResponsesOutputReasoning['summary'] = item.text ? [{ type: 'summary_text', text: item.text }] : [];
       if (item.text) {
@@ -120,11 +126,12 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
     closeCalls(out);
     const outputIndex = output.length;
     output.push(undefined);
-    const item: OpenText = { kind, outputIndex, id: responsesItemId(kind === 'message' ? 'msg_' : 'rs_', h.id, outputIndex), text: '' };
+    const item: OpenText = { kind, outputIndex, id: responsesItemId(kind === 'reasoning' ? 'rs_' : 'msg_', h.id, outputIndex), text: '' };
     open = item;
-    if (kind === 'message') {
+    if (kind !== 'reasoning') {
       emit(out, 'response.output_item.added', { output_index: outputIndex, item: { id: item.id, type: 'message', status: 'in_progress', content: [], role: 'assistant' } });
-      emit(out, 'response.content_part.added', { item_id: item.id, output_index: outputIndex, content_index: 0, part: { type: 'output_text', annotations: [], logprobs: [], text: '' } });
+      const part = kind === 'refusal' ? { type: 'refusal', refusal: '' } : { type: 'output_text', annotations: [], logprobs: [], text: '' };
+      emit(out, 'response.content_part.added', { item_id: item.id, output_index: outputIndex, content_index: 0, part });
     } else {
       emit(out, 'response.output_item.added', { output_index: outputIndex, item: { id: item.id, type: 'reasoning', summary: [] } });
     }
@@ -135,6 +142,12 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
     const item = openText('message', h, out);
     item.text += delta;
     emit(out, 'response.output_text.delta', { item_id: item.id, output_index: item.outputIndex, content_index: 0, delta, logprobs: [] });
+  }
+
+  function refusal(delta: string, h: Head, out: WireEvent[]): void {
+    const item = openText('refusal', h, out);
+    item.text += delta;
+    emit(out, 'response.refusal.delta', { item_id: item.id, output_index: item.outputIndex, content_index: 0, delta });
   }
 
   function reasoning(delta: string, h: Head, out: WireEvent[]): void {
@@ -175,7 +188,7 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
       const h = ensureHead(out);
       switch (event.type) {
         case 'text_delta':
-          if (event.text) text(event.text, h, out);
+          if (event.text) (event.refusal ? refusal : text)(event.text, h, out);
           break;
         case 'media':
           text(`![image](${toDataUri(event.mediaType, event.data)})`, h, out);

@@ -25,8 +25,9 @@ export function decodeResponsesOutputItem(item: unknown): UnifiedOutputPart[] {
       const parts = Array.isArray(item.content) ? item.content : [];
       return parts.flatMap((part): UnifiedOutputPart[] => {
         if (!isRecord(part)) return [];
-        const text = part.type === 'refusal' ? asString(part.refusal) : asString(part.text);
-        return text ? [{ type: 'text', text }] : [];
+        const refusal = part.type === 'refusal';
+        const text = refusal ? asString(part.refusal) : asString(part.text);
+        return text ? [refusal ? { type: 'text', text, refusal } : { type: 'text', text }] : [];
       });
     }
     case 'function_call':

@@ -19,21 +19,22 @@ export function encodeResponsesFunctionCall(callId: string, name: string, args: 
 
 /**
  * Unified output parts → `output[]`: reasoning items, message items (consecutive text parts are
- * `output_text` parts of one message; generated images become markdown) and function_call items.
+ * `output_text` parts of one message, a refusal a `refusal` part; generated images become markdown) and
+ * function_call items.
  */
 export function encodeResponsesOutput(content: UnifiedOutputPart[], responseId: string, request: RequestEcho): ResponsesOutputItem[] {
   const output: ResponsesOutputItem[] = [];
   let message: ResponsesOutputMessage | undefined;
-  const addText = (text: string): void => {
+  const addText = (text: string, refusal = false): void => {
     if (!message) {
       message = { id: responsesItemId('msg_', responseId, output.length), type: 'message', status: 'completed', content: [], role: 'assistant' };
       output.push(message);
     }
-    message.content.push({ type: 'output_text', annotations: [], logprobs: [], text });
+    message.content.push(refusal ? { type: 'refusal', refusal: text } : { type: 'output_text', annotations: [], logprobs: [], text });
   };
   for (const part of content) {
     if (part.type === 'text') {
-      addText(part.text);
+      addText(part.text, part.refusal);
     } else if (part.type === 'tool_call') {
       message = undefined;
       output.push(encodeResponsesFunctionCall(part.id, part.name, part.arguments, request));

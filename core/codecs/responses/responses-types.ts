@@ -186,7 +186,7 @@ export interface ResponsesOutputMessage {
   id: string;
   type: 'message';
   status: 'in_progress' | 'completed' | 'incomplete';
-  content: ResponsesOutputText[];
+  content: Array<ResponsesOutputText | ResponsesRefusal>;
   role: 'assistant';
 }
 

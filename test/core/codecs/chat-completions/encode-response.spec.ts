@@ -71,4 +71,12 @@ describe('encodeChatCompletionsResponse', () => {
     expect(encodeChatCompletionsResponse(response({ finishReason: 'other' }), request).choices[0].finish_reason).to.equal('stop');
     expect(encodeChatCompletionsResponse(response({ model: '' }), request).model).to.equal('client-model');
   });
+
+  it('gives a refusal as message.refusal with null content, as the API does', () => {
+    const body = encodeChatCompletionsResponse(
+      { id: 'x', model: 'm', created: 1, content: [{ type: 'text', text: "I can't help with that.", refusal: true }], finishReason: 'stop', usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 } },
+      { model: 'm', system: [], stream: false },
+    );
+    expect(body.choices[0].message).to.include({ content: null, refusal: "I can't help with that." });
+  });
 });

@@ -141,4 +141,32 @@ describe('createResponsesStreamEncoder', () => {
       { id: 'msg_01XYZ_1', type: 'message', status: 'completed', content: [{ type: 'output_text', annotations: [], logprobs: [], text: '![image](data:image/png;base64,PNG)' }], role: 'assistant' },
     ]);
   });
+
+  it('streams a refusal as a message with a refusal part (refusal.delta/.done), which the SDK rebuilds', async () => {
+    const wire = encodeEvents(createResponsesStreamEncoder(REQUEST), [
+      START,
+      { type: 'text_delta', text: "I can't ", refusal: true },
+      { type: 'text_delta', text: 'help with that.', refusal: true },
+      { type: 'finish', finishReason: 'stop', usage: USAGE },
+    ]);
+    expect(types(wire)).to.deep.equal([
+      'response.created',
+      'response.in_progress',
+      'response.output_item.added',
+      'response.content_part.added',
+      'response.refusal.delta',
+      'response.refusal.delta',
+      'response.refusal.done',
+      'response.content_part.done',
+      'response.output_item.done',
+      'response.completed',
+    ]);
+    expect(payloads(wire)[6]).to.include({ refusal: "I can't help with that.", content_index: 0 });
+    const client = new OpenAI({ apiKey: 'k', baseURL: 'http://sdk.invalid/v1', maxRetries: 0, fetch: async () => new Response(wire.map(formatSseEvent).join(''), { headers: { 'content-type': 'text/event-stream' } }) });
+    const final = await client.responses.stream({ model: 'm', input: 'hi' }).finalResponse();
+    expect(final.output).to.have.length(1);
+    const content = final.output[0].type === 'message' ? final.output[0].content : [];
+    expect(content).to.have.length(1);
+    expect(content[0]).to.deep.include({ type: 'refusal', refusal: "I can't help with that." });
+  });
 });

@@ -65,6 +65,13 @@ describe('encodeResponsesResponse', () => {
   it('renders generated images as output_text markdown', () => {
     const request = decodeResponsesRequest({ model: 'm', input: 'draw' });
     const body = encodeResponsesResponse(response({ content: [{ type: 'image', source: { kind: 'base64', mediaType: 'image/png', data: 'PNG' } }] }), request);
-    expect(body.output[0].type === 'message' && body.output[0].content[0].text).to.equal('![image](data:image/png;base64,PNG)');
+    expect(body.output[0].type === 'message' && body.output[0].content[0]).to.deep.include({ type: 'output_text', text: '![image](data:image/png;base64,PNG)' });
+  });
+
+  it('gives a refusal as a refusal part, as the Responses API does', () => {
+    const request = decodeResponsesRequest({ model: 'm', input: 'x' });
+    const body = encodeResponsesResponse(response({ content: [{ type: 'text', text: "I can't help with that.", refusal: true }] }), request);
+    expect(body.output).to.have.length(1);
+    expect(body.output[0].type === 'message' && body.output[0].content).to.deep.equal([{ type: 'refusal', refusal: "I can't help with that." }]);
   });
 });
