@@ -1,15 +1,23 @@
+import type { TokenPatterns } from './classify-token-failure';
+
 /** Shorter strings are left: they cannot spell a word a pattern looks for, and blanking them would hide the upstream's own. */
 const MIN_ECHO_CHARS = 3;
 
 /**
- * An upstream error body, lower-cased, with every string of the request it answers blanked out: the values and keys
- * of its JSON body. Upstream messages quote what the client sent ("The model `my-suspended-model` does not exist",
+ * An upstream error, lower-cased, as the patterns are matched against it, with what it quotes of the request it
+ * answers blanked out. Upstream messages quote what the client sent ("The model `my-suspended-model` does not exist",
  * "Invalid key in 'logit_bias': banned"), and a client must never take tokens out of service by naming a model or a
- * parameter after a pattern. Lower-cased on both sides so that an echo the upstream normalised is found as well; the
- * patterns are case-insensitive. A body that is not JSON leaves the text as it is (lower-cased).
+ * parameter after a pattern.
+ * - A JSON body is read as its string values, decoded: an echo the upstream escaped (`\"`, `\\`, `\u00e9`) is then
+ *   the client's string again. Any other body is taken as it is.
+ * - Only request strings (values and keys) that a pattern matches by themselves are blanked, as a whole and, for a
+ *   quote cut short, each span a pattern matches in them: ordinary words (`low`, `user`, `model`) stay, so
+ *   "credit balance is too low" still reads as a limit when the request said `reasoning_effort: "low"`.
+ * Lower-cased on both sides so that an echo the upstream normalised is found as well; the patterns are
+ * case-insensitive.
  */
-export function blankRequestEchoes(text: string, body: Buffer | undefined): string {
-  let blanked = text.toLowerCase();
+export function blankRequestEchoes(text: string, body: Buffer | undefined, patterns: TokenPatterns): string {
+  let blanked = decodedStrings(text).toLowerCase();
   if (!body || body.length === 0) return blanked;
   let value: unknown;
   try {
@@ -17,8 +25,17 @@ export function blankRequestEchoes(text: string, body: Buffer | undefined): stri
   } catch {
     return blanked;
   }
+  const all = [...patterns.anomaly, ...patterns.limit];
   const echoes = new Set<string>();
-  collectStrings(value, echoes, blanked.length);
+  for (const string of collectStrings(value)) {
+    if (!all.some((pattern) => pattern.test(string))) continue;
+    // One longer than the text cannot occur in it whole; a span of it may.
+    if (string.length <= blanked.length) echoes.add(string);
+    for (const pattern of all) {
+      const span = pattern.exec(string)?.[0];
+      if (span && span.length >= MIN_ECHO_CHARS) echoes.add(span);
+    }
+  }
   // Longest first: a prompt that contains a short value goes as a whole.
   for (const echo of [...echoes].sort((a, b) => b.length - a.length)) {
     if (blanked.includes(echo)) blanked = blanked.split(echo).join(' ');
@@ -26,10 +43,31 @@ export function blankRequestEchoes(text: string, body: Buffer | undefined): stri
   return blanked;
 }
 
-/** Lower-cased strings and keys from MIN_ECHO_CHARS up to `maxChars` long (a longer one cannot occur in the text). */
-function collectStrings(value: unknown, into: Set<string>, maxChars: number): void {
+/** The string values of a JSON body, one per line (escapes resolved); the text itself when it is not JSON. */
+function decodedStrings(text: string): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  if (value === null || typeof value !== 'object') return text;
+  const strings: string[] = [];
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === 'string') strings.push(item);
+    else if (Array.isArray(item)) pending.push(...item);
+    else if (item !== null && typeof item === 'object') pending.push(...Object.values(item));
+  }
+  return strings.reverse().join('\n');
+}
+
+/** The request's strings and keys of MIN_ECHO_CHARS or more, lower-cased. */
+function collectStrings(value: unknown): Set<string> {
+  const into = new Set<string>();
   const add = (text: string): void => {
-    if (text.length >= MIN_ECHO_CHARS && text.length <= maxChars) into.add(text.toLowerCase());
+    if (text.length >= MIN_ECHO_CHARS) into.add(text.toLowerCase());
   };
   const pending: unknown[] = [value];
   while (pending.length > 0) {
@@ -43,4 +81,5 @@ function collectStrings(value: unknown, into: Set<string>, maxChars: number): vo
       }
     }
   }
+  return into;
 }

@@ -60,7 +60,7 @@ export async function callWithPoolTokens(call: PoolCall): Promise<UpstreamRespon
 
     const failure = maskFailure(await readUpstreamFailure(response), settings.secrets);
     const error = classifyUpstreamFailure(failure);
-    const verdict = classifyTokenFailure({ status: failure.status, text: blankRequestEchoes(failure.text, call.requestBody) }, settings.patterns);
+    const verdict = classifyTokenFailure({ status: failure.status, text: blankRequestEchoes(failure.text, call.requestBody, settings.patterns) }, settings.patterns);
     const reason = `HTTP ${failure.status}: ${error.message}`.slice(0, REASON_MAX_CHARS);
     if (verdict === undefined) {
       await rotation.recordError(token.id, reason);

@@ -1,11 +1,15 @@
 import { expect } from 'chai';
 import { blankRequestEchoes } from '../src/blank-request-echoes';
+import { compilePatterns } from '../src/compile-patterns';
+import { DEFAULT_ANOMALY_PATTERNS, DEFAULT_LIMIT_PATTERNS } from '../src/default-patterns';
 
 const body = (value: unknown): Buffer => Buffer.from(JSON.stringify(value));
+const PATTERNS = { limit: compilePatterns(undefined, DEFAULT_LIMIT_PATTERNS, 'limit'), anomaly: compilePatterns(undefined, DEFAULT_ANOMALY_PATTERNS, 'anomaly') };
+const blank = (text: string, request: Buffer | undefined, patterns = PATTERNS): string => blankRequestEchoes(text, request, patterns);
 
 describe('token-pool blankRequestEchoes', () => {
-  it('blanks the values and keys the request sent, whatever their case, and keeps the upstream\'s own words', () => {
-    const text = blankRequestEchoes(
+  it("blanks the values and keys the request sent that a pattern matches, whatever their case, and keeps the upstream's own words", () => {
+    const text = blank(
       '{"error":{"message":"The model `My-Suspended-Model` does not exist; Invalid key in \'logit_bias\': banned."}}',
       body({ model: 'my-suspended-model', logit_bias: { banned: 1 } }),
     );
@@ -15,12 +19,34 @@ describe('token-pool blankRequestEchoes', () => {
 
   it('blanks a long prompt as a whole before the short values it contains', () => {
     const prompt = 'say: my account was banned';
-    expect(blankRequestEchoes(`echo: ${prompt}!`, body({ messages: [{ role: 'user', content: prompt }], user: 'banned' }))).to.equal('echo:  !');
+    expect(blank(`echo: ${prompt}!`, body({ messages: [{ role: 'user', content: prompt }], user: 'banned' }))).to.equal('echo:  !');
+  });
+
+  it('finds an echo the upstream escaped in its JSON (\\", \\\\, \\u00e9)', () => {
+    for (const model of ['acct-suspended"', 'acct\\suspended', 'accté-suspended']) {
+      const escaped = JSON.stringify({ error: { message: `The model '${model}' does not exist`, code: 'model_not_found' } }).replace(/é/g, '\\u00e9');
+      const text = blank(escaped, body({ model, messages: [{ role: 'user', content: 'hi' }] }));
+      expect(text, model).to.not.contain('suspended');
+      expect(text).to.contain('does not exist');
+    }
+  });
+
+  it('blanks the part of a prompt a pattern matches when the upstream quotes it cut short', () => {
+    const prompt = 'please write a story where the hero gets suspended from school for a week';
+    expect(blank(`{"error":{"message":"prompt flagged: '...hero gets suspended from sch...'"}}`, body({ messages: [{ role: 'user', content: prompt }] }))).to.not.contain('suspended');
+  });
+
+  it('leaves ordinary request words, so patterns that contain them still match', () => {
+    const request = body({ model: 'gpt-x', reasoning_effort: 'low', messages: [{ role: 'user', content: 'hi' }] });
+    expect(blank('{"error":{"message":"Your credit balance is too low"}}', request)).to.contain('credit balance is too low');
+    const custom = { limit: [], anomaly: compilePatterns(['user blocked', 'model access revoked'], [], 'anomaly') };
+    expect(blank('{"error":{"message":"User blocked by administrator"}}', request, custom)).to.contain('user blocked');
+    expect(blank('{"error":{"message":"Model access revoked"}}', request, custom)).to.contain('model access revoked');
   });
 
   it('leaves strings shorter than 3 characters, and text when the body is absent or not JSON', () => {
-    expect(blankRequestEchoes('Rate limit AB', body({ x: 'ab' }))).to.equal('rate limit ab');
-    expect(blankRequestEchoes('Account Suspended', undefined)).to.equal('account suspended');
-    expect(blankRequestEchoes('account suspended', Buffer.from('suspended'))).to.equal('account suspended');
+    expect(blank('Rate limit AB', body({ x: 'ab' }))).to.equal('rate limit ab');
+    expect(blank('Account Suspended', undefined)).to.equal('account suspended');
+    expect(blank('account suspended', Buffer.from('suspended'))).to.equal('account suspended');
   });
 });

@@ -138,6 +138,17 @@ describe('token-pool plugin (nock replays)', () => {
     ]);
   });
 
+  it('takes no token out of service for a model name the upstream echoes escaped in its JSON (\\", \\\\, \\u00e9)', async () => {
+    for (const model of ['acct-suspended"', 'acct\\suspended', 'accté-suspended']) {
+      const escaped = JSON.stringify({ error: { message: `The model \`${model}\` does not exist or you do not have access to it.`, type: 'invalid_request_error', param: null, code: 'model_not_found' } }).replace(/é/g, '\\u00e9');
+      nock(UPSTREAM).post('/v1/chat/completions').reply(404, escaped, { 'content-type': 'application/json' });
+      const res = await post(gw, '/pool/v1/chat/completions', chat(model));
+      expect(res.status, model).to.equal(404);
+    }
+    expect((await adminView(gw)).credentials.map((credential) => credential.state)).to.deep.equal(['healthy', 'healthy', 'healthy', 'healthy']);
+    expect(nock.pendingMocks()).to.deep.equal([]);
+  });
+
   it('answers 429 in the OpenAI shape with retry-after when every token of the set is limited', async () => {
     nock(UPSTREAM).post('/v1/chat/completions').times(3).reply(429, fixtureJson('openai-chat/error-429-insufficient-quota.json'));
     const res = await post(gw, '/pool/v1/chat/completions', chat('gpt-4.1'));
