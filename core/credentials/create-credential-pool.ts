@@ -38,7 +38,8 @@ export function createCredentialPool<Secret = string>(options: CredentialPoolOpt
     tier: c.tier,
   }));
   const status = new Map<string, CredentialStatus>(entries.map((e) => [e.id, { state: 'healthy', requests: 0, errors: 0 }]));
-  let cursor = 0;
+  /** Where each lane's round-robin goes on (see acquire): one lane's picks do not move another's turn. */
+  const cursors = new Map<string, number>();
   let dirty = new Set<string>();
   let flushTimer: NodeJS.Timeout | undefined;
   /** After close, nothing is written in the background any more: the store is about to close. */
@@ -116,14 +117,18 @@ export function createCredentialPool<Secret = string>(options: CredentialPoolOpt
 
     /**
      * The next usable credential after the last one handed out, skipping `exclude` (already tried for this
-     * request) and those `accept` refuses (e.g. a tier filter). Undefined when none is usable.
+     * request) and those `accept` refuses (e.g. a tier filter). Undefined when none is usable. Requests that pick
+     * from different subsets (premium-only against any) take separate `lane`s: with one shared turn, every premium
+     * pick would move the others' turn back past a token, which then never served.
      */
-    acquire(choice: { exclude?: ReadonlySet<string>; accept?: (entry: CredentialEntry<Secret>) => boolean } = {}): CredentialEntry<Secret> | undefined {
+    acquire(choice: { exclude?: ReadonlySet<string>; accept?: (entry: CredentialEntry<Secret>) => boolean; lane?: string } = {}): CredentialEntry<Secret> | undefined {
+      const lane = choice.lane ?? '';
+      const cursor = cursors.get(lane) ?? 0;
       for (let step = 0; step < entries.length; step += 1) {
         const entry = entries[(cursor + step) % entries.length];
         if (choice.exclude?.has(entry.id) || (choice.accept && !choice.accept(entry))) continue;
         if (effectiveState(status.get(entry.id)!) !== 'healthy') continue;
-        cursor = (cursor + step + 1) % entries.length;
+        cursors.set(lane, (cursor + step + 1) % entries.length);
         return entry;
       }
       return undefined;

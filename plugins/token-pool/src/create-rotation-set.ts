@@ -88,7 +88,7 @@ export function createRotationSet({ pool, size, log }: RotationSetOptions) {
 
     /** The next usable token of the set after the last one handed out, or undefined. */
     acquire(choice: TokenChoice = {}): CredentialEntry<string> | undefined {
-      return pool.acquire({ exclude: choice.exclude, accept: (entry) => accepts(entry, choice) });
+      return pool.acquire({ exclude: choice.exclude, accept: (entry) => accepts(entry, choice), lane: choice.premium ? 'premium' : 'any' });
     },
 
     /** Whether some token of the set could serve `choice` now; unlike `acquire`, moves no cursor. */

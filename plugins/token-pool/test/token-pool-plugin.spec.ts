@@ -89,6 +89,24 @@ describe('token-pool plugin (nock replays)', () => {
     expect(seen).to.deep.equal([TOKENS.first, TOKENS.second, TOKENS.premium, TOKENS.first, TOKENS.second, TOKENS.premium].map(bearer));
   });
 
+  it('keeps the round-robin of ordinary requests whole when premium ones come in between (each every token of the set in turn)', async () => {
+    const seen: string[] = [];
+    nock(UPSTREAM)
+      .post('/v1/chat/completions')
+      .times(12)
+      .reply(function () {
+        seen.push(String(this.req.headers.authorization));
+        return [200, fixtureJson('openai-chat/response-basic.json')];
+      });
+    for (let i = 0; i < 6; i += 1) {
+      expect((await post(gw, '/pool/v1/chat/completions', chat('gpt-5'))).status).to.equal(200);
+      expect((await post(gw, '/pool/v1/chat/completions', chat('gpt-4.1'))).status).to.equal(200);
+    }
+    const ordinary = seen.filter((_, i) => i % 2 === 1);
+    expect(ordinary).to.deep.equal([TOKENS.first, TOKENS.second, TOKENS.premium, TOKENS.first, TOKENS.second, TOKENS.premium].map(bearer));
+    expect(seen.filter((_, i) => i % 2 === 0)).to.deep.equal(Array(6).fill(bearer(TOKENS.premium)));
+  });
+
   it('strips -thinking and merges reasoning_effort into the upstream body', async () => {
     let seen: unknown;
     nock(UPSTREAM).post('/v1/chat/completions').reply((_uri, body) => {
