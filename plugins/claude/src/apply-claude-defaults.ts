@@ -13,6 +13,19 @@ function hasOwnReasoning(reasoning: UnifiedReasoningConfig | undefined): boolean
   return reasoning !== undefined && (reasoning.enabled !== undefined || reasoning.effort !== undefined || reasoning.budgetTokens !== undefined);
 }
 
+/** The API's least thinking budget; `max_tokens` must exceed the budget. */
+const MIN_BUDGET_TOKENS = 1024;
+
+/**
+ * The budget a `-thinking` model thinks with: the default, unless the client's own output cap is not above it; then
+ * half that cap (the cap is the client's setting and wins over the suffix's default budget). Undefined when the cap
+ * leaves no room for the least budget and an answer: no thinking then.
+ */
+function suffixBudget(maxTokens: number | undefined, defaultBudget: number): number | undefined {
+  if (maxTokens === undefined || maxTokens > defaultBudget) return defaultBudget;
+  return maxTokens >= 2 * MIN_BUDGET_TOKENS ? Math.floor(maxTokens / 2) : undefined;
+}
+
 /** Thinking asked for without saying how much (Gemini `includeThoughts`, `enabled` alone). */
 function lacksBudget(reasoning: UnifiedReasoningConfig | undefined): boolean {
   return (
@@ -40,7 +53,8 @@ function yieldsToClientSettings(request: UnifiedRequest, defaults: ClaudeDefault
 /**
  * The Claude platform's defaults on a translated request (spec 8, DECISIONS §7): `max_tokens` 32000 when the
  * client set none; a `-thinking` suffix is stripped and enables thinking with the default budget unless the client
- * chose its own reasoning settings; thinking asked for without a budget gets the default budget, except a wish to
+ * chose its own reasoning settings (a budget that fits under the client's own `max_tokens`: see suffixBudget; a
+ * client temperature is still dropped, thinking being the model the client picked); thinking asked for without a budget gets the default budget, except a wish to
  * see thoughts that the client's own output cap or temperature contradicts (see yieldsToClientSettings). The
  * messages codec then keeps `max_tokens` above the budget.
  */
@@ -49,7 +63,8 @@ export function applyClaudeDefaults(request: UnifiedRequest, defaults: ClaudeDef
   const model = thinkingModel ? request.model.slice(0, -THINKING_SUFFIX.length) : request.model;
   let reasoning = request.reasoning;
   if (thinkingModel && !hasOwnReasoning(reasoning)) {
-    reasoning = { ...reasoning, enabled: true, budgetTokens: defaults.defaultBudgetTokens };
+    const budget = suffixBudget(request.maxTokens, defaults.defaultBudgetTokens);
+    if (budget !== undefined) reasoning = { ...reasoning, enabled: true, budgetTokens: budget };
   } else if (yieldsToClientSettings(request, defaults)) {
     reasoning = undefined;
   } else if (lacksBudget(reasoning)) {

@@ -16,6 +16,16 @@ describe('applyClaudeDefaults', () => {
       expected: { model: 'claude-sonnet-4-6', maxTokens: 32000, reasoning: { enabled: true, budgetTokens: 16000 } },
     },
     {
+      name: '-thinking keeps the client’s own max_tokens, thinking with half of it when the default budget would not fit',
+      input: { model: 'claude-sonnet-4-6-thinking', maxTokens: 8000 },
+      expected: { model: 'claude-sonnet-4-6', maxTokens: 8000, reasoning: { enabled: true, budgetTokens: 4000 } },
+    },
+    {
+      name: '-thinking with a client max_tokens too small to think in leaves thinking out',
+      input: { model: 'claude-sonnet-4-6-thinking', maxTokens: 500 },
+      expected: { model: 'claude-sonnet-4-6', maxTokens: 500 },
+    },
+    {
       name: 'the client’s effort wins over -thinking',
       input: { model: 'claude-opus-4-6-thinking', reasoning: { enabled: true, effort: 'low' } },
       expected: { model: 'claude-opus-4-6', reasoning: { enabled: true, effort: 'low' } },
@@ -57,6 +67,10 @@ describe('applyClaudeDefaults', () => {
       expect(applyClaudeDefaults({ ...base, ...input }, defaults)).to.deep.include(expected);
     });
   }
+
+  it('leaves reasoning unset when -thinking has no room under the client’s max_tokens', () => {
+    expect(applyClaudeDefaults({ ...base, model: 'claude-sonnet-4-6-thinking', maxTokens: 500 }, defaults).reasoning).to.equal(undefined);
+  });
 
   it('does not change the request it was given', () => {
     const request = { ...base, model: 'claude-sonnet-4-6-thinking' };

@@ -165,14 +165,17 @@ describe('claude plugin: translation', () => {
     expect(body.choices[0].message.content).to.equal('Yes — 1071 = 7 × 153.');
   });
 
-  it('keeps max_tokens above the budget and lets the client’s own reasoning setting win over -thinking', async () => {
-    upstream.queue({ status: 200, body: fixtureBytes('anthropic-messages/response-basic.json') }, { status: 200, body: fixtureBytes('anthropic-messages/response-basic.json') });
+  it('keeps the client’s own max_tokens under -thinking (the budget fits under it) and lets its own reasoning setting win', async () => {
+    const answer = { status: 200, body: fixtureBytes('anthropic-messages/response-basic.json') };
+    upstream.queue(answer, answer, answer);
+    await post(`${gw.url}/claude/v1/chat/completions`, { model: 'claude-opus-4-6-thinking', max_tokens: 8000, messages: [{ role: 'user', content: 'x' }] });
     await post(`${gw.url}/claude/v1/chat/completions`, { model: 'claude-opus-4-6-thinking', max_tokens: 1000, messages: [{ role: 'user', content: 'x' }] });
     await post(`${gw.url}/claude/v1/chat/completions`, { model: 'claude-opus-4-6-thinking', reasoning_effort: 'low', messages: [{ role: 'user', content: 'x' }] });
-    const [raised, effort] = upstream.seen.map((s) => s.json as { max_tokens: number; thinking: { budget_tokens: number } });
-    expect(raised.thinking.budget_tokens).to.equal(16000);
-    expect(raised.max_tokens).to.be.greaterThan(16000);
-    expect(effort.thinking.budget_tokens).to.equal(2048);
+    const [fitted, tooSmall, effort] = upstream.seen.map((s) => s.json as { max_tokens: number; thinking?: { budget_tokens: number } });
+    expect(fitted).to.deep.include({ max_tokens: 8000, thinking: { type: 'enabled', budget_tokens: 4000 } });
+    expect(tooSmall.max_tokens).to.equal(1000);
+    expect(tooSmall).to.not.have.property('thinking');
+    expect(effort.thinking?.budget_tokens).to.equal(2048);
     expect(effort.max_tokens).to.equal(32000);
   });
 
