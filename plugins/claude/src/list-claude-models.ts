@@ -49,17 +49,7 @@ export function createClaudeModels(
         ctx,
       );
       const parsed = await readUpstreamJson(upstream, 8 * 1024 * 1024, 'the model list');
-      return withThinkingVariants(withExtraModels(claudeModelCards(parsed), extra, ctx.platform));
+      return withExtraModels(claudeModelCards(parsed), extra, ctx.platform);
     },
   });
-}
-
-/** Each model the list holds without its `-thinking` variant (the operator's extras) followed by one. */
-function withThinkingVariants(cards: readonly ModelCard[]): ModelCard[] {
-  const ids = new Set(cards.map((card) => card.id));
-  return cards.flatMap((card) =>
-    card.variantOf !== undefined || card.id.endsWith(THINKING_SUFFIX) || ids.has(`${card.id}${THINKING_SUFFIX}`)
-      ? [card]
-      : [card, { id: `${card.id}${THINKING_SUFFIX}`, ownedBy: card.ownedBy, created: card.created, variantOf: card.id }],
-  );
 }

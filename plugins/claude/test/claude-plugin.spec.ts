@@ -284,7 +284,7 @@ describe('claude plugin: translation', () => {
     const res = await fetch(`${gw.url}/claude/v1/models`, { headers: { authorization: `Bearer ${TEST_LICENSE}` } });
     const body = (await res.json()) as { object: string; data: Array<{ id: string; object: string; created: number }> };
     expect(body.object).to.equal('list');
-    expect(body.data.map((m) => m.id)).to.deep.equal(['claude-sonnet-4-6', 'claude-sonnet-4-6-thinking', 'claude-custom-1', 'claude-custom-1-thinking']);
+    expect(body.data.map((m) => m.id)).to.deep.equal(['claude-sonnet-4-6', 'claude-sonnet-4-6-thinking', 'claude-custom-1']);
     expect(body.data[0]).to.deep.include({ object: 'model', created: Date.parse('2026-02-17T00:00:00Z') / 1000 });
     expect(upstream.seen[0].url).to.equal('/v1/models?limit=1000');
     expect(upstream.seen[0].headers['x-api-key']).to.equal(API_KEY);
