@@ -68,16 +68,23 @@ export async function callWithCredentials<Secret>(call: CredentialCall<Secret>):
       retriedSame = true;
       continue;
     }
-    if (verdict.action === 'cooldown') {
-      await pool.markCooldown(entry.id, verdict.untilMs, error.message, verdict.state);
-    } else if (verdict.action !== 'next') {
-      await pool.markInvalid(entry.id, error.message, verdict.action === 'disable' ? verdict.state : 'invalid');
-    }
+    await markByVerdict(pool, entry.id, verdict, error.message);
     tried.add(entry.id);
     entry = undefined;
     retriedSame = false;
   }
   throw noCredentialError(call, lastError);
+}
+
+/**
+ * Marks the credential as the verdict on its failure says: set aside (cooldown) or out of service (disable, and a
+ * `retry-same` that was already retried); `next` and `fail` mark nothing. Whether it was marked.
+ */
+export async function markByVerdict<Secret>(pool: CredentialPool<Secret>, id: string, verdict: FailureVerdict, reason: string): Promise<boolean> {
+  if (verdict.action === 'cooldown') await pool.markCooldown(id, verdict.untilMs, reason, verdict.state);
+  else if (verdict.action === 'disable' || verdict.action === 'retry-same') await pool.markInvalid(id, reason, verdict.action === 'disable' ? verdict.state : 'invalid');
+  else return false;
+  return true;
 }
 
 /**

@@ -85,14 +85,11 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
     open = undefined;
     const base = { item_id: item.id, output_index: item.outputIndex };
     let done: ResponsesOutputItem;
-    if (item.kind === 'message') {
-      const part = { type: 'output_text' as const, annotations: [], logprobs: [], text: item.text };
-      emit(out, 'response.output_text.done', { ...base, content_index: 0, text: item.text, logprobs: [] });
-      emit(out, 'response.content_part.done', { ...base, content_index: 0, part });
-      done = { id: item.id, type: 'message', status: 'completed', content: [part], role: 'assistant' };
-    } else if (item.kind === 'refusal') {
-      const part = { type: 'refusal' as const, refusal: item.text };
-      emit(out, 'response.refusal.done', { ...base, content_index: 0, refusal: item.text });
+    if (item.kind !== 'reasoning') {
+      const part =
+        item.kind === 'refusal' ? { type: 'refusal' as const, refusal: item.text } : { type: 'output_text' as const, annotations: [], logprobs: [], text: item.text };
+      if (item.kind === 'refusal') emit(out, 'response.refusal.done', { ...base, content_index: 0, refusal: item.text });
+      else emit(out, 'response.output_text.done', { ...base, content_index: 0, text: item.text, logprobs: [] });
       emit(out, 'response.content_part.done', { ...base, content_index: 0, part });
       done = { id: item.id, type: 'message', status: 'completed', content: [part], role: 'assistant' };
     } else {
@@ -138,16 +135,13 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
     return item;
   }
 
-  function text(delta: string, h: Head, out: WireEvent[]): void {
-    const item = openText('message', h, out);
+  /** Message text, or a refusal (its own message item, with a `refusal` part). */
+  function text(delta: string, h: Head, out: WireEvent[], refusal = false): void {
+    const item = openText(refusal ? 'refusal' : 'message', h, out);
     item.text += delta;
-    emit(out, 'response.output_text.delta', { item_id: item.id, output_index: item.outputIndex, content_index: 0, delta, logprobs: [] });
-  }
-
-  function refusal(delta: string, h: Head, out: WireEvent[]): void {
-    const item = openText('refusal', h, out);
-    item.text += delta;
-    emit(out, 'response.refusal.delta', { item_id: item.id, output_index: item.outputIndex, content_index: 0, delta });
+    const at = { item_id: item.id, output_index: item.outputIndex, content_index: 0, delta };
+    if (refusal) emit(out, 'response.refusal.delta', at);
+    else emit(out, 'response.output_text.delta', { ...at, logprobs: [] });
   }
 
   function reasoning(delta: string, h: Head, out: WireEvent[]): void {
@@ -188,7 +182,7 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
       const h = ensureHead(out);
       switch (event.type) {
         case 'text_delta':
-          if (event.text) (event.refusal ? refusal : text)(event.text, h, out);
+          if (event.text) text(event.text, h, out, event.refusal);
           break;
         case 'media':
           text(`![image](${toDataUri(event.mediaType, event.data)})`, h, out);

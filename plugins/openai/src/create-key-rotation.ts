@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import {
   callWithCredentials,
   classifyUpstreamFailure,
+  markByVerdict,
   noCredentialError,
   readUpstreamFailure,
   type CredentialPool,
@@ -73,10 +74,9 @@ export function createKeyRotation(pool: CredentialPool<string>, secrets: readonl
       if (!KEY_FAULT_STATUSES.has(response.status)) return response;
       const failure = await readUpstreamFailure(response);
       const error = classifyUpstreamFailure(failure, secrets);
-      const verdict = judgeOpenAiFailure(failure, error, now());
-      if (verdict.action === 'cooldown') await pool.markCooldown(key.id, verdict.untilMs, error.message, verdict.state);
-      else if (verdict.action === 'disable') await pool.markInvalid(key.id, error.message, verdict.state);
-      else return { status: failure.status, headers: failure.headers, body: Readable.from([Buffer.from(failure.text)]) };
+      if (!(await markByVerdict(pool, key.id, judgeOpenAiFailure(failure, error, now()), error.message))) {
+        return { status: failure.status, headers: failure.headers, body: Readable.from([Buffer.from(failure.text)]) };
+      }
       throw noCredentialError({ pool, accept: (entry) => entry.id === key.id, noun, now }, error);
     },
     byId: (id) => all.find((key) => key.id === id),

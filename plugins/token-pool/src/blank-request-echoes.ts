@@ -53,33 +53,36 @@ function decodedStrings(text: string): string {
   }
   if (value === null || typeof value !== 'object') return text;
   const strings: string[] = [];
-  const pending: unknown[] = [value];
-  while (pending.length > 0) {
-    const item = pending.pop();
-    if (typeof item === 'string') strings.push(item);
-    else if (Array.isArray(item)) pending.push(...item);
-    else if (item !== null && typeof item === 'object') pending.push(...Object.values(item));
-  }
-  return strings.reverse().join('\n');
+  visitStrings(value, false, (string) => strings.push(string));
+  return strings.join('\n');
 }
 
 /** The request's strings and keys of MIN_ECHO_CHARS or more, lower-cased. */
 function collectStrings(value: unknown): Set<string> {
   const into = new Set<string>();
-  const add = (text: string): void => {
-    if (text.length >= MIN_ECHO_CHARS) into.add(text.toLowerCase());
-  };
+  visitStrings(value, true, (string) => {
+    if (string.length >= MIN_ECHO_CHARS) into.add(string.toLowerCase());
+  });
+  return into;
+}
+
+/**
+ * Every string in a parsed JSON value, in document order, and the object keys too when `keys`. A stack, not
+ * recursion: an upstream's error body may nest deeper than the call stack goes.
+ */
+function visitStrings(value: unknown, keys: boolean, visit: (string: string) => void): void {
   const pending: unknown[] = [value];
   while (pending.length > 0) {
     const item = pending.pop();
-    if (typeof item === 'string') add(item);
-    else if (Array.isArray(item)) pending.push(...item);
+    if (typeof item === 'string') visit(item);
+    else if (Array.isArray(item)) for (let i = item.length - 1; i >= 0; i -= 1) pending.push(item[i]);
     else if (item !== null && typeof item === 'object') {
-      for (const [key, child] of Object.entries(item)) {
-        add(key);
-        pending.push(child);
+      const entries = Object.entries(item);
+      for (let i = entries.length - 1; i >= 0; i -= 1) {
+        pending.push(entries[i][1]);
+        // Pushed after its value, so popped (visited) before it.
+        if (keys) pending.push(entries[i][0]);
       }
     }
   }
-  return into;
 }

@@ -15,6 +15,11 @@ const REQUEST = decodeResponsesRequest({ model: 'client-model', input: 'q', stre
 const START: UnifiedStreamEvent = { type: 'start', id: 'msg_01XYZ', model: 'claude-x', created: 1700000000 };
 const USAGE = { inputTokens: 10, outputTokens: 4, totalTokens: 14, cachedInputTokens: 2, reasoningTokens: 1 };
 
+/** The official SDK, answered with `wire` as an SSE stream. */
+function sdkServing(wire: WireEvent[]): OpenAI {
+  return new OpenAI({ apiKey: 'k', baseURL: 'http://sdk.invalid/v1', maxRetries: 0, fetch: async () => new Response(wire.map(formatSseEvent).join(''), { headers: { 'content-type': 'text/event-stream' } }) });
+}
+
 function types(wire: WireEvent[]): string[] {
   return wire.map((e) => e.event ?? '');
 }
@@ -117,7 +122,7 @@ describe('createResponsesStreamEncoder', () => {
     const wire = encodeEvents(createResponsesStreamEncoder(REQUEST), [{ type: 'error', error: new GatewayError('GW_UPSTREAM_OVERLOADED', 'Overloaded', { status: 529 }) }]);
     expect(wire.map((event) => event.event)).to.deep.equal(['response.created', 'response.in_progress', 'error']);
     expect(payloads(wire).map((payload) => payload.sequence_number)).to.deep.equal([0, 1, 2]);
-    const client = new OpenAI({ apiKey: 'k', baseURL: 'http://sdk.invalid/v1', maxRetries: 0, fetch: async () => new Response(wire.map(formatSseEvent).join(''), { headers: { 'content-type': 'text/event-stream' } }) });
+    const client = sdkServing(wire);
     const seen: string[] = [];
     for await (const event of client.responses.stream({ model: 'm', input: 'hi' })) if (event.type === 'error') seen.push(event.message);
     expect(seen).to.deep.equal(['Overloaded']);
@@ -162,7 +167,7 @@ describe('createResponsesStreamEncoder', () => {
       'response.completed',
     ]);
     expect(payloads(wire)[6]).to.include({ refusal: "I can't help with that.", content_index: 0 });
-    const client = new OpenAI({ apiKey: 'k', baseURL: 'http://sdk.invalid/v1', maxRetries: 0, fetch: async () => new Response(wire.map(formatSseEvent).join(''), { headers: { 'content-type': 'text/event-stream' } }) });
+    const client = sdkServing(wire);
     const final = await client.responses.stream({ model: 'm', input: 'hi' }).finalResponse();
     expect(final.output).to.have.length(1);
     const content = final.output[0].type === 'message' ? final.output[0].content : [];
