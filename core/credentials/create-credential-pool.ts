@@ -157,12 +157,14 @@ export function createCredentialPool<Secret = string>(options: CredentialPoolOpt
     /**
      * Puts a credential aside until `untilMs` (rate limit). Written before it resolves (see persistMark). A credential already
      * aside for longer (another request's answer: a quota's hour against a rate limit's second), or taken out of
-     * service, stays so.
+     * service, stays so. One that outlasts a quota mark keeps the `limit_marked` state.
      */
     async markCooldown(id: string, untilMs: number, reason: string, state: 'cooling_down' | 'limit_marked' = 'cooling_down'): Promise<void> {
       untilMs = boundedCooldown(untilMs);
       const current = status.get(id);
       if (current && outlasts(current, untilMs)) return;
+      // A rate limit outlasting a quota mark extends it; the credential is still out of quota until then.
+      if (current && effectiveState(current) === 'limit_marked') state = 'limit_marked';
       await pool.mark(id, { state, cooldownUntil: untilMs, reason });
       options.log.warn('credential cooling down', { credential: pool.masked(id), until: new Date(untilMs).toISOString(), reason });
     },

@@ -103,15 +103,20 @@ describe('createCredentialPool', () => {
     expect(await pool.reset('nope')).to.equal(false);
   });
 
-  it('keeps the longer cooldown when two answers for one credential race, and never lifts an invalid mark', async () => {
+  it('keeps the longer cooldown when two answers for one credential race, keeps a quota mark labelled as such, and never lifts an invalid mark', async () => {
     const clock = { now: 1000 };
     const pool = makePool(createMemoryStore(), clock);
     const [a, b] = [pool.acquire()!, pool.acquire()!];
     await pool.markCooldown(a.id, 1000 + 3_600_000, 'quota exhausted', 'limit_marked');
     await pool.markCooldown(a.id, 2000, 'rate limited');
     expect(pool.status(a.id)).to.include({ state: 'limit_marked', cooldownUntil: 1000 + 3_600_000, reason: 'quota exhausted' });
+    // A longer rate limit extends the quota mark; the admin view still says the quota is out.
     await pool.markCooldown(a.id, 1000 + 7_200_000, 'longer');
-    expect(pool.status(a.id)).to.include({ state: 'cooling_down', cooldownUntil: 1000 + 7_200_000 });
+    expect(pool.status(a.id)).to.include({ state: 'limit_marked', cooldownUntil: 1000 + 7_200_000, reason: 'longer' });
+    clock.now = 1000 + 7_200_000;
+    expect(pool.state(a.id)).to.equal('healthy');
+    await pool.markCooldown(a.id, clock.now + 1000, 'rate limited');
+    expect(pool.status(a.id)).to.include({ state: 'cooling_down' });
     await pool.markInvalid(b.id, 'revoked');
     await pool.markCooldown(b.id, 5000, 'rate limited');
     clock.now = 10_000;
