@@ -204,6 +204,8 @@ function collectExtensions(body: ChatCompletionsRequest): Record<string, unknown
 export function decodeChatCompletionsRequest(raw: unknown, ctx?: DecodeContext): UnifiedRequest {
   rejectLegacyFunctions(raw);
   const body = validateChatCompletionsRequest(raw);
+  // A translation answers one choice; asking for more would silently get fewer.
+  if (typeof body.n === 'number' && body.n > 1) throw invalid('n', 'only one choice (n: 1) can be answered on this platform');
   const { system, messages } = decodeMessages(body.messages);
   const request: UnifiedRequest = {
     model: ctx?.model ?? body.model,

@@ -8,6 +8,7 @@ import { parseToolCallArguments } from '../shared/parse-tool-call-arguments';
 import { encodeGeminiFinishReason } from './encode-gemini-finish-reason';
 import { encodeGeminiUsage } from './encode-gemini-usage';
 import type { GeminiGenerateContentResponse, GeminiPart } from './gemini-types';
+import { showsThoughts } from './shows-thoughts';
 
 interface BufferedCall {
   id: string;
@@ -25,7 +26,7 @@ interface BufferedCall {
  * last chunk carries `finishReason` and the full `usageMetadata`.
  */
 export function createGeminiStreamEncoder(request: RequestEcho): StreamEncoder {
-  const showThoughts = request.reasoning?.includeThoughts !== false;
+  const showThoughts = showsThoughts(request);
   let responseId = '';
   let model = request.model;
   let usage: Partial<UnifiedUsage> | undefined;

@@ -102,6 +102,20 @@ function decodeToolChoice(config: GeminiToolConfig | undefined): { toolChoice?: 
   }
 }
 
+/**
+ * `ANY` with `allowedFunctionNames`: the model must call one of those. Other formats can force "some tool" or one
+ * named tool, not a subset, so only the allowed functions are declared to them (a Gemini upstream still gets the
+ * config itself).
+ */
+function allowedTools(tools: UnifiedTool[] | undefined, config: GeminiToolConfig | undefined): UnifiedTool[] | undefined {
+  const fcc = config?.functionCallingConfig;
+  const names = fcc?.allowedFunctionNames ?? [];
+  if (!tools || fcc?.mode !== 'ANY' || names.length === 0) return tools;
+  const allowed = tools.filter((tool) => names.includes(tool.name));
+  if (allowed.length === 0) throw invalidField('toolConfig.functionCallingConfig.allowedFunctionNames', 'names no declared function');
+  return allowed;
+}
+
 function decodeResponseFormat(config: GeminiGenerationConfig): UnifiedResponseFormat | undefined {
   const mime = config.responseMimeType?.toLowerCase();
   if (mime === 'application/json') {
@@ -135,12 +149,17 @@ function modelFrom(ctx: DecodeContext | undefined, body: GeminiGenerateContentRe
 export function decodeRequest(rawBody: unknown, ctx?: DecodeContext): UnifiedRequest {
   const body = validateRequest(normalizeGeminiKeys(rawBody));
   const gen = body.generationConfig ?? {};
+  // A translation answers one candidate; asking for more would silently get fewer.
+  if (typeof gen.candidateCount === 'number' && gen.candidateCount > 1) {
+    throw invalidField('generationConfig.candidateCount', 'only one candidate (candidateCount: 1) can be answered on this platform');
+  }
   const system = (body.systemInstruction?.parts ?? []).map((part, i) => {
     if (part.text === undefined) throw invalidField(`systemInstruction.parts[${i}]`, 'only text parts are supported');
     return part.text;
   });
-  const { tools, builtinTools, jsonSchemaTools, otherTools } = decodeTools(body.tools);
+  const { tools: declared, builtinTools, jsonSchemaTools, otherTools } = decodeTools(body.tools);
   const { toolChoice, keep: keepToolConfig } = decodeToolChoice(body.toolConfig);
+  const tools = allowedTools(declared, body.toolConfig);
 
   const extensions: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) if (!DECODED_FIELDS.has(key)) extensions[key] = value;

@@ -254,6 +254,7 @@ describe('decodeChatCompletionsRequest', () => {
       ['tool without type', body({ tools: [{ function: { name: 'f' } }] }), 'tools[0].type'],
       ['content part without type', { model: 'm', messages: [{ role: 'user', content: [{ text: 'x' }] }] }, 'messages[0].content[0].type'],
       ['bad reasoning_effort', body({ reasoning_effort: 'extreme' }), 'reasoning_effort'],
+      ['more than one choice (a translation answers one)', body({ n: 2 }), 'n'],
       ['string temperature', body({ temperature: 'hot' }), 'temperature'],
       ['zero max_tokens', body({ max_tokens: 0 }), 'max_tokens'],
       ['max_tokens too large for a number (1e309 parses to Infinity)', body({ max_tokens: JSON.parse('1e309') as number }), 'max_tokens'],

@@ -8,7 +8,8 @@ import type { UnifiedStreamEvent } from '../../../../core/unified/unified-stream
 import { FIXTURES_DIR } from '../../../helpers/fixtures';
 
 const FIXTURES = FIXTURES_DIR + '/gemini';
-const REQUEST: UnifiedRequest = { model: 'gemini-2.5-flash', system: [], messages: [], stream: true };
+// Thoughts asked for, as Gemini CLI does; without it a Gemini client gets none (see showsThoughts).
+const REQUEST: UnifiedRequest = { model: 'gemini-2.5-flash', system: [], messages: [], stream: true, reasoning: { includeThoughts: true } };
 
 function encodeAll(events: UnifiedStreamEvent[], request = REQUEST): Array<Record<string, unknown>> {
   const encoder = createGeminiStreamEncoder(request);
@@ -119,6 +120,14 @@ describe('createGeminiStreamEncoder', () => {
       { ...REQUEST, reasoning: { includeThoughts: false } },
     );
     expect(chunks.map(parts)).to.deep.equal([[{ inlineData: { mimeType: 'image/png', data: 'AAAA' } }], []]);
+  });
+
+  it('sends no thoughts unless the client asked (Gemini defaults includeThoughts to false) or chose a -thinking variant', () => {
+    const events: UnifiedStreamEvent[] = [START, { type: 'reasoning_delta', text: 'secret' }, { type: 'text_delta', text: 'answer' }, FINISH];
+    const unasked = encodeAll(events, { ...REQUEST, reasoning: { enabled: true, budgetTokens: 2048 } });
+    expect(unasked.map(parts)).to.deep.equal([[{ text: 'answer' }], []]);
+    const variant = encodeAll(events, { ...REQUEST, model: 'claude-sonnet-4-5-thinking', reasoning: undefined });
+    expect(variant.map(parts)).to.deep.equal([[{ text: 'secret', thought: true }], [{ text: 'answer' }], []]);
   });
 
   it('ends with the Gemini error envelope on error, drops an unfinished call, and sends nothing after', () => {

@@ -46,4 +46,30 @@ describe('decodeGeminiSchema', () => {
   it('keeps nullable where there is no type, and drops TYPE_UNSPECIFIED', () => {
     expect(decodeGeminiSchema({ type: 'TYPE_UNSPECIFIED', nullable: true, description: 'x' })).to.deep.equal({ nullable: true, description: 'x' });
   });
+
+  it('reads the int64 counts the SDK writes as strings as numbers, and an enum format as a plain enum', () => {
+    // As @google/genai types them: `minItems: string`, and integer enums with `format: "enum"` and string values.
+    const sdkSchema = {
+      type: 'OBJECT',
+      properties: {
+        tags: { type: 'ARRAY', items: { type: 'STRING', maxLength: '20', minLength: '1' }, minItems: '1', maxItems: '5' },
+        floor: { type: 'INTEGER', format: 'enum', enum: ['101', '201'] },
+        side: { type: 'STRING', format: 'enum', enum: ['EAST', 'WEST'] },
+        when: { type: 'STRING', format: 'date-time' },
+      },
+      minProperties: '1',
+      maxProperties: 'many',
+    };
+    expect(decodeGeminiSchema(sdkSchema)).to.deep.equal({
+      type: 'object',
+      properties: {
+        tags: { type: 'array', items: { type: 'string', maxLength: 20, minLength: 1 }, minItems: 1, maxItems: 5 },
+        floor: { type: 'integer', enum: [101, 201] },
+        side: { type: 'string', enum: ['EAST', 'WEST'] },
+        when: { type: 'string', format: 'date-time' },
+      },
+      minProperties: 1,
+      maxProperties: 'many',
+    });
+  });
 });

@@ -458,6 +458,20 @@ describe('gemini decodeRequest', () => {
       expect(decoded.extensions?.gemini?.toolConfig).to.deep.equal(toolConfig);
     });
 
+    it('declares only the allowed functions under ANY with several allowed names, which other formats cannot say', () => {
+      const fn = (name: string) => ({ name, parameters: { type: 'OBJECT', properties: {} } });
+      const tools = [{ functionDeclarations: [fn('f'), fn('g'), fn('h')] }];
+      const decoded = decode({ contents: [user('x')], tools, toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['f', 'h'] } } });
+      expect(decoded.tools?.map((tool) => tool.name)).to.deep.equal(['f', 'h']);
+      expect(decoded.toolChoice).to.equal('required');
+      // AUTO keeps every function: the names only bind under ANY.
+      const auto = decode({ contents: [user('x')], tools, toolConfig: { functionCallingConfig: { mode: 'AUTO', allowedFunctionNames: ['f'] } } });
+      expect(auto.tools?.map((tool) => tool.name)).to.deep.equal(['f', 'g', 'h']);
+      expect(() => decode({ contents: [user('x')], tools, toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['nope'] } } })).to.throw(
+        /allowedFunctionNames.*names no declared function/,
+      );
+    });
+
     it('decodes every generationConfig field and keeps the rest in extensions', () => {
       const decoded = decode({
         contents: [user('x')],
@@ -518,6 +532,7 @@ describe('gemini decodeRequest', () => {
       ['an unknown calling mode', { contents: [user('x')], toolConfig: { functionCallingConfig: { mode: 'SOMETIMES' } } }, 'toolConfig.functionCallingConfig.mode'],
       ['a non-text system part', { contents: [user('x')], systemInstruction: { parts: [{ inlineData: { mimeType: 'image/png', data: PNG } }] } }, 'systemInstruction.parts[0]'],
       ['safetySettings not a list', { contents: [user('x')], safetySettings: 'OFF' }, 'safetySettings'],
+      ['more than one candidate (a translation answers one)', { contents: [user('x')], generationConfig: { candidateCount: 3 } }, 'generationConfig.candidateCount'],
     ];
     for (const [what, body, param] of cases) {
       it(`rejects ${what} (${param})`, () => expectInvalid(() => decode(body), param));

@@ -7,7 +7,8 @@ import type { UnifiedResponse } from '../../../../core/unified/unified-response'
 import { FIXTURES_DIR } from '../../../helpers/fixtures';
 
 const FIXTURES = FIXTURES_DIR + '/gemini';
-const REQUEST: UnifiedRequest = { model: 'gemini-2.5-flash', system: [], messages: [], stream: false };
+// Thoughts asked for, as Gemini CLI does; without it a Gemini client gets none (see showsThoughts).
+const REQUEST: UnifiedRequest = { model: 'gemini-2.5-flash', system: [], messages: [], stream: false, reasoning: { includeThoughts: true } };
 
 function fixture(name: string): Record<string, unknown> {
   return JSON.parse(readFileSync(`${FIXTURES}/${name}`, 'utf8')) as Record<string, unknown>;
@@ -103,5 +104,11 @@ describe('gemini encodeResponse', () => {
     const out = encodeResponse(response, { ...REQUEST, reasoning: { includeThoughts: false } });
     expect(out.candidates?.[0].content?.parts).to.deep.equal([{ text: 'answer', thoughtSignature: 'sig' }]);
     expect(out.candidates?.[0].finishReason).to.equal('SAFETY');
+    // Gemini's default: no thoughts unless asked (a budget alone does not ask), so `parts[0].text` is the answer.
+    const unasked = encodeResponse(response, { ...REQUEST, reasoning: { enabled: true, budgetTokens: 2048 } });
+    expect(unasked.candidates?.[0].content?.parts).to.deep.equal([{ text: 'answer', thoughtSignature: 'sig' }]);
+    // A gateway `-thinking` variant asks for them.
+    const variant = encodeResponse(response, { ...REQUEST, model: 'claude-sonnet-4-5-thinking', reasoning: undefined });
+    expect(variant.candidates?.[0].content?.parts).to.deep.equal([{ text: 'secret', thought: true, thoughtSignature: 'sig' }, { text: 'answer' }]);
   });
 });

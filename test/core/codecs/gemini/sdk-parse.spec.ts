@@ -201,7 +201,7 @@ describe('Gemini SDK (@google/genai) parses what the gemini codec produces', () 
     const framing = lineEnd === '\n' ? 'LF' : 'CRLF';
 
     it(`generateContentStream (SSE, ${framing}): text deltas, thoughts, usage and finish reason`, async () => {
-      const request: UnifiedRequest = { model: 'gemini-2.5-flash', system: [], messages: [], stream: true };
+      const request: UnifiedRequest = { model: 'gemini-2.5-flash', system: [], messages: [], stream: true, reasoning: { includeThoughts: true } };
       reply = () =>
         streamReply(
           [
