@@ -7,6 +7,7 @@ import { createSseParser } from '../sse/parse-sse';
 import type { StreamFraming, WireEvent } from '../sse/wire-event';
 import type { UnifiedStreamEvent } from '../unified/unified-stream-event';
 import { abortSourceOf } from '../http/request-context';
+import { closeUpstreamBody } from '../upstream/close-upstream-body';
 import { consumeBody } from './consume-body';
 import type { ClientStreamWriter } from './client-stream-writer';
 
@@ -85,7 +86,7 @@ export async function pumpTranslatedStream({ upstream, framing, decoder, stages,
       flush();
     }
   } finally {
-    if (!upstream.body.destroyed) upstream.body.destroy();
+    closeUpstreamBody(upstream.body, done && !clientGone.aborted);
     writer.end();
   }
 }

@@ -3,6 +3,7 @@ import { CODECS } from '../codecs';
 import { toGatewayError } from '../errors/gateway-error';
 import type { GatewayHooks } from '../hooks/gateway-hooks';
 import type { RequestContext, UpstreamRequest, UpstreamResponse } from '../hooks/plugin-api';
+import { createEventBoundaryFollower, type EventBoundaryFollower } from '../sse/follow-event-boundary';
 import { createSequenceFollower } from '../sse/follow-sequence-number';
 import { formatSseEvent } from '../sse/format-sse-event';
 import { isEventStream } from '../sse/is-event-stream';
@@ -42,8 +43,13 @@ export function runPassthrough(hooks: GatewayHooks, input: PassthroughInput, ctx
 async function relayAnswer(answer: Promise<UpstreamResponse>, format: PassthroughInput['format'], ctx: RequestContext, res: ServerResponse): Promise<void> {
   const upstream = await answer;
   const headers = returnableResponseHeaders(upstream.headers);
-  // A stream may have to end with an error event of our own, which a fixed length would not leave room for.
-  if (ctx.stream) delete headers['content-length'];
+  if (ctx.stream) {
+    // A stream may have to end with an error event of our own, which a fixed length would not leave room for.
+    delete headers['content-length'];
+    // As on every stream the gateway sends (SSE_HEADERS): no cache, and no proxy buffering it (nginx).
+    headers['cache-control'] ??= 'no-cache';
+    headers['x-accel-buffering'] ??= 'no';
+  }
   res.writeHead(upstream.status, headers);
   // A stream's headers leave before its first event; a whole answer's go with its body.
   const flushHeaders = ctx.stream ? flushHeadersSoon(res) : undefined;
@@ -52,11 +58,14 @@ async function relayAnswer(answer: Promise<UpstreamResponse>, format: Passthroug
   let array: JsonArrayParser | undefined = arrayFraming ? createJsonArrayParser() : undefined;
   // A Responses stream numbers its events: an error event of ours must carry the next number.
   const sequence = ctx.stream && format === 'responses' ? createSequenceFollower() : undefined;
+  // An SSE stream's error event of ours must start where an event may start.
+  const boundary = ctx.stream && !arrayFraming ? createEventBoundaryFollower() : undefined;
   try {
     await relayBody(upstream.body, res, {
       onChunk(chunk) {
         clearImmediate(flushHeaders);
         sequence?.push(chunk);
+        boundary?.push(chunk);
         if (!array) return;
         try {
           array.push(chunk);
@@ -73,8 +82,8 @@ async function relayAnswer(answer: Promise<UpstreamResponse>, format: Passthroug
         if (!ctx.stream || format === 'other' || (arrayFraming && !array)) return false;
         // A native stream that breaks mid-way ends with that format's own error event, as the upstream would send it.
         const events = CODECS[format].encodeStreamError(gatewayError, sequence?.next);
-        const last = array ? array.closeWith(events.map((event) => event.data).join(',\r\n')) : events.map(formatSseEvent).join('');
-        // Cut inside an array element: no ending makes that valid JSON, so the connection is dropped instead.
+        const last = array ? array.closeWith(events.map((event) => event.data).join(',\r\n')) : sseClosing(boundary, events.map(formatSseEvent).join(''));
+        // Cut inside an array element or an SSE line: no ending makes that readable, so the connection is dropped instead.
         if (last === undefined) return false;
         if (last) writeNow(res, last);
         return true;
@@ -83,4 +92,10 @@ async function relayAnswer(answer: Promise<UpstreamResponse>, format: Passthroug
   } finally {
     clearImmediate(flushHeaders);
   }
+}
+
+/** The error events after what it takes to end the event the upstream left open; undefined when none can. */
+function sseClosing(boundary: EventBoundaryFollower | undefined, events: string): string | undefined {
+  const prefix = boundary?.closingPrefix();
+  return prefix === undefined ? undefined : prefix + events;
 }

@@ -29,7 +29,7 @@ interface ToolCallState {
 /**
  * Chat-completion chunks → unified events. Accepts chunks with empty `choices` (the usage chunk),
  * `usage: null`, tool-call fragments joined on `index`, `data: [DONE]`, and a mid-stream
- * `{"error":{…}}`. `finish` is held back until `end()`: the usage chunk follows the finish_reason chunk.
+ * `{"error":{…}}`. `finish` is held back until `[DONE]` (or `end()`): the usage chunk follows the finish_reason chunk.
  */
 export function createChatCompletionsStreamDecoder(): StreamDecoder {
   let started = false;
@@ -116,13 +116,14 @@ export function createChatCompletionsStreamDecoder(): StreamDecoder {
     return out;
   }
 
-  return {
+  const decoder: StreamDecoder = {
     push(event: WireEvent): UnifiedStreamEvent[] {
       if (done || failed) return [];
       const data = event.data.trim();
       if (data === '[DONE]') {
+        // The answer is complete: its finish goes out now, not when the upstream gets round to closing the body.
         sawDone = true;
-        return [];
+        return decoder.end();
       }
       if (data === '') return [];
       let chunk: unknown;
@@ -150,4 +151,5 @@ export function createChatCompletionsStreamDecoder(): StreamDecoder {
       return out;
     },
   };
+  return decoder;
 }

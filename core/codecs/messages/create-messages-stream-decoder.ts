@@ -21,7 +21,7 @@ type BlockState =
 
 /**
  * Messages SSE events → unified stream events, for one response. Usage from `message_start` is
- * replaced key by key by the cumulative `message_delta` usage. `finish` is held until `end()`;
+ * replaced key by key by the cumulative `message_delta` usage. `finish` is held until `message_stop` (or `end()`);
  * an `event: error` becomes one `error` event and nothing follows it.
  */
 export function createMessagesStreamDecoder(): StreamDecoder {
@@ -152,8 +152,9 @@ export function createMessagesStreamDecoder(): StreamDecoder {
       case 'message_delta':
         return onMessageDelta(payload);
       case 'message_stop':
+        // The answer is complete: its finish goes out now, not when the upstream gets round to closing the body.
         sawStop = true;
-        return [];
+        return end();
       default:
         // ping and event types added later.
         return [];
@@ -172,15 +173,17 @@ export function createMessagesStreamDecoder(): StreamDecoder {
       if (!isObject(payload)) return fail(new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream stream sent an event that is not a JSON object'));
       return handle(payload.type ?? event.event, payload);
     },
-    end(): UnifiedStreamEvent[] {
-      if (done) return [];
-      done = true;
-      if (!started) return [{ type: 'error', error: new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream stream ended before message_start') }];
-      if (!sawStop && stopReason === undefined) {
-        return [{ type: 'error', error: new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream stream ended before message_stop') }];
-      }
-      const finishReason: FinishReason = mapMessagesFinishReason(stopReason);
-      return [{ type: 'finish', finishReason, ...(stopSequence ? { stopSequence } : {}), usage: decodeMessagesUsage(usage) }];
-    },
+    end,
   };
+
+  function end(): UnifiedStreamEvent[] {
+    if (done) return [];
+    done = true;
+    if (!started) return [{ type: 'error', error: new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream stream ended before message_start') }];
+    if (!sawStop && stopReason === undefined) {
+      return [{ type: 'error', error: new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream stream ended before message_stop') }];
+    }
+    const finishReason: FinishReason = mapMessagesFinishReason(stopReason);
+    return [{ type: 'finish', finishReason, ...(stopSequence ? { stopSequence } : {}), usage: decodeMessagesUsage(usage) }];
+  }
 }

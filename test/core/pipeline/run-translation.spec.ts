@@ -1,4 +1,7 @@
+import Anthropic from '@anthropic-ai/sdk';
 import { expect } from 'chai';
+import nock from 'nock';
+import OpenAI from 'openai';
 import { fixtureText } from '../../helpers/fixtures';
 import { startGateway, TEST_LICENSE, type RunningGateway } from '../../helpers/start-gateway';
 import { startRawUpstream, type RawUpstream } from '../../helpers/start-raw-upstream';
@@ -109,5 +112,73 @@ describe('runTranslation: a Gemini upstream that answers a stream request with J
     const text = await res.text();
     expect(text).to.match(/^data: \{"id":"chatcmpl-/);
     expect(text.trimEnd().endsWith('data: [DONE]')).to.equal(true);
+  });
+});
+
+describe('runTranslation: a stream ends at the upstream\'s end marker, not when the upstream closes the body', () => {
+  let upstream: RawUpstream;
+  let gw: RunningGateway;
+  /** The upstream's client port of each request: one port is one (kept-alive) connection. */
+  let ports: number[] = [];
+  /** Serves `sse` as a stream, holding the body open for `holdMs` after it before ending it. */
+  const serve = (sse: string, holdMs: number): void =>
+    upstream.handle((req, res) => {
+      ports.push(req.socket.remotePort ?? 0);
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(sse);
+      setTimeout(() => res.end(), holdMs).unref();
+    });
+  before(async () => {
+    upstream = await startRawUpstream();
+    gw = await startGateway({
+      // A short idle timeout: waiting for the held body would turn a complete answer into a timeout error.
+      claude: { plugin: 'claude', baseUrl: upstream.url, credentials: [{ apiKey: 'sk-ant-api03-test-0123456789' }], timeouts: { idleMs: 1000 } },
+      openai: { plugin: 'openai', baseUrl: upstream.url, credentials: [{ apiKey: 'sk-test-0123456789abcdef' }], timeouts: { idleMs: 1000 } },
+    } as never);
+  });
+  beforeEach(() => (ports = []));
+  after(async () => {
+    await gw.close();
+    await upstream.close();
+  });
+
+  it('Messages upstream held open after message_stop: the chat client has its whole answer at once', async () => {
+    serve(fixtureText('anthropic-messages/stream-basic.sse'), 3000);
+    const client = new OpenAI({ baseURL: `${gw.url}/claude/v1`, apiKey: TEST_LICENSE, maxRetries: 0 });
+    const started = performance.now();
+    const stream = client.chat.completions.stream({ model: 'claude-sonnet-4-5', messages: [{ role: 'user', content: 'hi' }] });
+    const completion = await stream.finalChatCompletion();
+    expect(performance.now() - started).to.be.below(900);
+    expect(completion.choices[0].finish_reason).to.equal('stop');
+    expect(completion.choices[0].message.content).to.be.a('string').and.not.equal('');
+  });
+
+  it('chat upstream held open after [DONE]: the Messages client has its whole answer at once', async () => {
+    serve(fixtureText('openai-chat/stream-basic.sse'), 3000);
+    const client = new Anthropic({ baseURL: `${gw.url}/openai`, apiKey: TEST_LICENSE, maxRetries: 0 });
+    const started = performance.now();
+    const message = await client.messages.stream({ model: 'gpt-4.1-mini', max_tokens: 100, messages: [{ role: 'user', content: 'hi' }] }).finalMessage();
+    expect(performance.now() - started).to.be.below(900);
+    expect(message.stop_reason).to.equal('end_turn');
+    expect(message.content.map((block) => (block.type === 'text' ? block.text : block.type))).to.deep.equal(['Hello, nice to meet you!']);
+  });
+
+  it('an upstream that ends its body just after the marker keeps its connection for the next request', async () => {
+    serve(fixtureText('openai-chat/stream-basic.sse'), 0);
+    const client = new Anthropic({ baseURL: `${gw.url}/openai`, apiKey: TEST_LICENSE, maxRetries: 0 });
+    // nock's interception gives every request a socket of its own: without it, the agent's pool is seen.
+    nock.restore();
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        await client.messages.stream({ model: 'gpt-4.1-mini', max_tokens: 100, messages: [{ role: 'user', content: 'hi' }] }).finalMessage();
+        // The client has its answer before the upstream's body has ended (its last bytes come a moment later): a
+        // request sent at once would find the connection still busy, and take another.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      nock.activate();
+    }
+    expect(ports).to.have.length(3);
+    expect(new Set(ports).size).to.equal(1);
   });
 });

@@ -98,6 +98,13 @@ describe('createChatCompletionsStreamDecoder', () => {
     expect(events.at(-1)).to.deep.equal({ type: 'finish', finishReason: 'length', usage: { inputTokens: 3, outputTokens: 2, totalTokens: 5 } });
   });
 
+  it('finishes at [DONE], before the body ends (an upstream may hold the connection open after it)', () => {
+    const decoder = createChatCompletionsStreamDecoder();
+    decoder.push({ data: JSON.stringify(chunk({ content: 'x' }, 'stop')) });
+    expect(decoder.push({ data: '[DONE]' }).map((e) => e.type)).to.deep.equal(['finish']);
+    expect(decoder.end()).to.deep.equal([]);
+  });
+
   it('reports a stream cut before any finish_reason or [DONE] as an error', () => {
     const events = decode(sse(chunk({ content: 'x' })));
     expect(events.at(-1)?.type).to.equal('error');

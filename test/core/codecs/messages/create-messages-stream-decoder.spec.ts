@@ -124,12 +124,14 @@ describe('createMessagesStreamDecoder', () => {
     });
   });
 
-  it('holds finish until end() and keeps the stop sequence', () => {
+  it('holds finish until message_stop, not until the body ends, and keeps the stop sequence', () => {
     const decoder = createMessagesStreamDecoder();
     decoder.push(START);
     expect(decoder.push(wire('message_delta', { delta: { stop_reason: 'stop_sequence', stop_sequence: '###' }, usage: { output_tokens: 2 } })).map((e) => e.type)).to.deep.equal(['usage']);
-    expect(decoder.push(wire('message_stop'))).to.deep.equal([]);
-    expect(decoder.end()).to.deep.include({ type: 'finish', finishReason: 'stop', stopSequence: '###', usage: { inputTokens: 5, outputTokens: 2, totalTokens: 7 } });
+    expect(decoder.push(wire('message_stop'))).to.deep.equal([
+      { type: 'finish', finishReason: 'stop', stopSequence: '###', usage: { inputTokens: 5, outputTokens: 2, totalTokens: 7 } },
+    ]);
+    expect(decoder.end()).to.deep.equal([]);
   });
 
   it('reports a stream that ends early or is not JSON as GW_UPSTREAM_BAD_RESPONSE', () => {

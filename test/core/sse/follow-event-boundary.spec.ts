@@ -1,0 +1,37 @@
+import { expect } from 'chai';
+import { closingPrefix, createEventBoundaryFollower } from '../../../core/sse/follow-event-boundary';
+
+describe('createEventBoundaryFollower', () => {
+  const cases: Array<[string, string | undefined]> = [
+    ['', ''],
+    ['data: {"a":1}\n\n', ''],
+    ['data: {"a":1}\r\n\r\n', ''],
+    // CR CR ends the event; the LF added (it could have been half of a CRLF) is taken into the CRLF it makes.
+    ['data: {"a":1}\r\r', '\n'],
+    // A whole line, no blank line yet: the event is ended in the stream's own style.
+    ['data: {"a":1}\n', '\n'],
+    ['data: {"a":1}\r\n', '\r\n'],
+    // A CR that may be half of a CRLF is completed first.
+    ['data: {"a":1}\r', '\n\r\n'],
+    ['data: {"a":1}\r\n\r', '\n'],
+    // Inside a line: nothing can end it.
+    ['data: {"text":"wor', undefined],
+    ['event: content_block_delta', undefined],
+  ];
+  for (const [stream, expected] of cases) {
+    it(`after ${JSON.stringify(stream)} an event of our own needs ${JSON.stringify(expected)}`, () => {
+      const follower = createEventBoundaryFollower();
+      // Byte by byte: the tail must survive chunk boundaries.
+      for (const byte of Buffer.from(stream)) follower.push(Buffer.from([byte]));
+      expect(follower.closingPrefix()).to.equal(expected);
+      expect(closingPrefix(stream.slice(-4))).to.equal(expected);
+    });
+  }
+
+  it('reads the last bytes of a large chunk after a short one', () => {
+    const follower = createEventBoundaryFollower();
+    follower.push(Buffer.from('\n'));
+    follower.push(Buffer.from(`data: ${'x'.repeat(10_000)}\n`));
+    expect(follower.closingPrefix()).to.equal('\n');
+  });
+});
