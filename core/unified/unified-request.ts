@@ -96,6 +96,11 @@ export interface UnifiedTool {
   strict?: boolean;
   /** Responses `namespace` tool (Codex) this function was flattened out of; only the responses codec uses it. */
   namespace?: string;
+  /**
+   * The function's own name in its namespace, when `name` had to be qualified with the namespace to stay unique (two
+   * MCP servers with a `search` each): upstreams refuse duplicate tool names.
+   */
+  namespaceMember?: string;
 }
 
 export type UnifiedToolChoice = 'auto' | 'none' | 'required' | { name: string };

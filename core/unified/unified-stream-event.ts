@@ -1,4 +1,5 @@
 import type { GatewayError } from '../errors/gateway-error';
+import type { WireFormat } from './unified-request';
 import type { FinishReason, UnifiedUsage } from './unified-response';
 
 /**
@@ -13,9 +14,12 @@ export type UnifiedStreamEvent =
   /** `refusal`: the text is the model declining to answer (see UnifiedTextPart). */
   | { type: 'text_delta'; text: string; refusal?: boolean }
   | { type: 'reasoning_delta'; text: string }
-  /** The signature (or opaque data) that closes the current reasoning block. */
-  | { type: 'reasoning_signature'; signature: string }
-  | { type: 'redacted_reasoning'; data: string }
+  /**
+   * The signature (or opaque data) that closes the current reasoning block. `provider` names the format that made it
+   * (as on UnifiedReasoningPart): only that format can replay it.
+   */
+  | { type: 'reasoning_signature'; signature: string; provider?: WireFormat }
+  | { type: 'redacted_reasoning'; data: string; provider?: WireFormat }
   /** `index` counts tool calls within this response, from 0. */
   | { type: 'tool_call_start'; index: number; id: string; name: string; signature?: string }
   | { type: 'tool_call_delta'; index: number; argumentsDelta: string }

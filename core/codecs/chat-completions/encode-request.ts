@@ -55,9 +55,11 @@ function encodeAssistant(message: UnifiedMessage): ChatCompletionsMessage | unde
   for (const part of message.content) {
     if (part.type === 'text') text.push(part.text);
     else if (part.type === 'tool_call') toolCalls.push({ id: part.id, type: 'function', function: { name: part.name, arguments: part.arguments } });
-    // Only reasoning this format produced goes back (DeepSeek-style `reasoning_content`); other providers' is dropped.
+    // Reasoning text goes back as DeepSeek-style `reasoning_content` (DeepSeek answers 400 to a tool turn without
+    // it) when a chat upstream produced it: tagged so by a chat client, or unsigned, as it reaches a Messages or
+    // Responses client (`thinking` with an empty signature). Signed reasoning is another provider's and stays there.
     else if (part.type === 'reasoning') {
-      if (part.provider === 'chat-completions' && part.text) reasoning.push(part.text);
+      if (part.text && (part.provider === 'chat-completions' || (!part.signature && !part.redactedData))) reasoning.push(part.text);
     } else if (part.type !== 'tool_result') text.push(encodeChatMediaMarkdown(part)); // generated media, as the chat encoder rendered it for the client
   }
   if (text.length === 0 && toolCalls.length === 0 && reasoning.length === 0) return undefined;

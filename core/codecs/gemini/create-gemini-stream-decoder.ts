@@ -70,7 +70,7 @@ export function createGeminiStreamDecoder(): StreamDecoder {
             break;
           case 'reasoning':
             if (decoded.text !== '') out.push({ type: 'reasoning_delta', text: decoded.text });
-            if (decoded.signature) out.push({ type: 'reasoning_signature', signature: decoded.signature });
+            if (decoded.signature) out.push({ type: 'reasoning_signature', signature: decoded.signature, provider: 'gemini' });
             break;
           case 'tool_call': {
             const index = toolIndex;

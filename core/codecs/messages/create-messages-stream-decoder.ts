@@ -71,12 +71,12 @@ export function createMessagesStreamDecoder(): StreamDecoder {
         blocks.set(index, { kind: 'thinking' });
         const out: UnifiedStreamEvent[] = [];
         if (typeof block.thinking === 'string' && block.thinking) out.push({ type: 'reasoning_delta', text: block.thinking });
-        if (typeof block.signature === 'string' && block.signature) out.push({ type: 'reasoning_signature', signature: block.signature });
+        if (typeof block.signature === 'string' && block.signature) out.push({ type: 'reasoning_signature', signature: block.signature, provider: 'messages' });
         return out;
       }
       case 'redacted_thinking':
         blocks.set(index, { kind: 'ignored' });
-        return typeof block.data === 'string' ? [{ type: 'redacted_reasoning', data: block.data }] : [];
+        return typeof block.data === 'string' ? [{ type: 'redacted_reasoning', data: block.data, provider: 'messages' }] : [];
       case 'tool_use': {
         const state = { kind: 'tool' as const, toolIndex: toolCount++, argumentChars: 0 };
         blocks.set(index, state);
@@ -106,7 +106,7 @@ export function createMessagesStreamDecoder(): StreamDecoder {
       case 'thinking_delta':
         return typeof delta.thinking === 'string' && delta.thinking ? [{ type: 'reasoning_delta', text: delta.thinking }] : [];
       case 'signature_delta':
-        return typeof delta.signature === 'string' && delta.signature ? [{ type: 'reasoning_signature', signature: delta.signature }] : [];
+        return typeof delta.signature === 'string' && delta.signature ? [{ type: 'reasoning_signature', signature: delta.signature, provider: 'messages' }] : [];
       case 'input_json_delta':
         if (state.kind !== 'tool' || typeof delta.partial_json !== 'string' || delta.partial_json === '') return [];
         state.argumentChars += delta.partial_json.length;

@@ -101,7 +101,7 @@ export function createResponsesStreamDecoder(): StreamDecoder {
       }
       // Encrypted content closes the reasoning block it belongs to, or stands alone when there was no text.
       if (part.redactedData !== undefined) {
-        out.push(state.streamed ? { type: 'reasoning_signature', signature: part.redactedData } : { type: 'redacted_reasoning', data: part.redactedData });
+        out.push(state.streamed ? { type: 'reasoning_signature', signature: part.redactedData, provider: 'responses' } : { type: 'redacted_reasoning', data: part.redactedData, provider: 'responses' });
       }
     }
   }

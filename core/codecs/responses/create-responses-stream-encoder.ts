@@ -6,7 +6,7 @@ import type { StreamEncoder } from '../codec';
 import { toDataUri } from '../shared/parse-data-uri';
 import { toPrefixedId } from '../shared/to-prefixed-id';
 import { buildResponsesObject } from './build-responses-object';
-import { encodeResponsesFunctionCall, responsesItemId } from './encode-responses-output';
+import { encodeResponsesFunctionCall, isOwnReasoning, responsesItemId } from './encode-responses-output';
 import { encodeResponsesStreamError } from './encode-responses-stream-error';
 import { encodeResponsesUsage } from './encode-responses-usage';
 import { encodeResponsesStatus } from './map-responses-status';
@@ -190,7 +190,10 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
         case 'reasoning_delta':
           if (event.text) reasoning(event.text, h, out);
           break;
+        // Opaque reasoning is replayable only by the provider that made it (as in encodeResponsesOutput): another
+        // provider's signature is not `encrypted_content`, and reasoning with nothing to show makes no item.
         case 'reasoning_signature':
+          if (!isOwnReasoning(event.provider)) break;
           if (open?.kind === 'reasoning') open.encrypted = event.signature;
           else {
             openText('reasoning', h, out).encrypted = event.signature;
@@ -198,6 +201,7 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
           }
           break;
         case 'redacted_reasoning':
+          if (!isOwnReasoning(event.provider)) break;
           closeText(out);
           openText('reasoning', h, out).encrypted = event.data;
           closeText(out);

@@ -74,11 +74,14 @@ function decodeReasoningItem(item: ResponsesReasoningItem): UnifiedReasoningPart
 class ConversationBuilder {
   readonly system: string[] = [];
   readonly messages: UnifiedMessage[] = [];
-  readonly warnings: string[] = [];
   private readonly toolNames = new Map<string, string>();
   private leading = true;
 
-  constructor(instructions: string | null | undefined) {
+  constructor(
+    instructions: string | null | undefined,
+    private readonly nameOf: ToolNamer,
+    readonly warnings: string[],
+  ) {
     if (instructions) this.system.push(instructions);
   }
 
@@ -112,7 +115,14 @@ class ConversationBuilder {
       return;
     }
     if (item.role === 'assistant') {
-      for (const part of decodeTextOnly(item.content, path, 'an assistant message')) this.assistant(part);
+      // A message right after another (Codex's commentary, then its final answer) is a message of its own: joined
+      // into one, a chat upstream would read their texts run together ("I will look.Final answer.").
+      const parts = decodeTextOnly(item.content, path, 'an assistant message');
+      const last = this.messages[this.messages.length - 1];
+      if (parts.length > 0 && last?.role === 'assistant' && last.content.at(-1)?.type === 'text') {
+        this.messages.push({ role: 'assistant', content: [] });
+      }
+      for (const part of parts) this.assistant(part);
       return;
     }
     this.leading = false;
@@ -125,7 +135,7 @@ class ConversationBuilder {
       case 'message':
         return this.message(item, path);
       case 'function_call':
-        return this.call(item.call_id, item.name, item.arguments);
+        return this.call(item.call_id, this.nameOf(item.name, item.namespace), item.arguments);
       case 'custom_tool_call':
         // Freeform input has no JSON shape: it travels as `{"input": …}`.
         return this.call(item.call_id, item.name, JSON.stringify({ input: item.input }));
@@ -157,6 +167,28 @@ function decodeFunctionTool(tool: ResponsesFunctionTool, namespace?: string): Un
 
 function isFunctionTool(tool: { type: string }): tool is ResponsesFunctionTool {
   return tool.type === 'function';
+}
+
+/** The unified name of a function a call names: qualified with its namespace where the tools made it so. */
+type ToolNamer = (name: string, namespace: string | undefined) => string;
+
+const namespaceKey = (namespace: string, name: string): string => `${namespace}\u0000${name}`;
+
+/**
+ * Namespace members whose name another tool also has get the namespace in front (`mcp__github__` + `search`, as Codex
+ * itself names MCP tools for providers without namespaces), so every unified tool name is unique.
+ */
+function qualifyDuplicateNames(tools: UnifiedTool[]): { tools: UnifiedTool[]; nameOf: ToolNamer } {
+  const counts = new Map<string, number>();
+  for (const tool of tools) counts.set(tool.name, (counts.get(tool.name) ?? 0) + 1);
+  const qualified = new Map<string, string>();
+  const out = tools.map((tool) => {
+    if (tool.namespace === undefined || counts.get(tool.name) === 1) return tool;
+    const name = tool.namespace.endsWith('_') ? `${tool.namespace}${tool.name}` : `${tool.namespace}__${tool.name}`;
+    qualified.set(namespaceKey(tool.namespace, tool.name), name);
+    return { ...tool, name, namespaceMember: tool.name };
+  });
+  return { tools: out, nameOf: (name, namespace) => (namespace === undefined ? name : (qualified.get(namespaceKey(namespace, name)) ?? name)) };
 }
 
 function decodeTools(tools: ResponsesTool[], warnings: string[]): { tools: UnifiedTool[]; builtinTools: UnifiedBuiltinTool[] } {
@@ -232,7 +264,10 @@ function collectExtensions(body: ResponsesRequest): Record<string, unknown> {
 export function decodeResponsesRequest(raw: unknown, ctx?: DecodeContext): UnifiedRequest {
   rejectItemReferences(raw);
   const body = validateResponsesRequest(raw);
-  const builder = new ConversationBuilder(body.instructions);
+  const warnings: string[] = [];
+  const decoded = body.tools && body.tools.length > 0 ? decodeTools(body.tools, warnings) : undefined;
+  const { tools, nameOf } = qualifyDuplicateNames(decoded?.tools ?? []);
+  const builder = new ConversationBuilder(body.instructions, nameOf, warnings);
   if (typeof body.input === 'string') builder.add({ role: 'user', content: body.input }, 'input');
   else body.input.forEach((item, i) => builder.add(item, `input[${i}]`));
 
@@ -242,16 +277,12 @@ export function decodeResponsesRequest(raw: unknown, ctx?: DecodeContext): Unifi
     messages: builder.messages,
     stream: body.stream === true || ctx?.stream === true,
   };
-  const warnings = builder.warnings;
-  if (body.tools && body.tools.length > 0) {
-    const decoded = decodeTools(body.tools, warnings);
-    if (decoded.tools.length > 0) request.tools = decoded.tools;
-    if (decoded.builtinTools.length > 0) request.builtinTools = decoded.builtinTools;
-  }
+  if (tools.length > 0) request.tools = tools;
+  if (decoded && decoded.builtinTools.length > 0) request.builtinTools = decoded.builtinTools;
   if (body.tool_choice) {
     const { toolChoice, allowed } = decodeToolChoice(body.tool_choice);
     request.toolChoice = toolChoice;
-    if (allowed && request.tools) request.tools = request.tools.filter((t) => allowed.has(t.name));
+    if (allowed && request.tools) request.tools = request.tools.filter((t) => allowed.has(t.namespaceMember ?? t.name));
   }
   if (typeof body.parallel_tool_calls === 'boolean') request.parallelToolCalls = body.parallel_tool_calls;
   if (typeof body.max_output_tokens === 'number') request.maxTokens = body.max_output_tokens;

@@ -5,6 +5,7 @@ import type {
   UnifiedReasoningConfig,
   UnifiedRequest,
   UnifiedTextPart,
+  UnifiedTool,
   UnifiedToolChoice,
 } from '../../unified/unified-request';
 import type { Converted } from '../codec';
@@ -43,7 +44,7 @@ function textOf(message: UnifiedMessage): string {
   return message.content.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n');
 }
 
-function encodeAssistant(message: UnifiedMessage, path: string, namespaces: Map<string, string>): Json[] {
+function encodeAssistant(message: UnifiedMessage, path: string, namespaces: Map<string, UnifiedTool>): Json[] {
   const items: Json[] = [];
   let text: string[] = [];
   const flushText = (): void => {
@@ -58,9 +59,9 @@ function encodeAssistant(message: UnifiedMessage, path: string, namespaces: Map<
     }
     flushText();
     if (part.type === 'tool_call') {
-      const call: Json = { type: 'function_call', call_id: part.id, name: part.name, arguments: part.arguments };
-      const namespace = namespaces.get(part.name);
-      if (namespace !== undefined) call.namespace = namespace;
+      const tool = namespaces.get(part.name);
+      const call: Json = { type: 'function_call', call_id: part.id, name: tool?.namespaceMember ?? part.name, arguments: part.arguments };
+      if (tool?.namespace !== undefined) call.namespace = tool.namespace;
       items.push(call);
     } else if (part.type === 'reasoning') {
       // Encrypted reasoning replays only to the format that produced it; plain text from elsewhere is dropped.
@@ -90,7 +91,7 @@ function encodeToolResults(message: UnifiedMessage, path: string): Json[] {
 }
 
 function encodeInput(request: UnifiedRequest): Json[] {
-  const namespaces = new Map((request.tools ?? []).flatMap((t): Array<[string, string]> => (t.namespace ? [[t.name, t.namespace]] : [])));
+  const namespaces = new Map((request.tools ?? []).flatMap((t): Array<[string, UnifiedTool]> => (t.namespace ? [[t.name, t]] : [])));
   const items: Json[] = [];
   request.messages.forEach((message, i) => {
     const path = `messages[${i}]`;

@@ -1,4 +1,4 @@
-import type { RequestEcho } from '../../unified/unified-request';
+import type { RequestEcho, WireFormat } from '../../unified/unified-request';
 import type { UnifiedOutputPart } from '../../unified/unified-response';
 import { toDataUri } from '../shared/parse-data-uri';
 import { toPrefixedId } from '../shared/to-prefixed-id';
@@ -9,11 +9,24 @@ export function responsesItemId(prefix: 'msg_' | 'rs_', responseId: string, outp
   return toPrefixedId(prefix, responseId, outputIndex);
 }
 
+/** Whether reasoning (its encrypted content) came from a Responses upstream, the one provider that can replay it. */
+export function isOwnReasoning(provider: WireFormat | undefined): boolean {
+  return provider === undefined || provider === 'responses';
+}
+
 /** A function-call item: the item id `fc_…` comes from the call id, which stays the `call_id` the client echoes. */
 export function encodeResponsesFunctionCall(callId: string, name: string, args: string, request: RequestEcho): ResponsesOutputFunctionCall {
-  const item: ResponsesOutputFunctionCall = { id: toPrefixedId('fc_', callId), type: 'function_call', status: 'completed', arguments: args, call_id: callId, name };
-  const namespace = request.tools?.find((t) => t.name === name)?.namespace;
-  if (namespace !== undefined) item.namespace = namespace;
+  const tool = request.tools?.find((t) => t.name === name);
+  // A namespace member is named as in its namespace, which goes with it (see UnifiedTool.namespaceMember).
+  const item: ResponsesOutputFunctionCall = {
+    id: toPrefixedId('fc_', callId),
+    type: 'function_call',
+    status: 'completed',
+    arguments: args,
+    call_id: callId,
+    name: tool?.namespaceMember ?? name,
+  };
+  if (tool?.namespace !== undefined) item.namespace = tool.namespace;
   return item;
 }
 
@@ -39,8 +52,10 @@ export function encodeResponsesOutput(content: UnifiedOutputPart[], responseId: 
       message = undefined;
       output.push(encodeResponsesFunctionCall(part.id, part.name, part.arguments, request));
     } else if (part.type === 'reasoning') {
+      const fromResponses = isOwnReasoning(part.provider);
+      // Another provider's signature or redacted data alone: nothing a Responses client can show or replay.
+      if (!part.text && !fromResponses) continue;
       message = undefined;
-      const fromResponses = part.provider === undefined || part.provider === 'responses';
       const item: ResponsesOutputReasoning = {
         id: fromResponses && part.id?.startsWith('rs_') ? part.id : responsesItemId('rs_', responseId, output.length),
         type: 'reasoning',

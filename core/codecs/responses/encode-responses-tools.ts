@@ -3,7 +3,7 @@ import type { RequestEcho, UnifiedTool } from '../../unified/unified-request';
 type Json = Record<string, unknown>;
 
 function encodeFunctionTool(tool: UnifiedTool): Json {
-  const out: Json = { type: 'function', name: tool.name };
+  const out: Json = { type: 'function', name: tool.namespaceMember ?? tool.name };
   if (tool.description !== undefined) out.description = tool.description;
   out.parameters = tool.parameters;
   // Responses treats an absent `strict` as true, which rejects most schemas written for other APIs.

@@ -116,7 +116,8 @@ describe('encodeChatCompletionsRequest', () => {
     ]);
   });
 
-  it('replays only its own reasoning (reasoning_content); other providers\' reasoning is dropped', () => {
+  it('replays reasoning a chat upstream produced (reasoning_content); signed reasoning of other providers is dropped', () => {
+    const call = { type: 'tool_call' as const, id: 'toolu_D', name: 'get_w', arguments: '{}' };
     const body = encode(
       base({
         messages: [
@@ -124,13 +125,20 @@ describe('encodeChatCompletionsRequest', () => {
           { role: 'assistant', content: [{ type: 'reasoning', text: 'mine', provider: 'chat-completions' }, { type: 'text', text: 'a' }] },
           { role: 'assistant', content: [{ type: 'reasoning', text: 'claude', signature: 'sig', provider: 'messages' }, { type: 'text', text: 'b' }] },
           { role: 'assistant', content: [{ type: 'reasoning', text: '', redactedData: 'opaque', provider: 'responses' }] },
+          // DeepSeek's reasoning as Claude Code and Codex send it back: a thinking block with an empty signature, a
+          // reasoning item with a summary and no encrypted content. DeepSeek answers 400 to a tool turn without it.
+          { role: 'assistant', content: [{ type: 'reasoning', text: 'I should call get_w', signature: '', provider: 'messages' }, call] },
+          { role: 'assistant', content: [{ type: 'reasoning', text: 'Codex too', provider: 'responses' }, call] },
         ],
       }),
     );
+    const toolCalls = [{ id: 'toolu_D', type: 'function', function: { name: 'get_w', arguments: '{}' } }];
     expect(body.messages).to.deep.equal([
       { role: 'user', content: 'q' },
       { role: 'assistant', content: 'a', reasoning_content: 'mine' },
       { role: 'assistant', content: 'b' },
+      { role: 'assistant', content: null, reasoning_content: 'I should call get_w', tool_calls: toolCalls },
+      { role: 'assistant', content: null, reasoning_content: 'Codex too', tool_calls: toolCalls },
     ]);
   });
 

@@ -98,11 +98,11 @@ describe('createGeminiStreamDecoder', () => {
     ]);
     expect(events.slice(1, -1)).to.deep.equal([
       { type: 'reasoning_delta', text: 'thinking…' },
-      { type: 'reasoning_signature', signature: 'sig-1' },
+      { type: 'reasoning_signature', signature: 'sig-1', provider: 'gemini' },
       { type: 'text_delta', text: 'Here' },
       { type: 'media', mediaType: 'image/png', data: 'AAAA' },
       { type: 'text_delta', text: '\n```python\nprint(2)\n```\n' },
-      { type: 'reasoning_signature', signature: 'sig-2' },
+      { type: 'reasoning_signature', signature: 'sig-2', provider: 'gemini' },
     ]);
     expect(events.at(-1)).to.deep.include({ type: 'finish', finishReason: 'stop' });
   });

@@ -107,7 +107,7 @@ describe('createMessagesStreamDecoder', () => {
       wire('message_delta', { delta: { stop_reason: 'tool_use' }, usage: { output_tokens: 9 } }),
       wire('message_stop'),
     ]);
-    expect(events.filter((e) => e.type === 'redacted_reasoning')).to.deep.equal([{ type: 'redacted_reasoning', data: 'opaque' }]);
+    expect(events.filter((e) => e.type === 'redacted_reasoning')).to.deep.equal([{ type: 'redacted_reasoning', data: 'opaque', provider: 'messages' }]);
     expect(events.filter((e) => e.type === 'tool_call_start').map((e) => e.type === 'tool_call_start' && [e.index, e.id])).to.deep.equal([[0, 'a'], [1, 'b']]);
   });
 

@@ -63,8 +63,8 @@ describe('createResponsesStreamDecoder', () => {
     expect(events.slice(1, -2)).to.deep.equal([
       { type: 'reasoning_delta', text: 'one' },
       { type: 'reasoning_delta', text: '\n\ntwo' },
-      { type: 'reasoning_signature', signature: 'ENC' },
-      { type: 'redacted_reasoning', data: 'ENC2' },
+      { type: 'reasoning_signature', signature: 'ENC', provider: 'responses' },
+      { type: 'redacted_reasoning', data: 'ENC2', provider: 'responses' },
     ]);
     expect(events.at(-1)).to.deep.equal({ type: 'finish', finishReason: 'stop', usage: { inputTokens: 4, outputTokens: 6, totalTokens: 10, reasoningTokens: 2 } });
   });

@@ -3,6 +3,7 @@ import OpenAI from 'openai';
 import { decodeResponsesRequest } from '../../../../core/codecs/responses/decode-request';
 import { createResponsesStreamDecoder } from '../../../../core/codecs/responses/create-responses-stream-decoder';
 import { createResponsesStreamEncoder } from '../../../../core/codecs/responses/create-responses-stream-encoder';
+import { encodeResponsesResponse } from '../../../../core/codecs/responses/encode-response';
 import { GatewayError } from '../../../../core/errors/gateway-error';
 import { formatSseEvent } from '../../../../core/sse/format-sse-event';
 import type { WireEvent } from '../../../../core/sse/wire-event';
@@ -145,6 +146,41 @@ describe('createResponsesStreamEncoder', () => {
       { id: 'rs_01XYZ_0', type: 'reasoning', summary: [], encrypted_content: 'OPAQUE' },
       { id: 'msg_01XYZ_1', type: 'message', status: 'completed', content: [{ type: 'output_text', annotations: [], logprobs: [], text: '![image](data:image/png;base64,PNG)' }], role: 'assistant' },
     ]);
+  });
+
+  it("keeps another provider's signature and redacted reasoning out of encrypted_content, as the whole answer does", () => {
+    const events: UnifiedStreamEvent[] = [
+      START,
+      { type: 'reasoning_delta', text: 'think' },
+      { type: 'reasoning_signature', signature: 'anthropic-sig', provider: 'messages' },
+      { type: 'redacted_reasoning', data: 'OPAQUE', provider: 'messages' },
+      { type: 'text_delta', text: 'Hi' },
+      // Gemini puts a trailing signature on an empty text part: no item of its own after the message.
+      { type: 'reasoning_signature', signature: 'gemini-sig', provider: 'gemini' },
+      { type: 'finish', finishReason: 'stop', usage: USAGE },
+    ];
+    const output = (payloads(encodeEvents(createResponsesStreamEncoder(REQUEST), events)).at(-1)?.response as { output: unknown[] }).output;
+    expect(output).to.deep.equal([
+      { id: 'rs_01XYZ_0', type: 'reasoning', summary: [{ type: 'summary_text', text: 'think' }] },
+      { id: 'msg_01XYZ_1', type: 'message', status: 'completed', content: [{ type: 'output_text', annotations: [], logprobs: [], text: 'Hi' }], role: 'assistant' },
+    ]);
+    const whole = encodeResponsesResponse(
+      {
+        id: 'msg_01XYZ',
+        model: 'claude-x',
+        created: 1700000000,
+        content: [
+          { type: 'reasoning', text: 'think', signature: 'anthropic-sig', provider: 'messages' },
+          { type: 'reasoning', text: '', redactedData: 'OPAQUE', provider: 'messages' },
+          { type: 'text', text: 'Hi' },
+          { type: 'reasoning', text: '', signature: 'gemini-sig', provider: 'gemini' },
+        ],
+        finishReason: 'stop',
+        usage: USAGE,
+      },
+      REQUEST,
+    );
+    expect(whole.output).to.deep.equal(output);
   });
 
   it('streams a refusal as a message with a refusal part (refusal.delta/.done), which the SDK rebuilds', async () => {

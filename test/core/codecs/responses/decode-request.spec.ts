@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { decodeResponsesRequest } from '../../../../core/codecs/responses/decode-request';
+import { chatCompletionsCodec } from '../../../../core/codecs/chat-completions';
 import { isGatewayError } from '../../../../core/errors/gateway-error';
 import { fixtureJson } from '../../../helpers/fixtures';
 
@@ -53,6 +54,29 @@ describe('decodeResponsesRequest', () => {
   describe('input', () => {
     it('takes a plain string as one user message', () => {
       expect(decodeResponsesRequest(body({ input: 'hello' })).messages).to.deep.equal([{ role: 'user', content: [{ type: 'text', text: 'hello' }] }]);
+    });
+
+    it('keeps an assistant message that follows another as a message of its own (Codex commentary, then the answer)', () => {
+      const request = decodeResponsesRequest(
+        body({
+          input: [
+            { role: 'user', content: 'q' },
+            { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Commentary: I will look.' }] },
+            { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Final answer.' }] },
+            { type: 'function_call', call_id: 'call_1', name: 'f', arguments: '{}' },
+            { type: 'function_call_output', call_id: 'call_1', output: 'r1' },
+          ],
+        }),
+      );
+      expect(request.messages.map((m) => [m.role, m.content.map((part) => part.type)])).to.deep.equal([
+        ['user', ['text']],
+        ['assistant', ['text']],
+        ['assistant', ['text', 'tool_call']],
+        ['tool', ['tool_result']],
+      ]);
+      // A chat upstream gets them as two messages, not one run-together text.
+      const chat = chatCompletionsCodec.encodeRequest(request).value as { messages: Array<{ role: string; content: unknown }> };
+      expect(chat.messages.filter((m) => m.role === 'assistant').map((m) => m.content)).to.deep.equal(['Commentary: I will look.', 'Final answer.']);
     });
 
     it('groups reasoning, assistant text and calls into one assistant turn; keeps encrypted reasoning', () => {

@@ -2,7 +2,10 @@ import { expect } from 'chai';
 import { decodeResponsesRequest } from '../../../../core/codecs/responses/decode-request';
 import { decodeResponsesResponse } from '../../../../core/codecs/responses/decode-response';
 import { encodeResponsesResponse } from '../../../../core/codecs/responses/encode-response';
+import { messagesCodec } from '../../../../core/codecs/messages';
+import { responsesCodec } from '../../../../core/codecs/responses';
 import type { UnifiedResponse } from '../../../../core/unified/unified-response';
+import type { UnifiedStreamEvent } from '../../../../core/unified/unified-stream-event';
 import { fixtureJson } from '../../../helpers/fixtures';
 
 function response(extra: Partial<UnifiedResponse>): UnifiedResponse {
@@ -46,6 +49,45 @@ describe('encodeResponsesResponse', () => {
       { id: 'fc_2', type: 'function_call', status: 'completed', arguments: '{}', call_id: 'call_2', name: 'g', namespace: 'ns' },
     ]);
     expect(body.status).to.equal('completed');
+  });
+
+  it('two namespaces with a function of one name: unique names upstream, each call back under its own namespace', () => {
+    const search = { type: 'function', name: 'search', parameters: { type: 'object' } };
+    const request = decodeResponsesRequest({
+      model: 'm',
+      input: [
+        { role: 'user', content: 'q' },
+        // A call replayed by Codex names the member and its namespace.
+        { type: 'function_call', call_id: 'call_0', name: 'search', namespace: 'mcp__jira__', arguments: '{}' },
+        { type: 'function_call_output', call_id: 'call_0', output: 'none' },
+      ],
+      tools: [
+        { type: 'namespace', name: 'mcp__github__', tools: [search] },
+        { type: 'namespace', name: 'mcp__jira__', tools: [search] },
+        { type: 'function', name: 'shell', parameters: { type: 'object' } },
+      ],
+    });
+    expect(request.tools?.map((tool) => tool.name)).to.deep.equal(['mcp__github__search', 'mcp__jira__search', 'shell']);
+    expect(request.messages[1].content).to.deep.include({ type: 'tool_call', id: 'call_0', name: 'mcp__jira__search', arguments: '{}' });
+    // Upstream tool names (Anthropic refuses duplicates).
+    const claude = messagesCodec.encodeRequest(request).value as { tools: Array<{ name: string }> };
+    expect(claude.tools.map((tool) => tool.name)).to.deep.equal(['mcp__github__search', 'mcp__jira__search', 'shell']);
+    const answer = response({ content: [{ type: 'tool_call', id: 'toolu_1', name: 'mcp__jira__search', arguments: '{"q":"x"}' }], finishReason: 'tool_calls' });
+    expect(encodeResponsesResponse(answer, request).output).to.deep.equal([
+      { id: 'fc_1', type: 'function_call', status: 'completed', arguments: '{"q":"x"}', call_id: 'toolu_1', name: 'search', namespace: 'mcp__jira__' },
+    ]);
+    const events = [
+      { type: 'start', id: 'resp_1', model: 'm', created: 1 },
+      { type: 'tool_call_start', index: 0, id: 'toolu_1', name: 'mcp__github__search' },
+      { type: 'tool_call_delta', index: 0, argumentsDelta: '{}' },
+      { type: 'finish', finishReason: 'tool_calls', usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 } },
+    ] as UnifiedStreamEvent[];
+    const encoder = responsesCodec.createStreamEncoder(request);
+    const added = events.flatMap((event) => encoder.push(event)).map((event) => JSON.parse(event.data) as { type: string; item?: unknown });
+    expect(added.find((event) => event.type === 'response.output_item.done')?.item).to.deep.include({ name: 'search', namespace: 'mcp__github__' });
+    // A name no other tool has stays as it was.
+    const single = decodeResponsesRequest({ model: 'm', input: 'q', tools: [{ type: 'namespace', name: 'mcp__github__', tools: [search] }] });
+    expect(single.tools?.map((tool) => [tool.name, tool.namespace])).to.deep.equal([['search', 'mcp__github__']]);
   });
 
   it('keeps responses reasoning ids and encrypted content', () => {
