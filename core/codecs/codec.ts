@@ -18,6 +18,8 @@ export interface Converted<T> {
 export interface DecodeContext {
   model?: string;
   stream?: boolean;
+  /** The body is to be counted, not answered (`:countTokens`): an empty conversation is valid there. */
+  countOnly?: boolean;
 }
 
 /** Turns upstream wire events into unified events, one response at a time. */

@@ -14,6 +14,6 @@ export const estimateMessagesTokenCount: CustomHandler = async (request) => {
 
 /** `:countTokens` for platforms without a token counter, in Gemini's shape (`{totalTokens}`). */
 export const estimateGeminiTokenCount: CustomHandler = async (request, ctx) => {
-  const unified = geminiCodec.decodeRequest(unwrapCountTokensRequest(request.body), { model: ctx.params.model, stream: false });
+  const unified = geminiCodec.decodeRequest(unwrapCountTokensRequest(request.body), { model: ctx.params.model, stream: false, countOnly: true });
   return { status: 200, json: { totalTokens: estimateInputTokens(unified) } };
 };

@@ -1,5 +1,6 @@
 import { GatewayError } from '../../errors/gateway-error';
 import type { UnifiedMediaPart, UnifiedTextPart } from '../../unified/unified-request';
+import { DATA_URI_SHAPE, decodeMediaReference } from '../shared/decode-media-reference';
 import { fileMimeFromName } from '../shared/file-mime-from-name';
 import { mediaKindFromMime } from '../shared/media-kind-from-mime';
 import { isDataUri, parseDataUri } from '../shared/parse-data-uri';
@@ -10,14 +11,9 @@ function invalid(param: string, detail: string): GatewayError {
   return new GatewayError('GW_INVALID_REQUEST', `${param}: ${detail}`, { param });
 }
 
-const DATA_URI_SHAPE = 'is not a readable data URI (expected data:<mime>;base64,<data>)';
-
 function decodeMediaUrl(url: string, detail: string | undefined, path: string): UnifiedMediaPart {
-  const inline = parseDataUri(url);
-  if (!inline && isDataUri(url)) throw invalid(`${path}.image_url.url`, DATA_URI_SHAPE);
-  const part: UnifiedMediaPart = inline
-    ? { type: mediaKindFromMime(inline.mediaType), source: { kind: 'base64', mediaType: inline.mediaType, data: inline.data } }
-    : { type: guessMediaKindFromUrl(url), source: { kind: 'url', url } };
+  const source = decodeMediaReference(url, `${path}.image_url.url`);
+  const part: UnifiedMediaPart = { type: source.kind === 'base64' ? mediaKindFromMime(source.mediaType) : guessMediaKindFromUrl(url), source };
   if (detail !== undefined) part.detail = detail;
   return part;
 }

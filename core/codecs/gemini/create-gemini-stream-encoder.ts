@@ -8,6 +8,7 @@ import { parseToolCallArguments } from '../shared/parse-tool-call-arguments';
 import { encodeGeminiFinishReason } from './encode-gemini-finish-reason';
 import { encodeGeminiUsage } from './encode-gemini-usage';
 import type { GeminiGenerateContentResponse, GeminiPart } from './gemini-types';
+import { clientFunctionNames } from './portable-function-names';
 import { showsThoughts } from './shows-thoughts';
 
 interface BufferedCall {
@@ -27,6 +28,7 @@ interface BufferedCall {
  */
 export function createGeminiStreamEncoder(request: RequestEcho): StreamEncoder {
   const showThoughts = showsThoughts(request);
+  const clientName = clientFunctionNames(request);
   let responseId = '';
   let model = request.model;
   let usage: Partial<UnifiedUsage> | undefined;
@@ -59,7 +61,7 @@ export function createGeminiStreamEncoder(request: RequestEcho): StreamEncoder {
       .sort(([a], [b]) => a - b)
       .flatMap(([, call]) =>
         signed({
-          functionCall: { id: call.id, name: call.name, args: parseToolCallArguments(call.args) },
+          functionCall: { id: call.id, name: clientName(call.name), args: parseToolCallArguments(call.args) },
           ...(call.signature ? { thoughtSignature: call.signature } : {}),
         }),
       );

@@ -13,7 +13,8 @@ import { GEMINI_NOTES } from './gemini-notes';
 import type { GeminiGenerateContentRequest, GeminiGenerationConfig, GeminiTool, GeminiToolConfig } from './gemini-types';
 import { invalidField } from './invalid-field';
 import { normalizeGeminiKeys } from './normalize-gemini-keys';
-import { validateRequest } from './request-schema';
+import { withPortableFunctionNames } from './portable-function-names';
+import { validateCountRequest, validateRequest } from './request-schema';
 
 /** Top-level fields with a unified meaning; every other field goes to `extensions.gemini` as it came. */
 const DECODED_FIELDS = new Set(['contents', 'systemInstruction', 'tools', 'toolConfig', 'generationConfig', 'model']);
@@ -143,11 +144,12 @@ function modelFrom(ctx: DecodeContext | undefined, body: GeminiGenerateContentRe
 }
 
 /**
- * Gemini `GenerateContentRequest` → unified. The model and stream mode come from the path (ctx).
+ * Gemini `GenerateContentRequest` → unified. The model and stream mode come from the path (ctx). Function names
+ * other upstreams refuse (`files.read`) are made portable; the Gemini encoders give the client its own back.
  * Both snake_case and camelCase field names are accepted. Throws GW_INVALID_REQUEST naming the field.
  */
 export function decodeRequest(rawBody: unknown, ctx?: DecodeContext): UnifiedRequest {
-  const body = validateRequest(normalizeGeminiKeys(rawBody));
+  const body = (ctx?.countOnly ? validateCountRequest : validateRequest)(normalizeGeminiKeys(rawBody));
   const gen = body.generationConfig ?? {};
   // A translation answers one candidate; asking for more would silently get fewer.
   if (typeof gen.candidateCount === 'number' && gen.candidateCount > 1) {
@@ -202,5 +204,5 @@ export function decodeRequest(rawBody: unknown, ctx?: DecodeContext): UnifiedReq
   if (outputModalities) request.outputModalities = outputModalities;
   if (typeof aspectRatio === 'string') request.imageAspectRatio = aspectRatio;
   if (Object.keys(extensions).length > 0) request.extensions = { gemini: extensions };
-  return request;
+  return withPortableFunctionNames(request);
 }

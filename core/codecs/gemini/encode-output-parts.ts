@@ -9,7 +9,7 @@ import type { GeminiPart } from './gemini-types';
  * unless the client switched thoughts off; a Gemini signature goes back on the part it came with (the
  * next part; a trailing one on an empty text part). Tool calls keep their id so the client echoes it.
  */
-export function encodeOutputParts(content: UnifiedOutputPart[], showThoughts: boolean): GeminiPart[] {
+export function encodeOutputParts(content: UnifiedOutputPart[], showThoughts: boolean, clientName: (name: string) => string): GeminiPart[] {
   const out = createModelPartList();
   for (const part of content) {
     switch (part.type) {
@@ -27,7 +27,7 @@ export function encodeOutputParts(content: UnifiedOutputPart[], showThoughts: bo
       }
       case 'tool_call':
         out.add({
-          functionCall: { id: part.id, name: part.name, args: parseToolCallArguments(part.arguments) },
+          functionCall: { id: part.id, name: clientName(part.name), args: parseToolCallArguments(part.arguments) },
           ...(part.signature ? { thoughtSignature: part.signature } : {}),
         });
         break;

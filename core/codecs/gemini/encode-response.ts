@@ -4,11 +4,12 @@ import { encodeGeminiFinishReason } from './encode-gemini-finish-reason';
 import { encodeGeminiUsage } from './encode-gemini-usage';
 import { encodeOutputParts } from './encode-output-parts';
 import type { GeminiGenerateContentResponse } from './gemini-types';
+import { clientFunctionNames } from './portable-function-names';
 import { showsThoughts } from './shows-thoughts';
 
 /** Unified → the `GenerateContentResponse` a Gemini client parses (one candidate, index 0). */
 export function encodeResponse(response: UnifiedResponse, request: RequestEcho): GeminiGenerateContentResponse {
-  const parts = encodeOutputParts(response.content, showsThoughts(request));
+  const parts = encodeOutputParts(response.content, showsThoughts(request), clientFunctionNames(request));
   return {
     candidates: [{ content: { role: 'model', parts }, finishReason: encodeGeminiFinishReason(response.finishReason), index: 0 }],
     usageMetadata: encodeGeminiUsage(response.usage),

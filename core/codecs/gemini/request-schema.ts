@@ -133,3 +133,9 @@ const geminiRequestSchema: Schema = {
 };
 
 export const validateRequest = compileValidator<GeminiGenerateContentRequest>(geminiRequestSchema);
+
+/** `:countTokens` takes the same body, but an empty `contents` too (Gemini counts it). */
+export const validateCountRequest = compileValidator<GeminiGenerateContentRequest>({
+  ...geminiRequestSchema,
+  properties: { ...geminiRequestSchema.properties, contents: { type: 'array', items: content } },
+});

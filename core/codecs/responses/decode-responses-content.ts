@@ -1,5 +1,6 @@
 import { GatewayError } from '../../errors/gateway-error';
 import type { UnifiedMediaPart, UnifiedTextPart } from '../../unified/unified-request';
+import { DATA_URI_SHAPE, decodeMediaReference } from '../shared/decode-media-reference';
 import { fileMimeFromName } from '../shared/file-mime-from-name';
 import { mediaKindFromMime } from '../shared/media-kind-from-mime';
 import { isDataUri, parseDataUri } from '../shared/parse-data-uri';
@@ -9,18 +10,13 @@ function invalid(param: string, detail: string): GatewayError {
   return new GatewayError('GW_INVALID_REQUEST', `${param}: ${detail}`, { param });
 }
 
-const DATA_URI_SHAPE = 'is not a readable data URI (expected data:<mime>;base64,<data>)';
-
 function decodeImage(part: { image_url?: string | null; file_id?: string | null; detail?: string }, path: string): UnifiedMediaPart {
   if (!part.image_url) {
     if (part.file_id) throw invalid(`${path}.file_id`, 'uploaded file ids are not supported; send image_url (a URL or a data URI)');
     throw invalid(`${path}.image_url`, 'is required');
   }
-  const inline = parseDataUri(part.image_url);
-  if (!inline && isDataUri(part.image_url)) throw invalid(`${path}.image_url`, DATA_URI_SHAPE);
-  const out: UnifiedMediaPart = inline
-    ? { type: mediaKindFromMime(inline.mediaType), source: { kind: 'base64', mediaType: inline.mediaType, data: inline.data } }
-    : { type: 'image', source: { kind: 'url', url: part.image_url } };
+  const source = decodeMediaReference(part.image_url, `${path}.image_url`);
+  const out: UnifiedMediaPart = { type: source.kind === 'base64' ? mediaKindFromMime(source.mediaType) : 'image', source };
   if (part.detail !== undefined) out.detail = part.detail;
   return out;
 }

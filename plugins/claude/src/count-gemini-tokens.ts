@@ -1,4 +1,5 @@
 import {
+  estimateGeminiTokenCount,
   GatewayError,
   geminiCodec,
   messagesCodec,
@@ -24,7 +25,10 @@ export function createCountGeminiTokens(
 ): CustomHandler {
   return async (request, ctx) => {
     const body = unwrapCountTokensRequest(request.body);
-    const unified = applyClaudeDefaults(geminiCodec.decodeRequest(body, { model: ctx.params.model, stream: false }), options);
+    const decoded = geminiCodec.decodeRequest(body, { model: ctx.params.model, stream: false, countOnly: true });
+    // Anthropic's counter needs a message; an empty conversation (which Gemini counts) is estimated here instead.
+    if (decoded.messages.length === 0) return estimateGeminiTokenCount(request, ctx);
+    const unified = applyClaudeDefaults(decoded, options);
     const encoded = messagesCodec.encodeRequest({ ...unified, stream: false }).value;
     const json = Object.fromEntries(Object.entries(encoded).filter(([key]) => COUNT_FIELDS.includes(key)));
     const upstream = await call(

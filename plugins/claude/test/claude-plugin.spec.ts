@@ -266,6 +266,11 @@ describe('claude plugin: translation', () => {
     expect(await count.json()).to.deep.equal({ totalTokens: 9 });
     expect(upstream.seen[1].url).to.equal('/v1/messages/count_tokens');
     expect(upstream.seen[1].json).to.deep.equal({ model: 'claude-sonnet-4-6', messages: [{ role: 'user', content: [{ type: 'text', text: 'Say hello.' }] }] });
+    // Empty contents, which Gemini counts: estimated here, as Anthropic's counter needs a message.
+    const empty = await post(`${gw.url}/claude/v1beta/models/claude-sonnet-4-6:countTokens`, { contents: [], systemInstruction: { parts: [{ text: 'Be brief.' }] } });
+    expect(empty.status).to.equal(200);
+    expect(((await empty.json()) as { totalTokens: number }).totalTokens).to.be.a('number');
+    expect(upstream.seen).to.have.length(2);
   });
 
   it('maps an upstream error to the client family, keeping the message', async () => {

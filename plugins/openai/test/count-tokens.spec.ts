@@ -35,6 +35,14 @@ describe('openai plugin: token counting without an upstream counter', () => {
     expect(((await res.json()) as { totalTokens: number }).totalTokens).to.be.greaterThan(0);
   });
 
+  it('counts empty contents (Gemini does) rather than refuse them, as a generation would be', async () => {
+    const count = await post(`/v1beta/models/gemini-x:countTokens?key=${TEST_LICENSE}`, { contents: [] });
+    expect(count.status).to.equal(200);
+    expect(((await count.json()) as { totalTokens: number }).totalTokens).to.be.a('number');
+    const generate = await post(`/v1beta/models/gemini-x:generateContent?key=${TEST_LICENSE}`, { contents: [] });
+    expect(generate.status).to.equal(400);
+  });
+
   it('counts a :countTokens request wrapped as generateContentRequest or generate_content_request alike', async () => {
     const contents = [{ role: 'user', parts: [{ text: 'hello world, counted three ways' }] }];
     const counts: number[] = [];

@@ -113,6 +113,23 @@ describe('decodeChatCompletionsRequest', () => {
       ]);
     });
 
+    it('reads bare base64 in image_url.url (spec 2.1: "a URL or base64 data"), its type from its bytes', () => {
+      const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP4HyX/HwAGTAJ4THyr0gAAAABJRU5ErkJggg==';
+      const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1]).toString('base64');
+      const request = decodeChatCompletionsRequest(
+        body({ messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: png } }, { type: 'image_url', image_url: { url: jpeg, detail: 'low' } }] }] }),
+      );
+      expect(request.messages[0].content).to.deep.equal([
+        { type: 'image', source: { kind: 'base64', mediaType: 'image/png', data: png } },
+        { type: 'image', source: { kind: 'base64', mediaType: 'image/jpeg', data: jpeg }, detail: 'low' },
+      ]);
+      // Base64 of no type the gateway knows cannot be sent on as anything: a clear 400 rather than a bogus URL.
+      const unknown = Buffer.from('just some text, not an image').toString('base64');
+      const error = decodeError(body({ messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: unknown } }] }] }));
+      expect(error.param).to.equal('messages[0].content[0].image_url.url');
+      expect(error.message).to.match(/base64 data of a type that cannot be told/);
+    });
+
     it('decodes input_audio and file parts (data URI, URL, bare base64 named by filename)', () => {
       const request = decodeChatCompletionsRequest(
         body({

@@ -110,6 +110,12 @@ describe('decodeResponsesRequest', () => {
       expect(request.messages[3]).to.deep.equal({ role: 'system', content: [{ type: 'text', text: 'late system' }] });
     });
 
+    it('reads bare base64 in input_image.image_url, its type from its bytes', () => {
+      const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP4HyX/HwAGTAJ4THyr0gAAAABJRU5ErkJggg==';
+      const request = decodeResponsesRequest(body({ input: [{ role: 'user', content: [{ type: 'input_image', image_url: png }] }] }));
+      expect(request.messages[0].content).to.deep.equal([{ type: 'image', source: { kind: 'base64', mediaType: 'image/png', data: png } }]);
+    });
+
     it('decodes input_image and input_file (data URI, URL) and input_audio', () => {
       const request = decodeResponsesRequest(
         body({
