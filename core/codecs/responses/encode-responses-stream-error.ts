@@ -1,6 +1,6 @@
 import type { GatewayError } from '../../errors/gateway-error';
 import type { WireEvent } from '../../sse/wire-event';
-import { encodeOpenAiError } from '../shared/encode-openai-error';
+import { encodeOpenAiError, openAiCodeOf } from '../shared/encode-openai-error';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -8,7 +8,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /**
  * A late error in a Responses stream: `event: error` with `{type, code, message, param, sequence_number}`
- * (OAS `ResponseErrorEvent`). `code` is the upstream's code when there was one, else the OpenAI envelope's
+ * (OAS `ResponseErrorEvent`). `code` is the upstream's code when there was one (see openAiCodeOf), else the OpenAI envelope's
  * type (the upstream's own only when it is OpenAI vocabulary, see encodeOpenAiError). The stream encoder passes
  * its next sequence number; the default 0 is for an error before any event was sent.
  */
@@ -19,7 +19,7 @@ export function encodeResponsesStreamError(error: GatewayError, sequenceNumber =
   const payload = {
     type: 'error',
     sequence_number: sequenceNumber,
-    code: error.upstreamCode ?? fallback,
+    code: openAiCodeOf(error) ?? fallback,
     message: error.message,
     param: error.param ?? null,
   };

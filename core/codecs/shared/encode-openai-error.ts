@@ -32,6 +32,22 @@ function openAiTypeOf(error: GatewayError): string {
   return openAiErrorType(error.status);
 }
 
+/**
+ * How Anthropic ("prompt is too long: 210000 tokens > 200000 maximum") and Gemini ("The input token count (…) exceeds
+ * the maximum number of tokens allowed") say a conversation no longer fits the model.
+ */
+const CONTEXT_OVERFLOW = /prompt is too long|input token count .{0,40}exceeds the maximum|exceeds the maximum number of tokens/i;
+
+/**
+ * The upstream's code; for a conversation too long for the model, OpenAI's `context_length_exceeded` whichever
+ * upstream said so: Codex reads that code to compact its history and go on.
+ */
+export function openAiCodeOf(error: GatewayError): string | undefined {
+  if (error.upstreamCode !== undefined) return error.upstreamCode;
+  if (error.status === 400 && CONTEXT_OVERFLOW.test(error.message)) return 'context_length_exceeded';
+  return undefined;
+}
+
 /** `{"error":{"message","type","param","code"}}`, the envelope of every OpenAI-family endpoint. */
 export function encodeOpenAiError(error: GatewayError): ErrorBody {
   return {
@@ -41,7 +57,7 @@ export function encodeOpenAiError(error: GatewayError): ErrorBody {
         message: error.message,
         type: openAiTypeOf(error),
         param: error.param ?? null,
-        code: error.upstreamCode ?? (error.status === 401 ? 'invalid_api_key' : error.code.toLowerCase()),
+        code: openAiCodeOf(error) ?? (error.status === 401 ? 'invalid_api_key' : error.code.toLowerCase()),
       },
     },
   };

@@ -4,6 +4,7 @@ import type { GeminiErrorBody } from '../../../../core/codecs/gemini/gemini-type
 import { decodeMessagesError } from '../../../../core/codecs/shared/decode-messages-error';
 import { decodeOpenAiError } from '../../../../core/codecs/shared/decode-openai-error';
 import { encodeOpenAiError, encodeOpenAiStreamError } from '../../../../core/codecs/shared/encode-openai-error';
+import { encodeResponsesStreamError } from '../../../../core/codecs/responses/encode-responses-stream-error';
 import { classifyUpstreamFailure } from '../../../../core/errors/classify-upstream-failure';
 import type { GatewayError } from '../../../../core/errors/gateway-error';
 import { fixtureJson, fixtureText } from '../../../helpers/fixtures';
@@ -113,5 +114,29 @@ describe('encodeOpenAiError', () => {
         expect(streamTypeAndCode(error)).to.deep.equal({ type, code });
       });
     }
+  });
+
+  describe('a conversation too long for the model, from any upstream, is context_length_exceeded (Codex compacts on it)', () => {
+    const overflows: Array<[string, GatewayError]> = [
+      ['Anthropic', decodeMessagesError({ type: 'error', error: { type: 'invalid_request_error', message: 'prompt is too long: 210000 tokens > 200000 maximum' } }, 400)],
+      [
+        'Gemini',
+        decodeGeminiError({ error: { code: 400, status: 'INVALID_ARGUMENT', message: 'The input token count (1200000) exceeds the maximum number of tokens allowed (1048576).' } }),
+      ],
+    ];
+    for (const [upstream, error] of overflows) {
+      it(upstream, () => {
+        expect(typeAndCode(error)).to.deep.equal({ type: 'invalid_request_error', code: 'context_length_exceeded' });
+        expect(streamTypeAndCode(error)).to.deep.equal({ type: 'invalid_request_error', code: 'context_length_exceeded' });
+        const [event] = encodeResponsesStreamError(error, 3);
+        expect(JSON.parse(event.data)).to.deep.include({ type: 'error', code: 'context_length_exceeded', sequence_number: 3 });
+      });
+    }
+
+    it('but not another 400, nor an upstream code of its own', () => {
+      expect(typeAndCode(decodeMessagesError({ type: 'error', error: { type: 'invalid_request_error', message: 'max_tokens: Field required' } }, 400))).to.deep.include({ code: 'gw_upstream_error' });
+      const own = decodeOpenAiError({ message: 'prompt is too long', type: 'invalid_request_error', code: 'string_above_max_length' }, 400);
+      expect(typeAndCode(own)).to.deep.include({ code: 'string_above_max_length' });
+    });
   });
 });
