@@ -23,6 +23,7 @@ export { loadConfig, parseConfig, ConfigError } from './config/load-config';
 export type { GatewayConfig, GatewayConfigFile, PlatformConfig } from './config/config-types';
 export * from './credentials';
 export { readUpstreamFailure } from './upstream/read-upstream-failure';
+export { peekFirstSseEvent, type PeekedStream } from './upstream/peek-first-sse-event';
 export * from './media-api';
 export * from './models-api';
 export * from './tasks';

@@ -1,6 +1,8 @@
 import {
   classifyUpstreamFailure,
   GatewayError,
+  isEventStream,
+  peekFirstSseEvent,
   readCooldownHint,
   readUpstreamFailure,
   type CredentialEntry,
@@ -55,10 +57,11 @@ export async function callWithPoolTokens(call: PoolCall): Promise<UpstreamRespon
     if (!token) break;
     rotation.pool.recordRequest(token.id);
     call.ctx.state.set('credential', token.id);
-    const response = await call.send(token);
-    if (response.status < 400) return response;
+    const sent = await call.send(token);
+    const answer = sent.status < 400 ? await judgeStreamStart(sent) : { failure: await readUpstreamFailure(sent) };
+    if ('response' in answer) return answer.response;
 
-    const failure = maskFailure(await readUpstreamFailure(response), settings.secrets);
+    const failure = maskFailure(answer.failure, settings.secrets);
     const error = classifyUpstreamFailure(failure);
     const verdict = classifyTokenFailure({ status: failure.status, text: blankRequestEchoes(failure.text, call.requestBody, settings.patterns) }, settings.patterns);
     const reason = `HTTP ${failure.status}: ${error.message}`.slice(0, REASON_MAX_CHARS);
@@ -72,6 +75,30 @@ export async function callWithPoolTokens(call: PoolCall): Promise<UpstreamRespon
     last = { error, verdict };
   }
   throw noTokenError(call, choice, last, now());
+}
+
+/**
+ * A 2xx answer as it goes to the client, or, when it is a stream whose first event is an error (some services
+ * answer 200 and then `data: {"error":…}` for a token out of quota), that error as a failure: nothing has reached the
+ * client yet, so the token can be judged and the request retried like any failed call (DECISIONS §7).
+ */
+async function judgeStreamStart(response: UpstreamResponse): Promise<{ response: UpstreamResponse } | { failure: UpstreamFailure }> {
+  if (!isEventStream(response.headers['content-type']) || response.headers['content-type'] === undefined) return { response };
+  const peeked = await peekFirstSseEvent(response);
+  const first = peeked.first;
+  let json: unknown;
+  try {
+    json = first ? JSON.parse(first.data) : undefined;
+  } catch {
+    json = undefined;
+  }
+  const error = json !== null && typeof json === 'object' ? (json as { error?: unknown }).error : undefined;
+  if (first === undefined || (first.event !== 'error' && (error === null || typeof error !== 'object'))) return { response: peeked.response };
+  peeked.response.body.destroy();
+  const code = error !== null && typeof error === 'object' ? (error as { code?: unknown }).code : undefined;
+  // An HTTP-like code in the error says what the service meant; else it counts as the upstream's failure (502).
+  const status = typeof code === 'number' && code >= 400 && code <= 599 ? code : 502;
+  return { failure: { status, headers: response.headers, text: first.data, json } };
 }
 
 /** The failure with every pool token masked out of it, before anything reads its text. */

@@ -139,6 +139,31 @@ describe('token-pool plugin (nock replays)', () => {
     expect(first.lastError).to.match(/^HTTP 429: Rate limit reached/);
   });
 
+  it('judges a 200 stream that opens with an error event like a failed call: the token is marked, the request retried', async () => {
+    const stream = fixtureBytes('openai-chat/stream-basic.sse');
+    const quotaEvent = ': keep-alive\n\ndata: {"error":{"message":"You exceeded your current quota, please check your plan.","type":"insufficient_quota","code":"insufficient_quota"}}\n\n';
+    nock(UPSTREAM).post('/v1/chat/completions').matchHeader('authorization', bearer(TOKENS.first)).reply(200, () => replayChunks(Buffer.from(quotaEvent), 7), SSE_HEADERS);
+    nock(UPSTREAM).post('/v1/chat/completions').matchHeader('authorization', bearer(TOKENS.second)).reply(200, () => replayChunks(stream, 9), SSE_HEADERS);
+    const res = await post(gw, '/pool/v1/chat/completions', chat('gpt-4.1-mini', { stream: true }));
+    expect(res.status).to.equal(200);
+    // The next token's stream, unchanged, from its first byte.
+    expect(Buffer.from(await res.arrayBuffer()).equals(stream)).to.equal(true);
+    const [first, second] = (await adminView(gw)).credentials;
+    expect(first).to.include({ state: 'limit_marked', errors: 1 });
+    expect(first.lastError).to.match(/You exceeded your current quota/);
+    expect(second).to.include({ state: 'healthy', requests: 1, errors: 0 });
+  });
+
+  it("answers an error event that opens a 200 stream and is not the token's fault as an error, the token unmarked", async () => {
+    nock(UPSTREAM)
+      .post('/v1/chat/completions')
+      .reply(200, 'data: {"error":{"message":"This model\'s maximum context length is 128000 tokens.","type":"invalid_request_error","code":400}}\n\n', SSE_HEADERS);
+    const res = await post(gw, '/pool/v1/chat/completions', chat('gpt-4.1-mini', { stream: true }));
+    expect(res.status).to.equal(400);
+    expect(((await res.json()) as { error: { message: string } }).error.message).to.match(/maximum context length/);
+    expect((await adminView(gw)).credentials[0]).to.include({ state: 'healthy', errors: 1 });
+  });
+
   it('replaces a suspended token in the rotation set and serves the request', async () => {
     nock(UPSTREAM)
       .post('/v1/chat/completions')
