@@ -8,6 +8,7 @@ import { encodeMessagesTools } from './encode-messages-tools';
 import { encodeMessagesTurns } from './encode-messages-turns';
 import { hasUnsignedToolTurn } from './has-unsigned-tool-turn';
 import type { MessagesExtensions, MessagesOutputConfig, MessagesRawBlock } from './messages-types';
+import { encodeOutputSchema } from './encode-output-schema';
 
 /** Extension keys this encoder merges itself; every other extension is copied back verbatim. */
 const MERGED_EXTENSIONS = new Set(['system', 'tools', 'thinking', 'output_config', 'metadata']);
@@ -61,7 +62,7 @@ function encodeOutputConfig(request: UnifiedRequest, effort: string | undefined,
   const out: MessagesOutputConfig = { ...rest };
   if (effort !== undefined) out.effort = effort;
   const format = request.responseFormat;
-  if (format?.type === 'json_schema') out.format = { type: 'json_schema', schema: format.schema };
+  if (format?.type === 'json_schema') out.format = { type: 'json_schema', schema: encodeOutputSchema(format.schema) };
   else if (format?.type === 'json_object') warnings.push('response_format: json_object has no Messages form and was dropped');
   return Object.keys(out).length > 0 ? out : undefined;
 }
