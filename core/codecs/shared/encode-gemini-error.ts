@@ -19,10 +19,15 @@ function rpcStatus(status: number): string {
   }
 }
 
-/** `{"error":{"code","message","status"}}`. */
+/**
+ * `{"error":{"code","message","status"}}`; when the gateway knows how long to wait, a `RetryInfo` detail says it
+ * (`"retryDelay": "37s"`), where Gemini puts it and Google's clients (Gemini CLI) read it, not in a header.
+ */
 export function encodeGeminiError(error: GatewayError): ErrorBody {
   const status = error.upstreamType && /^[A-Z_]+$/.test(error.upstreamType) ? error.upstreamType : rpcStatus(error.status);
-  return { status: error.status, body: { error: { code: error.status, message: error.message, status } } };
+  const retryDelay = error.retryAfterMs !== undefined && error.status >= 429 ? `${Math.max(1, Math.ceil(error.retryAfterMs / 1000))}s` : undefined;
+  const details = retryDelay ? { details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay }] } : {};
+  return { status: error.status, body: { error: { code: error.status, message: error.message, status, ...details } } };
 }
 
 /** A late error in a Gemini stream is one more element (or SSE data event) carrying the error envelope. */

@@ -39,6 +39,20 @@ describe('error encoders of the three families (DECISIONS §5)', () => {
     expect(encodeMessagesError(overloaded)).to.deep.equal({ status: 529, body: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } } });
   });
 
+  it('says how long to wait in a Gemini RetryInfo detail, where Google clients read it (seconds, rounded up)', () => {
+    const limited = new GatewayError('GW_RATE_LIMITED', 'every token is rate-limited', { retryAfterMs: 36_200 });
+    expect(encodeGeminiError(limited).body).to.deep.equal({
+      error: {
+        code: 429,
+        message: 'every token is rate-limited',
+        status: 'RESOURCE_EXHAUSTED',
+        details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '37s' }],
+      },
+    });
+    // A bad request with a hint (an upstream's retry-after on a 400) is not something to retry.
+    expect(encodeGeminiError(new GatewayError('GW_INVALID_REQUEST', 'bad', { retryAfterMs: 5000 })).body).not.to.have.nested.property('error.details');
+  });
+
   it('renders stream errors as the format expects', () => {
     const error = new GatewayError('GW_UPSTREAM_TIMEOUT', 'idle');
     expect(encodeMessagesStreamError(error)).to.deep.equal([{ event: 'error', data: '{"type":"error","error":{"type":"timeout_error","message":"idle"}}' }]);
