@@ -123,6 +123,8 @@ export interface UpstreamResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: Readable;
+  /** The credentials the call sent (sendUpstreamRequest notes them), which a body relayed unchanged must not echo. */
+  credentials?: readonly string[];
 }
 
 /** A failed upstream answer, for `errorClassify`. `text` is the body as read (bounded). */

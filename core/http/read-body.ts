@@ -3,7 +3,7 @@ import multer from 'multer';
 import { GatewayError, isGatewayError } from '../errors/gateway-error';
 import type { UploadedFile } from '../hooks/plugin-api';
 import { parseJsonBytes } from '../text/parse-json-bytes';
-import { isNestedDeeperThan } from '../validation/is-nested-deeper-than';
+import { isNestedDeeperInBytes } from '../validation/is-nested-deeper-in-bytes';
 
 /**
  * How deep a JSON request body may nest arrays and objects (the body itself is level 1). Real traffic stays within
@@ -69,6 +69,11 @@ export function createBodyReaders(limits: { jsonBodyBytes: number; fileBytes: nu
 
 function parseJsonObject(bytes: Buffer): Record<string, unknown> {
   if (bytes.length === 0) throw new GatewayError('GW_INVALID_JSON', 'request body is empty; send a JSON object');
+  // Before the parse: a body of millions of `[` under the size limit costs JSON.parse seconds and gigabytes (measured:
+  // 26 MB, 3.3 s and 841 MB), where the scan stops at level 129 at once, and reads a 120 KB Claude Code body in ~30 µs.
+  if (isNestedDeeperInBytes(bytes, MAX_BODY_DEPTH)) {
+    throw new GatewayError('GW_INVALID_REQUEST', `request body is nested deeper than ${MAX_BODY_DEPTH} levels of arrays and objects`);
+  }
   let value: unknown;
   try {
     value = parseJsonBytes(bytes);
@@ -77,10 +82,6 @@ function parseJsonObject(bytes: Buffer): Record<string, unknown> {
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new GatewayError('GW_INVALID_REQUEST', 'request body must be a JSON object');
-  }
-  // Checked on the parsed value: invalid JSON keeps JSON.parse's own error.
-  if (isNestedDeeperThan(value, MAX_BODY_DEPTH)) {
-    throw new GatewayError('GW_INVALID_REQUEST', `request body is nested deeper than ${MAX_BODY_DEPTH} levels of arrays and objects`);
   }
   return value as Record<string, unknown>;
 }

@@ -1,11 +1,14 @@
 import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { consumeBody } from './consume-body';
+import type { CredentialMasker } from './mask-echoed-credentials';
 import { writeNow } from './write-now';
 
 export interface RelayOptions {
-  /** Called with each chunk, before it is written. */
+  /** Called with each chunk, before it is written (masked, when `mask` is given). */
   onChunk?: (chunk: Buffer) => void;
+  /** Masks credentials the body echoes (see createCredentialMasker). */
+  mask?: CredentialMasker;
   /**
    * The body broke off (it is passed its error): log it, and write a last word when the format has one. Answers true
    * when the response may then be ended; false drops the connection.
@@ -21,9 +24,11 @@ export interface RelayOptions {
 export async function relayBody(body: Readable, res: ServerResponse, options: RelayOptions): Promise<void> {
   let endable = false;
   try {
-    await pipeBody(body, res, options.onChunk);
+    await pipeBody(body, res, options);
+    writeHeldBack(res, options);
     endable = true;
   } catch (error) {
+    writeHeldBack(res, options);
     endable = options.onBreak(error);
   } finally {
     if (!body.destroyed) body.destroy();
@@ -39,7 +44,15 @@ export async function relayBody(body: Readable, res: ServerResponse, options: Re
  * once; after it, whatever one socket read carried (an upstream that sent many events at once) leaves in one write.
  * Resolves when the body has ended or the client has gone; rejects with the body's error.
  */
-function pipeBody(body: Readable, res: ServerResponse, onChunk?: (chunk: Buffer) => void): Promise<void> {
+/** What the masker held back, once the body has ended or broken off. */
+function writeHeldBack(res: ServerResponse, { mask, onChunk }: RelayOptions): void {
+  const rest = mask?.end();
+  if (!rest || rest.length === 0 || res.destroyed) return;
+  onChunk?.(rest);
+  writeNow(res, rest);
+}
+
+function pipeBody(body: Readable, res: ServerResponse, { onChunk, mask }: RelayOptions): Promise<void> {
   let pending: Buffer[] = [];
   let written = false;
   const flush = (): boolean => {
@@ -51,7 +64,9 @@ function pipeBody(body: Readable, res: ServerResponse, onChunk?: (chunk: Buffer)
     return !res.writableNeedDrain;
   };
   return consumeBody(body, res, {
-    take(chunk) {
+    take(received) {
+      const chunk = mask ? mask.push(received) : received;
+      if (chunk.length === 0) return false;
       onChunk?.(chunk);
       pending.push(chunk);
       if (!written) {

@@ -12,6 +12,7 @@ import { abortSourceOf } from '../http/request-context';
 import { callPlatform } from './call-platform';
 import { flushHeadersSoon } from './flush-headers-soon';
 import { returnableResponseHeaders } from './forward-headers';
+import { createCredentialMasker } from './mask-echoed-credentials';
 import { relayBody } from './relay-body';
 import { writeNow } from './write-now';
 
@@ -62,6 +63,7 @@ async function relayAnswer(answer: Promise<UpstreamResponse>, format: Passthroug
   const boundary = ctx.stream && !arrayFraming ? createEventBoundaryFollower() : undefined;
   try {
     await relayBody(upstream.body, res, {
+      mask: upstream.credentials ? createCredentialMasker(upstream.credentials) : undefined,
       onChunk(chunk) {
         clearImmediate(flushHeaders);
         sequence?.push(chunk);

@@ -25,7 +25,18 @@ export async function sendUpstreamRequest(
     timeouts: platform.timeouts,
   });
   ctx.upstreamLatencyMs = response.latencyMs;
-  return response;
+  return { status: response.status, headers: response.headers, body: response.body, credentials: credentialsIn(credentialHeaders) };
+}
+
+/** Headers that carry a credential; `authorization` without its scheme. */
+const CREDENTIAL_HEADERS = new Set(['authorization', 'x-api-key', 'x-goog-api-key', 'api-key']);
+
+function credentialsIn(headers: Record<string, string>): string[] {
+  const credentials: string[] = [];
+  for (const name in headers) {
+    if (CREDENTIAL_HEADERS.has(name.toLowerCase())) credentials.push(headers[name].replace(/^(?:Bearer|Basic)\s+/i, ''));
+  }
+  return credentials;
 }
 
 /** The bytes that go upstream: `body` when set, else `json` serialized. */

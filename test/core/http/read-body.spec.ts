@@ -90,8 +90,15 @@ describe('createBodyReaders().json', () => {
       expect(((await res.json()) as { json: unknown }).json).to.deep.equal(JSON.parse(body.toString()));
     });
 
-    it('keeps the invalid-JSON error for a deep body that is not JSON', async () => {
+    it('refuses a deep body before parsing it, whether it would parse or not (the parse is the cost)', async () => {
       const text = `{"a":${'['.repeat(3000)}`;
+      const res = await post(Buffer.from(text));
+      expect(res.status).to.equal(400);
+      expect(await res.json()).to.deep.equal(TOO_DEEP);
+    });
+
+    it('keeps the invalid-JSON error for a shallow body that is not JSON', async () => {
+      const text = `{"a":[[1,]]}`;
       const res = await post(Buffer.from(text));
       expect(res.status).to.equal(400);
       expect(await res.json()).to.deep.equal({ code: 'GW_INVALID_JSON', message: `request body is not valid JSON: ${jsonParseError(text)}` });

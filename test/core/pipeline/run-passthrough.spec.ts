@@ -100,6 +100,33 @@ describe('runPassthrough (through the gateway)', () => {
     expect(res.body).to.equal(events);
   });
 
+  it('masks the key the call sent wherever the upstream echoes it, in a stream and in a whole body of the same length', async () => {
+    const key = 'sk-test-0123456789abcdef';
+    const masked = `sk-${'*'.repeat(key.length - 7)}cdef`;
+    const first = 'data: {"choices":[{"delta":{"content":"hi"}}]}\n\n';
+    const echo = `data: {"error":{"message":"invalid request; headers: {'authorization': 'Bearer ${key}'}"}}\n\n`;
+    upstream.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(first);
+      // The key cut in two by the chunks: each half alone is no key.
+      const cut = echo.indexOf(key) + 10;
+      setTimeout(() => res.write(echo.slice(0, cut)), 10);
+      setTimeout(() => res.end(echo.slice(cut)), 30);
+    });
+    const streamed = await post(`${gw.url}/openai/v1/chat/completions`, { ...CHAT, stream: true });
+    expect(streamed.body).to.equal(first + echo.replace(key, masked));
+
+    const whole = `{"id":"x","echo":"${key}"}`;
+    upstream.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(whole) });
+      res.end(whole);
+    });
+    const answered = await post(`${gw.url}/openai/v1/chat/completions`, CHAT);
+    expect(answered.failed).to.equal(false);
+    expect(answered.body).to.equal(whole.replace(key, masked));
+    expect(answered.headers['content-length']).to.equal(String(Buffer.byteLength(whole)));
+  });
+
   it('ends a Responses stream cut mid-way with an error event that continues its numbering', async () => {
     const relayed = fixtureText('openai-responses/stream-basic.sse').split(/(?<=\n\n)/).slice(0, 6).join('');
     upstream.handle((req, res) => {

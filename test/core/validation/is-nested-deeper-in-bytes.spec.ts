@@ -1,19 +1,19 @@
 import { expect } from 'chai';
-import { isNestedDeeperThan } from '../../../core/validation/is-nested-deeper-than';
+import { isNestedDeeperInBytes } from '../../../core/validation/is-nested-deeper-in-bytes';
 
 /** `{"a":{"a":…1…}}`: `levels` objects, one inside the other. */
 function nestedObjects(levels: number): string {
   return '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
 }
 
-/** The depth of a value, walked the plain way: what isNestedDeeperThan must agree with. */
+/** The depth of a value, walked the plain way: what the byte scan must agree with. */
 function depthOf(value: unknown): number {
   if (value === null || typeof value !== 'object') return 0;
   const children = Array.isArray(value) ? value : Object.values(value as Record<string, unknown>);
   return 1 + Math.max(0, ...children.map(depthOf));
 }
 
-describe('isNestedDeeperThan', () => {
+describe('isNestedDeeperInBytes', () => {
   const LIMIT = 8;
   const cases: Array<[string, string, boolean]> = [
     ['an empty object', '{}', false],
@@ -29,25 +29,28 @@ describe('isNestedDeeperThan', () => {
     ['the deep branch first', `{"a":${nestedObjects(LIMIT)},"b":{}}`, true],
     ['many siblings, each shallow', JSON.stringify({ list: Array.from({ length: 50 }, (_, i) => ({ i, tags: [i, [i]] })) }), false],
     ['brackets and escaped quotes inside strings', JSON.stringify({ text: '[[[[[[[[[[{{{{{{{{{{"\\"'.repeat(20), key: { '{{{{{{{{{{': '[' } }), false],
-    ['a "__proto__" key holding the deep branch', `{"__proto__":${nestedObjects(LIMIT)}}`, true],
-    ['numeric keys', `{"0":{"1":{"2":${nestedObjects(LIMIT - 2)}}}}`, true],
+    ['a string ending in escaped backslashes', JSON.stringify({ a: 'x\\\\', b: ['[[[[[[[[[[[[[[['] }), false],
+    ['whitespace between brackets', '[ '.repeat(LIMIT + 1) + ']\n'.repeat(LIMIT + 1), true],
+    ['non-ASCII text around the structure', JSON.stringify({ t: 'é漢😀'.repeat(50), d: JSON.parse(nestedObjects(LIMIT)) }), true],
   ];
   for (const [name, text, expected] of cases) {
     it(`${expected ? 'finds' : 'passes'} ${name}`, () => {
-      const value = JSON.parse(text) as object;
-      expect(depthOf(value) > LIMIT, 'the case itself').to.equal(expected);
-      expect(isNestedDeeperThan(value, LIMIT)).to.equal(expected);
+      expect(depthOf(JSON.parse(text)) > LIMIT, 'the case itself').to.equal(expected);
+      expect(isNestedDeeperInBytes(Buffer.from(text), LIMIT)).to.equal(expected);
     });
   }
 
-  it('answers for a value 100,000 levels deep without overflowing the stack', () => {
-    const value = JSON.parse('['.repeat(100_000) + ']'.repeat(100_000)) as object;
-    expect(isNestedDeeperThan(value, 128)).to.equal(true);
+  it('counts the outermost value as level 1', () => {
+    expect(isNestedDeeperInBytes(Buffer.from('{}'), 1)).to.equal(false);
+    expect(isNestedDeeperInBytes(Buffer.from('{"a":[]}'), 1)).to.equal(true);
   });
 
-  it('counts the outermost value as level 1', () => {
-    expect(isNestedDeeperThan({}, 1)).to.equal(false);
-    expect(isNestedDeeperThan({ a: [] }, 1)).to.equal(true);
-    expect(isNestedDeeperThan({}, 0)).to.equal(true);
+  it('stops at the first level past the limit, before the rest of millions of brackets', () => {
+    const text = Buffer.from(`{"m":${'['.repeat(5_000_000)}${']'.repeat(5_000_000)}}`);
+    expect(isNestedDeeperInBytes(text, 128)).to.equal(true);
+  });
+
+  it('leaves malformed text (an unclosed string) to the parser', () => {
+    expect(isNestedDeeperInBytes(Buffer.from('{"a":"[[[[[[[[[[[[['), LIMIT)).to.equal(false);
   });
 });
