@@ -21,7 +21,13 @@ async function main(): Promise<void> {
 
   let stopping = false;
   const stop = (signal: string): void => {
-    if (stopping) return;
+    if (stopping) {
+      // A second signal: the operator will not wait out the grace period. Open answers end now (their format's
+      // error event); state is still written before the process exits.
+      log.warn('second signal: ending the grace period now', { signal });
+      void gateway.close(0);
+      return;
+    }
     stopping = true;
     log.info('shutting down', { signal, graceMs: config.server.shutdownGraceMs });
     gateway.close().then(

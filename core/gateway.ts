@@ -21,7 +21,10 @@ export interface Gateway {
   server: http.Server;
   /** Starts listening; resolves with the bound address (port 0 picks a free port). */
   listen(port?: number, host?: string): Promise<{ url: string; port: number }>;
-  /** Stops accepting, lets open requests finish up to `graceMs`, then closes plugins, store and sockets. */
+  /**
+   * Stops accepting, lets open requests finish up to `graceMs`, then closes plugins, store and sockets. Called again
+   * while closing, it answers the same promise; with `graceMs` 0 it ends the grace period at once (a second signal).
+   */
   close(graceMs?: number): Promise<void>;
 }
 
@@ -63,6 +66,9 @@ export async function createGateway(config: GatewayConfig, options: CreateGatewa
     maskSecrets: createSecretMasker(secrets),
   };
   const server = createHttpServer(createApp(runtime));
+  let closing: Promise<void> | undefined;
+  /** Ends the shutdown's grace period now (set while it runs). */
+  let endGrace: (() => void) | undefined;
 
   return {
     runtime,
@@ -78,36 +84,50 @@ export async function createGateway(config: GatewayConfig, options: CreateGatewa
         });
       });
     },
-    async close(graceMs = config.server.shutdownGraceMs) {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      // Keep-alive connections whose last answer ends during the grace period go idle later: close them as they do.
-      server.closeIdleConnections();
-      const sweep = setInterval(() => server.closeIdleConnections(), 50);
-      // At the end of the grace period the upstream calls still open are cut first: each answer then ends as a cut
-      // upstream makes it end (a stream with its format's error event, and its access line), not as a dropped
-      // connection; whatever is left a moment later is closed.
-      let last: NodeJS.Timeout | undefined;
-      const timer = setTimeout(() => {
-        upstream.cutAll('the gateway is shutting down');
-        last = setTimeout(() => server.closeAllConnections(), SHUTDOWN_CUT_MS);
-      }, graceMs);
-      await closed;
-      clearInterval(sweep);
-      clearTimeout(timer);
-      clearTimeout(last);
-      // One step that fails (state the store cannot take even now) must not skip the others, nor the store's close.
-      const steps = [...cleanups, ...mounted.map((platform) => () => platform.plugin.close?.())];
-      for (const step of steps) {
-        try {
-          await step();
-        } catch (error) {
-          log.error('shutdown step failed', { error: String((error as Error)?.message ?? error) });
-        }
+    close(graceMs = config.server.shutdownGraceMs) {
+      if (closing) {
+        if (graceMs === 0) endGrace?.();
+        return closing;
       }
-      upstream.close();
-      await store.close();
+      closing = closeGateway(graceMs);
+      return closing;
     },
   };
+
+  async function closeGateway(graceMs: number): Promise<void> {
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // Keep-alive connections whose last answer ends during the grace period go idle later: close them as they do.
+    server.closeIdleConnections();
+    const sweep = setInterval(() => server.closeIdleConnections(), 50);
+    // At the end of the grace period the upstream calls still open are cut first: each answer then ends as a cut
+    // upstream makes it end (a stream with its format's error event, and its access line), not as a dropped
+    // connection; whatever is left a moment later is closed.
+    let last: NodeJS.Timeout | undefined;
+    const cut = (): void => {
+      endGrace = undefined;
+      clearTimeout(timer);
+      upstream.cutAll('the gateway is shutting down');
+      last = setTimeout(() => server.closeAllConnections(), SHUTDOWN_CUT_MS);
+    };
+    const timer = setTimeout(cut, graceMs);
+    endGrace = cut;
+    await closed;
+    endGrace = undefined;
+    clearInterval(sweep);
+    clearTimeout(timer);
+    clearTimeout(last);
+    // One step that fails (state the store cannot take even now) must not skip the others, nor the store's close.
+    const steps = [...cleanups, ...mounted.map((platform) => () => platform.plugin.close?.())];
+    for (const step of steps) {
+      try {
+        await step();
+      } catch (error) {
+        log.error('shutdown step failed', { error: String((error as Error)?.message ?? error) });
+      }
+    }
+    upstream.close();
+    await store.close();
+  }
 }
 
 /** `silent` is the config's way to switch logging off (tests, benchmarks of the bare hot path). */

@@ -6,6 +6,8 @@ import { createAccessLog } from '../logging/create-access-log';
 import type { Logger } from '../logging';
 
 const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
+/** The status an access line gives a request whose client left before any answer was sent (nginx's convention). */
+const CLIENT_CLOSED_REQUEST = 499;
 
 /**
  * Assigns the request id (the client's `x-request-id` when it is sane), echoes it, sets the error family from the
@@ -36,7 +38,8 @@ export function createRequestLog(log: Logger) {
         path: req.path,
         platform: ctx?.platform,
         requestId,
-        status: res.statusCode,
+        // Nothing answered (the client left first): nginx's 499, not the 200 Node's response starts with.
+        status: res.headersSent ? res.statusCode : CLIENT_CLOSED_REQUEST,
         stream: ctx?.stream ?? false,
         timestamp: undefined,
         upstreamLatencyMs: ctx?.upstreamLatencyMs,

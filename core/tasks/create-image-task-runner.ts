@@ -97,8 +97,11 @@ export function createImageTaskRunner(options: ImageTaskRunnerOptions): ImageTas
       const result = await work(controller.signal);
       finished = { ...task, status: 'completed', completed_at: now(), result };
     } catch (error) {
-      const failure = closed ? shutdownError() : describeFailure(error);
-      if (!closed) log.warn('image task failed', { taskId: task.task_id, code: failure.code, message: failure.message });
+      // Cut by the shutdown: by this runner's close, or, when client requests held the server open to the end of
+      // the grace period, by the upstream calls being cut first (GW_SHUTTING_DOWN).
+      const shutDown = closed || (isGatewayError(error) && error.code === 'GW_SHUTTING_DOWN');
+      const failure = shutDown ? shutdownError() : describeFailure(error);
+      if (!shutDown) log.warn('image task failed', { taskId: task.task_id, code: failure.code, message: failure.message });
       finished = { ...task, status: 'failed', completed_at: now(), error: failure };
     }
     await saveFinished(finished);

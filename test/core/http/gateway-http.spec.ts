@@ -169,6 +169,23 @@ describe('graceful shutdown', function () {
   });
 });
 
+describe('graceful shutdown, ended early', function () {
+  this.timeout(20_000);
+
+  it('a second close with no grace (a second signal) ends the grace period at once, the same way', async () => {
+    const sim = await startSimulator({ port: 0 });
+    const gw = await startGateway({ openai: { plugin: 'openai', baseUrl: sim.openaiUrl, credentials: [{ apiKey: 'sk-sim-upstream-0001' }] } });
+    const stream = streamText(`${gw.url}/openai/v1/chat/completions`, { model: 'm', stream: true, messages: [{ role: 'user', content: 'slow [sim:chunks=100] [sim:delay=100]' }] });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const first = gw.gateway.close(60_000);
+    const second = gw.gateway.close(0);
+    const [answer] = await Promise.all([stream, first, second]);
+    expect(answer.ended).to.equal(true);
+    expect(JSON.parse(answer.text.trim().split('\n\n').at(-1)!.replace(/^data: /, ''))).to.have.nested.property('error.message', 'the gateway is shutting down');
+    await sim.close();
+  });
+});
+
 /** A streamed POST read to its end over node:http; `ended` is false when the connection dropped first. */
 function streamText(url: string, body: unknown): Promise<{ text: string; ended: boolean }> {
   return new Promise((resolve, reject) => {

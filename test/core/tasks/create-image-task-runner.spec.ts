@@ -125,6 +125,15 @@ describe('createImageTaskRunner', () => {
     expect(isGatewayError(refused) && refused.status).to.equal(503);
   });
 
+  it('records a task whose upstream call the shutdown cut (end of the grace period, before close) as cut by the shutdown', async () => {
+    const runner = createImageTaskRunner({ store: createMemoryStore(), platform: 'p', log });
+    const { task_id } = await runner.submit(async () => {
+      throw new GatewayError('GW_SHUTTING_DOWN', 'the gateway is shutting down');
+    });
+    const task = await until(runner, task_id, 'failed');
+    expect(task.error?.code).to.equal('gateway_shutdown');
+  });
+
   describe('after a crash (sqlite file)', () => {
     let dir: string;
     beforeEach(() => {
