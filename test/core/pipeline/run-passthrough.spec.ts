@@ -141,63 +141,52 @@ describe('runPassthrough (through the gateway)', () => {
     expect(error).to.match(/^event: error\ndata: /);
     expect(JSON.parse(error.slice(error.indexOf('{')))).to.deep.include({ type: 'error', sequence_number: Math.max(...numbers) + 1 });
   });
-});
 
-describe('runPassthrough: an SSE stream that breaks off between or inside events (through the OpenAI SDK)', () => {
-  let upstream: RawUpstream;
-  let gw: RunningGateway;
-  before(async () => {
-    upstream = await startRawUpstream();
-    gw = await startGateway({ openai: { plugin: 'openai', baseUrl: upstream.url, credentials: [{ apiKey: 'sk-test-0123456789abcdef' }] } });
-  });
-  after(async () => {
-    await gw.close();
-    await upstream.close();
-  });
+  describe('an SSE stream that breaks off between or inside events (through the OpenAI SDK)', () => {
+    const chunk = (text: string) => `data: {"id":"c1","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"content":"${text}"},"finish_reason":null}]}`;
 
-  const chunk = (text: string) => `data: {"id":"c1","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"content":"${text}"},"finish_reason":null}]}`;
-
-  /** What the SDK got: the text deltas it parsed, and the error it raised. */
-  function breakAfter(relayed: string): void {
-    upstream.handle((req, res) => {
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      res.write(relayed);
-      setTimeout(() => req.socket.destroy(), 20);
-    });
-  }
-
-  async function streamThroughSdk(relayed: string): Promise<{ texts: string[]; error: string }> {
-    breakAfter(relayed);
-    const client = new OpenAI({ baseURL: `${gw.url}/openai/v1`, apiKey: TEST_LICENSE, maxRetries: 0 });
-    const texts: string[] = [];
-    try {
-      const stream = await client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }], stream: true });
-      for await (const part of stream) texts.push(part.choices[0]?.delta.content ?? '');
-    } catch (error) {
-      return { texts, error: String(error) };
+    /** What the SDK got: the text deltas it parsed, and the error it raised. */
+    function breakAfter(relayed: string): void {
+      upstream.handle((req, res) => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write(relayed);
+        setTimeout(() => req.socket.destroy(), 20);
+      });
     }
-    return { texts, error: '' };
-  }
 
-  for (const [style, eol] of [['LF', '\n'], ['CRLF', '\r\n']] as const) {
-    it(`ends an event left open after a whole line (${style}) before its error event, so the SDK raises the upstream's failure`, async () => {
-      const relayed = `${chunk('Hel')}${eol}${eol}${chunk('lo')}${eol}`;
+    async function streamThroughSdk(relayed: string): Promise<{ texts: string[]; error: string }> {
+      breakAfter(relayed);
+      const client = new OpenAI({ baseURL: `${gw.url}/openai/v1`, apiKey: TEST_LICENSE, maxRetries: 0 });
+      const texts: string[] = [];
+      try {
+        const stream = await client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }], stream: true });
+        for await (const part of stream) texts.push(part.choices[0]?.delta.content ?? '');
+      } catch (error) {
+        return { texts, error: String(error) };
+      }
+      return { texts, error: '' };
+    }
+
+    for (const [style, eol] of [['LF', '\n'], ['CRLF', '\r\n']] as const) {
+      it(`ends an event left open after a whole line (${style}) before its error event, so the SDK raises the upstream's failure`, async () => {
+        const relayed = `${chunk('Hel')}${eol}${eol}${chunk('lo')}${eol}`;
+        const { texts, error } = await streamThroughSdk(relayed);
+        expect(texts).to.deep.equal(['Hel', 'lo']);
+        expect(error).to.match(/connection lost|ECONNRESET|socket/i);
+        expect(error).not.to.match(/JSON/);
+      });
+    }
+
+    it('drops the connection when the stream stops inside a line, rather than glue an error event onto it', async () => {
+      const relayed = `${chunk('Hel')}\n\n${chunk('wor').slice(0, -40)}`;
+      breakAfter(relayed);
+      const res = await post(`${gw.url}/openai/v1/chat/completions`, { ...CHAT, stream: true });
+      expect(res.failed).to.equal(true);
+      expect(res.body).to.equal(relayed);
       const { texts, error } = await streamThroughSdk(relayed);
-      expect(texts).to.deep.equal(['Hel', 'lo']);
-      expect(error).to.match(/connection lost|ECONNRESET|socket/i);
+      expect(texts).to.deep.equal(['Hel']);
       expect(error).not.to.match(/JSON/);
     });
-  }
-
-  it('drops the connection when the stream stops inside a line, rather than glue an error event onto it', async () => {
-    const relayed = `${chunk('Hel')}\n\n${chunk('wor').slice(0, -40)}`;
-    breakAfter(relayed);
-    const res = await post(`${gw.url}/openai/v1/chat/completions`, { ...CHAT, stream: true });
-    expect(res.failed).to.equal(true);
-    expect(res.body).to.equal(relayed);
-    const { texts, error } = await streamThroughSdk(relayed);
-    expect(texts).to.deep.equal(['Hel']);
-    expect(error).not.to.match(/JSON/);
   });
 });
 
