@@ -1,11 +1,17 @@
 /** Shorter credentials are not looked for: they would match ordinary text. */
 const MIN_CREDENTIAL_LENGTH = 8;
 const STAR = 0x2a;
+/** How much of a credential's start says nothing secret: its kind (`sk-proj-`, `sk-ant-`, `AIzaSy`). */
+const PUBLIC_PREFIX_LENGTH = 8;
 
 export interface CredentialMasker {
   /** The next bytes of the body, masked: what may be sent now (a possible start of a credential is held back). */
   push(chunk: Buffer): Buffer;
-  /** The body has ended or broken off: what was held back, masked whole (it can only be a credential's start). */
+  /**
+   * The body has ended or broken off: what was held back, the start of a credential or ordinary bytes that look like
+   * one (a body ending in `s`). A start long enough to hold more than a key's public prefix is masked past its first
+   * 3 characters, as a whole credential is; a shorter one goes as it is.
+   */
   end(): Buffer;
 }
 
@@ -32,8 +38,9 @@ export function createCredentialMasker(credentials: readonly string[]): Credenti
       return data.subarray(0, data.length - keep);
     },
     end() {
-      const rest = held ? Buffer.alloc(held.length, STAR) : Buffer.alloc(0);
+      const rest = held ?? Buffer.alloc(0);
       held = undefined;
+      if (rest.length > PUBLIC_PREFIX_LENGTH) rest.fill(STAR, 3);
       return rest;
     },
   };

@@ -39,11 +39,6 @@ export async function relayBody(body: Readable, res: ServerResponse, options: Re
   }
 }
 
-/**
- * Writes a body to the client as it arrives, pausing while the client's socket is full. The first chunk leaves at
- * once; after it, whatever one socket read carried (an upstream that sent many events at once) leaves in one write.
- * Resolves when the body has ended or the client has gone; rejects with the body's error.
- */
 /** What the masker held back, once the body has ended or broken off. */
 function writeHeldBack(res: ServerResponse, { mask, onChunk }: RelayOptions): void {
   const rest = mask?.end();
@@ -52,6 +47,11 @@ function writeHeldBack(res: ServerResponse, { mask, onChunk }: RelayOptions): vo
   writeNow(res, rest);
 }
 
+/**
+ * Writes a body to the client as it arrives, pausing while the client's socket is full. The first chunk leaves at
+ * once; after it, whatever one socket read carried (an upstream that sent many events at once) leaves in one write.
+ * Resolves when the body has ended or the client has gone; rejects with the body's error.
+ */
 function pipeBody(body: Readable, res: ServerResponse, { onChunk, mask }: RelayOptions): Promise<void> {
   let pending: Buffer[] = [];
   let written = false;

@@ -1,5 +1,7 @@
 /** The most an event's end takes: CRLF, then a blank CRLF line. */
 const TAIL_BYTES = 4;
+/** EF BB BF read as latin1; as a whole tail (3 of its 4 bytes), the stream holds nothing else. */
+const UTF8_BOM = '\u00ef\u00bb\u00bf';
 
 export interface EventBoundaryFollower {
   push(chunk: Buffer): void;
@@ -31,7 +33,8 @@ export function createEventBoundaryFollower(): EventBoundaryFollower {
 
 /** See EventBoundaryFollower.closingPrefix; `tail` is the stream's last bytes. */
 export function closingPrefix(tail: string): string | undefined {
-  if (tail === '') return '';
+  // Nothing yet, or only the byte order mark a stream may start with (parsers drop it).
+  if (tail === '' || tail === UTF8_BOM) return '';
   // A CR may be the first half of a CRLF: a LF after it changes nothing for a parser that took the CR alone as the
   // line's end, and completes it for one that waits for CRLF (the Google SDK's event pattern).
   const prefix = tail.endsWith('\r') ? '\n' : '';

@@ -1,9 +1,8 @@
 import { Readable } from 'node:stream';
 import { createSseParser } from '../sse/parse-sse';
+import { followBody } from './follow-body';
 import type { WireEvent } from '../sse/wire-event';
 import type { UpstreamResponse } from '../hooks/plugin-api';
-
-const ignore = (): void => undefined;
 
 /** How much of a stream is read, at most, looking for its first event. */
 const PEEK_LIMIT_BYTES = 64 * 1024;
@@ -27,20 +26,20 @@ export function peekFirstSseEvent(response: UpstreamResponse): Promise<PeekedStr
   const read: Buffer[] = [];
   let bytes = 0;
   return new Promise((resolve, reject) => {
-    const done = (first: WireEvent | undefined, ended: boolean): void => {
+    const done = (first: WireEvent | undefined): void => {
       source.off('data', onData);
       source.off('end', onEnd);
       source.off('error', onError);
       source.pause();
-      resolve({ first, response: { ...response, body: replay(read, source, ended) } });
+      resolve({ first, response: { ...response, body: replay(read, source) } });
     };
     const onData = (chunk: Buffer): void => {
       read.push(chunk);
       bytes += chunk.length;
       const events = parser.push(chunk);
-      if (events.length > 0 || bytes >= PEEK_LIMIT_BYTES) done(events[0], false);
+      if (events.length > 0 || bytes >= PEEK_LIMIT_BYTES) done(events[0]);
     };
-    const onEnd = (): void => done(parser.end()[0], true);
+    const onEnd = (): void => done(parser.end()[0]);
     const onError = (error: unknown): void => {
       source.off('data', onData);
       source.off('end', onEnd);
@@ -52,35 +51,8 @@ export function peekFirstSseEvent(response: UpstreamResponse): Promise<PeekedStr
   });
 }
 
-/** The bytes already read, then whatever the source still has. */
-function replay(read: Buffer[], source: Readable, ended: boolean): Readable {
-  const body = new Readable({
-    read() {
-      source.resume();
-    },
-    destroy(error, callback) {
-      if (!source.destroyed) source.destroy();
-      callback(error);
-    },
-  });
-  // As upstream bodies do: errors reach consumers that listen; one that does not must not crash the process.
-  body.on('error', ignore);
-  if (read.length > 0) body.push(read.length === 1 ? read[0] : Buffer.concat(read));
-  if (ended) {
-    body.push(null);
-    return body;
-  }
-  let sourceEnded = false;
-  source.on('data', (chunk: Buffer) => {
-    if (!body.push(chunk)) source.pause();
-  });
-  source.once('end', () => {
-    sourceEnded = true;
-    body.push(null);
-  });
-  source.once('error', (error) => body.destroy(error));
-  source.once('close', () => {
-    if (!sourceEnded && !body.destroyed) body.destroy(Object.assign(new Error('premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
-  });
+/** The bytes already read, then whatever the source still has (see followBody). */
+function replay(read: Buffer[], source: Readable): Readable {
+  const body: Readable = followBody(source, { onFail: (error) => body.destroy(error as Error) }, read.length === 1 ? read[0] : Buffer.concat(read));
   return body;
 }

@@ -6,6 +6,7 @@ import { GatewayError, isGatewayError } from '../errors/gateway-error';
 import { classifyUpstreamError } from './classify-upstream-error';
 import { nodeHttpAdapter } from './node-http-adapter';
 import { createOpenCalls, type OpenCalls } from './open-calls';
+import { followBody } from './follow-body';
 import { markSending, RELEASE_MIN_BYTES } from './release-body';
 
 /** Each in milliseconds; 0 (or a value beyond the 2^31-1 ms timer range) disables that timeout. */
@@ -84,8 +85,6 @@ const DROPPED_HEADERS = new Set([
 const AXIOS_DEFAULT_HEADERS = ['content-type'];
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
-
-function noop(): void {}
 
 /**
  * The one way core and plugins call upstreams. One axios instance over keep-alive agents;
@@ -230,36 +229,15 @@ function sendRequest(instance: AxiosInstance, req: UpstreamHttpRequest, open: Op
           return;
         }
         clearTimeout(connectTimer);
-        // A plain Readable fed by hand rather than a Transform piped to: the same bytes and backpressure for
-        // less work per response, and the hook that keeps the idle timer fed.
-        let ended = false;
-        const stream = new Readable({
-          read() {
-            source.resume();
-          },
-          destroy(error, callback) {
-            cleanup();
-            if (!source.destroyed) source.destroy();
-            callback(error);
-          },
+        const stream = followBody(source, {
+          // Each chunk keeps the idle timer fed.
+          onChunk: () => idleTimer?.refresh(),
+          // The upstream body is complete: nothing can time out any more.
+          onEnd: cleanup,
+          onFail: (err) => fail(classifyUpstreamError(err, target(), 'body')),
+          onDestroy: cleanup,
         });
         body = stream;
-        // Errors reach consumers that listen; one that does not must not crash the process.
-        stream.on('error', noop);
-        source.on('error', (err: unknown) => fail(classifyUpstreamError(err, target(), 'body')));
-        source.once('end', () => {
-          ended = true;
-          // The upstream body is complete: nothing can time out any more.
-          cleanup();
-          stream.push(null);
-        });
-        source.once('close', () => {
-          if (!ended) fail(classifyUpstreamError(Object.assign(new Error('premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }), target(), 'body'));
-        });
-        source.on('data', (chunk: Buffer) => {
-          idleTimer?.refresh();
-          if (!stream.push(chunk)) source.pause();
-        });
         idleTimer = startTimer(idleMs, () => {
           // Bytes waiting for our consumer mean it is slow, not the upstream.
           if (stream.readableLength > 0 || source.isPaused()) {

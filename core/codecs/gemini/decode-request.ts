@@ -151,8 +151,8 @@ function modelFrom(ctx: DecodeContext | undefined, body: GeminiGenerateContentRe
 export function decodeRequest(rawBody: unknown, ctx?: DecodeContext): UnifiedRequest {
   const body = (ctx?.countOnly ? validateCountRequest : validateRequest)(normalizeGeminiKeys(rawBody));
   const gen = body.generationConfig ?? {};
-  // A translation answers one candidate; asking for more would silently get fewer.
-  if (typeof gen.candidateCount === 'number' && gen.candidateCount > 1) {
+  // A translation answers one candidate; asking for more would silently get fewer (a count answers none).
+  if (!ctx?.countOnly && typeof gen.candidateCount === 'number' && gen.candidateCount > 1) {
     throw invalidField('generationConfig.candidateCount', 'only one candidate (candidateCount: 1) can be answered on this platform');
   }
   const system = (body.systemInstruction?.parts ?? []).map((part, i) => {

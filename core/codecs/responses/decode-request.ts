@@ -70,6 +70,14 @@ function decodeReasoningItem(item: ResponsesReasoningItem): UnifiedReasoningPart
   return part;
 }
 
+/**
+ * Whether an assistant message item after `turn` is a message of its own: `turn` already has text (reasoning items
+ * may sit between the two) and no call, whose results must follow the message that makes it.
+ */
+function startsNewMessage(turn: UnifiedMessage): boolean {
+  return turn.content.some((part) => part.type === 'text') && !turn.content.some((part) => part.type === 'tool_call');
+}
+
 /** Rebuilds turns from the flat item list: a run of reasoning/assistant/call items is one assistant turn. */
 class ConversationBuilder {
   readonly system: string[] = [];
@@ -119,9 +127,7 @@ class ConversationBuilder {
       // into one, a chat upstream would read their texts run together ("I will look.Final answer.").
       const parts = decodeTextOnly(item.content, path, 'an assistant message');
       const last = this.messages[this.messages.length - 1];
-      if (parts.length > 0 && last?.role === 'assistant' && last.content.at(-1)?.type === 'text') {
-        this.messages.push({ role: 'assistant', content: [] });
-      }
+      if (parts.length > 0 && last?.role === 'assistant' && startsNewMessage(last)) this.messages.push({ role: 'assistant', content: [] });
       for (const part of parts) this.assistant(part);
       return;
     }
@@ -148,8 +154,13 @@ class ConversationBuilder {
       }
       case 'local_shell_call_output':
         return this.toolResult(item.call_id ?? item.id, [{ type: 'text', text: item.output }]);
-      case 'reasoning':
+      case 'reasoning': {
+        // Reasoning after an answer's text begins the next message (Claude's interleaved thinking, as a Responses
+        // client gets it): it reasons toward what follows it.
+        const last = this.messages[this.messages.length - 1];
+        if (last?.role === 'assistant' && startsNewMessage(last)) this.messages.push({ role: 'assistant', content: [] });
         return this.assistant(decodeReasoningItem(item));
+      }
       default:
         // Server-side tool records (web search, code interpreter, compaction…): nothing another upstream can replay.
         this.warnings.push(`${path}: ${item.type} item dropped`);
@@ -283,6 +294,16 @@ export function decodeResponsesRequest(raw: unknown, ctx?: DecodeContext): Unifi
     const { toolChoice, allowed } = decodeToolChoice(body.tool_choice);
     request.toolChoice = toolChoice;
     if (allowed && request.tools) request.tools = request.tools.filter((t) => allowed.has(t.namespaceMember ?? t.name));
+    if (typeof toolChoice === 'object' && request.tools) {
+      // A forced function named as the client knows it: a namespace member's qualified name, or, when several
+      // namespaces have one of that name, any of them.
+      const named = request.tools.filter((t) => t.name === toolChoice.name || t.namespaceMember === toolChoice.name);
+      if (named.length === 1) request.toolChoice = { name: named[0].name };
+      else if (named.length > 1) {
+        request.toolChoice = 'required';
+        request.tools = named;
+      }
+    }
   }
   if (typeof body.parallel_tool_calls === 'boolean') request.parallelToolCalls = body.parallel_tool_calls;
   if (typeof body.max_output_tokens === 'number') request.maxTokens = body.max_output_tokens;

@@ -33,7 +33,12 @@ describe('createCredentialMasker', () => {
   it('masks every occurrence and every credential, and a start of one left at the end as well', () => {
     const other = 'acct-second-token-0000002';
     const { whole } = relay([`${KEY} and ${other} and ${KEY}`, ' then sk-proj-SEC'], [KEY, other]);
-    expect(whole).to.equal(`${MASKED} and acc${'*'.repeat(other.length - 7)}0002 and ${MASKED} then ${'*'.repeat(11)}`);
+    expect(whole).to.equal(`${MASKED} and acc${'*'.repeat(other.length - 7)}0002 and ${MASKED} then sk-********`);
+  });
+
+  it('gives back as they are the bytes it held only because they could begin a credential (a body ending in "s")', () => {
+    expect(relay(['{"ok":true,"text":"yes"}\n', 's']).whole).to.equal('{"ok":true,"text":"yes"}\ns');
+    expect(relay(['... sk-proj-']).whole).to.equal('... sk-proj-');
   });
 
   it('is not made for credentials too short to tell from text', () => {

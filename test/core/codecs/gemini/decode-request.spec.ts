@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
+import { geminiCodec } from '../../../../core/codecs/gemini';
 import { decodeRequest } from '../../../../core/codecs/gemini/decode-request';
 import { isGatewayError } from '../../../../core/errors/gateway-error';
 import type { UnifiedRequest } from '../../../../core/unified/unified-request';
@@ -456,6 +457,11 @@ describe('gemini decodeRequest', () => {
       const decoded = decode({ contents: [user('x')], toolConfig });
       expect(decoded.toolChoice).to.equal('required');
       expect(decoded.extensions?.gemini?.toolConfig).to.deep.equal(toolConfig);
+    });
+
+    it('counts a body asking for several candidates (a count answers none)', () => {
+      const counted = geminiCodec.decodeRequest({ contents: [user('x')], generationConfig: { candidateCount: 3 } }, { model: 'm', countOnly: true });
+      expect(counted.messages).to.have.length(1);
     });
 
     it('declares only the allowed functions under ANY with several allowed names, which other formats cannot say', () => {

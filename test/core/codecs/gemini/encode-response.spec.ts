@@ -107,8 +107,10 @@ describe('gemini encodeResponse', () => {
     // Gemini's default: no thoughts unless asked (a budget alone does not ask), so `parts[0].text` is the answer.
     const unasked = encodeResponse(response, { ...REQUEST, reasoning: { enabled: true, budgetTokens: 2048 } });
     expect(unasked.candidates?.[0].content?.parts).to.deep.equal([{ text: 'answer', thoughtSignature: 'sig' }]);
-    // A gateway `-thinking` variant asks for them.
-    const variant = encodeResponse(response, { ...REQUEST, model: 'claude-sonnet-4-5-thinking', reasoning: undefined });
-    expect(variant.candidates?.[0].content?.parts).to.deep.equal([{ text: 'secret', thought: true, thoughtSignature: 'sig' }, { text: 'answer' }]);
+    // A gateway `-thinking` variant asks for them, also with the pool's -max in either order.
+    for (const model of ['claude-sonnet-4-5-thinking', 'gpt-x-thinking-max', 'gpt-x-max-thinking']) {
+      const variant = encodeResponse(response, { ...REQUEST, model, reasoning: undefined });
+      expect(variant.candidates?.[0].content?.parts, model).to.deep.equal([{ text: 'secret', thought: true, thoughtSignature: 'sig' }, { text: 'answer' }]);
+    }
   });
 });

@@ -77,6 +77,23 @@ describe('decodeResponsesRequest', () => {
       // A chat upstream gets them as two messages, not one run-together text.
       const chat = chatCompletionsCodec.encodeRequest(request).value as { messages: Array<{ role: string; content: unknown }> };
       expect(chat.messages.filter((m) => m.role === 'assistant').map((m) => m.content)).to.deep.equal(['Commentary: I will look.', 'Final answer.']);
+      // Reasoning between them (Claude's interleaved thinking, as a Responses client gets it) changes nothing.
+      const interleaved = decodeResponsesRequest(
+        body({
+          input: [
+            { role: 'user', content: 'q' },
+            { type: 'reasoning', id: 'rs_1', summary: [{ type: 'summary_text', text: 'a' }] },
+            { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'I will look.' }] },
+            { type: 'reasoning', id: 'rs_2', summary: [{ type: 'summary_text', text: 'b' }] },
+            { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Final answer.' }] },
+          ],
+        }),
+      );
+      expect(interleaved.messages.map((m) => [m.role, m.content.map((part) => part.type)])).to.deep.equal([
+        ['user', ['text']],
+        ['assistant', ['reasoning', 'text']],
+        ['assistant', ['reasoning', 'text']],
+      ]);
     });
 
     it('groups reasoning, assistant text and calls into one assistant turn; keeps encrypted reasoning', () => {

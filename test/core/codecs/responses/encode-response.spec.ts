@@ -85,6 +85,13 @@ describe('encodeResponsesResponse', () => {
     const encoder = responsesCodec.createStreamEncoder(request);
     const added = events.flatMap((event) => encoder.push(event)).map((event) => JSON.parse(event.data) as { type: string; item?: unknown });
     expect(added.find((event) => event.type === 'response.output_item.done')?.item).to.deep.include({ name: 'search', namespace: 'mcp__github__' });
+    // A forced function named as Codex knows it: the one member, or any of those of that name.
+    const forced = (choice: unknown, tools: unknown[]) => decodeResponsesRequest({ model: 'm', input: 'q', tools, tool_choice: choice });
+    const namespaces = [{ type: 'namespace', name: 'mcp__github__', tools: [search] }, { type: 'namespace', name: 'mcp__jira__', tools: [search] }];
+    const both = forced({ type: 'function', name: 'search' }, namespaces);
+    expect([both.toolChoice, both.tools?.map((tool) => tool.name)]).to.deep.equal(['required', ['mcp__github__search', 'mcp__jira__search']]);
+    const one = forced({ type: 'function', name: 'shell' }, [...namespaces, { type: 'function', name: 'shell' }]);
+    expect(one.toolChoice).to.deep.equal({ name: 'shell' });
     // A name no other tool has stays as it was.
     const single = decodeResponsesRequest({ model: 'm', input: 'q', tools: [{ type: 'namespace', name: 'mcp__github__', tools: [search] }] });
     expect(single.tools?.map((tool) => [tool.name, tool.namespace])).to.deep.equal([['search', 'mcp__github__']]);
