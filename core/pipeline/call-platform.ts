@@ -1,9 +1,10 @@
 import { classifyUpstreamFailure } from '../errors/classify-upstream-failure';
-import { GatewayError } from '../errors/gateway-error';
+import { GatewayError, isGatewayError } from '../errors/gateway-error';
 import type { GatewayHooks } from '../hooks/gateway-hooks';
 import type { RequestContext, UpstreamFailure, UpstreamRequest, UpstreamResponse } from '../hooks/plugin-api';
 import { readUpstreamFailure } from '../upstream/read-upstream-failure';
 import { releaseBody } from '../upstream/release-body';
+import { optionalFieldsIn, refusedFields, withoutFields, type OptionalField } from './drop-refused-fields';
 import { toWireRequest } from './to-wire-request';
 
 /**
@@ -28,15 +29,46 @@ async function shapeRequest(hooks: GatewayHooks, request: UpstreamRequest, ctx: 
  */
 async function sendToPlatform(hooks: GatewayHooks, request: UpstreamRequest, ctx: RequestContext): Promise<UpstreamResponse> {
   const caller = hooks.upstreamCall.get(ctx.platform);
-  let response: UpstreamResponse | undefined;
+  const call = async (sent: UpstreamRequest): Promise<UpstreamResponse> => {
+    const answer = caller ? await caller.promise(sent, ctx) : undefined;
+    if (!answer) throw new GatewayError('GW_INTERNAL', `platform "${ctx.platform}" has no upstream caller`);
+    return answer;
+  };
+  let response: UpstreamResponse;
   try {
-    response = caller ? await caller.promise(request, ctx) : undefined;
+    const optional = optionalFieldsIn(request);
+    response = optional.length > 0 ? await callDroppingRefusedFields(hooks, request, optional, ctx, call) : await call(request);
   } finally {
     releaseBody(request.body);
   }
-  if (!response) throw new GatewayError('GW_INTERNAL', `platform "${ctx.platform}" has no upstream caller`);
   if (response.status >= 200 && response.status < 300) return response;
   throw await readFailure(hooks, response, ctx);
+}
+
+/**
+ * A translated call carrying fields some upstreams refuse (see OPTIONAL_FIELDS), made once more without those the
+ * upstream named in its refusal, whether the platform's caller answers the 4xx or throws it classified.
+ */
+async function callDroppingRefusedFields(
+  hooks: GatewayHooks,
+  request: UpstreamRequest,
+  optional: readonly OptionalField[],
+  ctx: RequestContext,
+  call: (sent: UpstreamRequest) => Promise<UpstreamResponse>,
+): Promise<UpstreamResponse> {
+  let refused: OptionalField[];
+  try {
+    const response = await call(request);
+    if (response.status < 400) return response;
+    const failure = await readUpstreamFailure(response);
+    refused = refusedFields(optional, failure);
+    if (refused.length === 0) throw classifyFailure(hooks, failure, ctx);
+  } catch (error) {
+    refused = isGatewayError(error) ? refusedFields(optional, { status: error.status, text: error.message }) : [];
+    if (refused.length === 0) throw error;
+  }
+  ctx.log.debug('upstream refused fields of the translation; sent again without them', { fields: refused.map((field) => field.name) });
+  return call(withoutFields(request, refused));
 }
 
 export async function readFailure(hooks: GatewayHooks, response: UpstreamResponse, ctx: RequestContext): Promise<GatewayError> {

@@ -31,6 +31,11 @@ function resolveResult(fr: GeminiFunctionResponse, calls: CallRecord[], nextId: 
   };
 }
 
+/** A functionResponse naming, by id, a call that has had its answer. */
+function isRepeatedAnswer(fr: GeminiFunctionResponse, calls: CallRecord[]): boolean {
+  return fr.id !== undefined && calls.some((call) => call.id === fr.id && call.answered);
+}
+
 /**
  * `contents` → unified messages. `model` turns become assistant messages; user turns are split into
  * user messages and `tool` messages (runs of functionResponse parts), keeping order. Calls without
@@ -61,6 +66,9 @@ export function decodeContents(contents: GeminiContent[]): UnifiedMessage[] {
           run = [];
           runRole = 'tool';
         }
+        // A second response to a call already answered (Gemini CLI sends one on `--resume`): Gemini takes it, other
+        // upstreams refuse two results for one call; the first stands.
+        if (isRepeatedAnswer(part.functionResponse, calls)) return;
         run.push(resolveResult(part.functionResponse, calls, nextId));
         return;
       }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { GatewayError } from '../../errors/gateway-error';
 import type {
   ReasoningEffort,
@@ -180,6 +181,16 @@ function isFunctionTool(tool: { type: string }): tool is ResponsesFunctionTool {
   return tool.type === 'function';
 }
 
+/** Anthropic's and OpenAI's limit on a function name. */
+const MAX_NAME_LENGTH = 64;
+
+/** A qualified name past the limit: cut, with a hash of the whole name after the cut to keep it unique (as Codex does). */
+function withinNameLimit(name: string): string {
+  if (name.length <= MAX_NAME_LENGTH) return name;
+  const hash = createHash('sha1').update(name).digest('hex').slice(0, 8);
+  return `${name.slice(0, MAX_NAME_LENGTH - hash.length - 1)}_${hash}`;
+}
+
 /** The unified name of a function a call names: qualified with its namespace where the tools made it so. */
 type ToolNamer = (name: string, namespace: string | undefined) => string;
 
@@ -195,7 +206,7 @@ function qualifyDuplicateNames(tools: UnifiedTool[]): { tools: UnifiedTool[]; na
   const qualified = new Map<string, string>();
   const out = tools.map((tool) => {
     if (tool.namespace === undefined || counts.get(tool.name) === 1) return tool;
-    const name = tool.namespace.endsWith('_') ? `${tool.namespace}${tool.name}` : `${tool.namespace}__${tool.name}`;
+    const name = withinNameLimit(tool.namespace.endsWith('_') ? `${tool.namespace}${tool.name}` : `${tool.namespace}__${tool.name}`);
     qualified.set(namespaceKey(tool.namespace, tool.name), name);
     return { ...tool, name, namespaceMember: tool.name };
   });

@@ -1,4 +1,4 @@
-import { classifyUpstreamFailure, decodeMessagesError, GatewayError, maskSecretsIn, type UpstreamFailure } from '@gateway/core';
+import { classifyUpstreamFailure, decodeMessagesError, GatewayError, maskSecretsIn, parseRetryAfter, type UpstreamFailure } from '@gateway/core';
 import { claudeCooldownUntil } from './claude-cooldown-until';
 
 function isMessagesErrorBody(json: unknown): json is { type: 'error'; error: { type?: unknown; message?: unknown } } {
@@ -9,7 +9,8 @@ function isMessagesErrorBody(json: unknown): json is { type: 'error'; error: { t
 
 /**
  * A failed Anthropic answer → the GatewayError the client sees: the upstream's type and message (secrets masked),
- * 429 as GW_RATE_LIMITED and 529 as GW_UPSTREAM_OVERLOADED with a retry hint from the rate-limit headers.
+ * 429 as GW_RATE_LIMITED with a retry hint from the rate-limit headers, and 529 as GW_UPSTREAM_OVERLOADED with the
+ * upstream's `retry-after`, if any.
  * A body that is not an Anthropic envelope (a proxy's page) gets core's generic reading.
  */
 export function classifyClaudeError(failure: UpstreamFailure, secrets: Iterable<string>, now: number = Date.now()): GatewayError {
@@ -22,7 +23,9 @@ export function classifyClaudeError(failure: UpstreamFailure, secrets: Iterable<
     return new GatewayError('GW_RATE_LIMITED', message, { status: 429, retryAfterMs, upstreamType });
   }
   if (decoded.code === 'GW_UPSTREAM_OVERLOADED') {
-    const retryAfterMs = claudeCooldownUntil(failure.headers, now, 30_000) - now;
+    // Only the upstream's own `retry-after`: an overload is momentary, and a wait of our invention (30 s before) held
+    // Claude Code, which honours it, for that long on every retry. Its rate-limit resets say nothing of overload.
+    const retryAfterMs = parseRetryAfter(failure.headers['retry-after']);
     return new GatewayError('GW_UPSTREAM_OVERLOADED', message, { status: decoded.status, retryAfterMs, upstreamType });
   }
   return new GatewayError(decoded.code, message, { status: decoded.status, upstreamType });

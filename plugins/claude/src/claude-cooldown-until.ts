@@ -14,7 +14,7 @@ function header(headers: Headers, name: string): string | undefined {
 }
 
 /**
- * Until when a rate-limited (429) credential should rest, or an overloaded (529) platform be retried: `retry-after` when sent, else the
+ * Until when a rate-limited (429) credential should rest: `retry-after` when sent, else the
  * latest `anthropic-ratelimit-*-reset` of an exhausted limit, else the earliest reset still ahead, else `fallbackMs`.
  * @see https://docs.claude.com/en/api/rate-limits#response-headers
  */

@@ -15,9 +15,13 @@ describe('classifyClaudeError', () => {
     expect(error).to.deep.include({ code: 'GW_RATE_LIMITED', status: 429, retryAfterMs: 7000, upstreamType: 'rate_limit_error' });
   });
 
-  it('turns a 529 into GW_UPSTREAM_OVERLOADED', () => {
+  it("turns a 529 into GW_UPSTREAM_OVERLOADED, with no wait but the upstream's own retry-after", () => {
     const error = classifyClaudeError({ status: 529, headers: {}, text: '', json: fixtureJson('anthropic-messages/error-529.json') }, [], NOW);
-    expect(error).to.deep.include({ code: 'GW_UPSTREAM_OVERLOADED', status: 503, retryAfterMs: 30_000, upstreamType: 'overloaded_error', message: 'Overloaded' });
+    expect(error).to.deep.include({ code: 'GW_UPSTREAM_OVERLOADED', status: 503, retryAfterMs: undefined, upstreamType: 'overloaded_error', message: 'Overloaded' });
+    // Rate-limit resets say nothing of an overload; a retry-after does.
+    const resets = { 'anthropic-ratelimit-requests-reset': new Date(NOW + 50_000).toISOString(), 'anthropic-ratelimit-requests-remaining': '0' };
+    expect(classifyClaudeError({ status: 529, headers: resets, text: '', json: fixtureJson('anthropic-messages/error-529.json') }, [], NOW).retryAfterMs).to.equal(undefined);
+    expect(classifyClaudeError({ status: 529, headers: { 'retry-after': '4' }, text: '', json: fixtureJson('anthropic-messages/error-529.json') }, [], NOW).retryAfterMs).to.equal(4000);
   });
 
   it('masks the platform’s secrets in the upstream message', () => {

@@ -263,6 +263,14 @@ describe('gemini decodeRequest', () => {
       });
     });
 
+    it('keeps the first answer to a call answered twice by id (Gemini CLI on --resume), as other upstreams refuse two', () => {
+      const call = { functionCall: { id: 'ls-1', name: 'list_directory', args: { path: '/a' } } };
+      const answer = (output: string) => ({ functionResponse: { id: 'ls-1', name: 'list_directory', response: { output } } });
+      const decoded = decode({ contents: [user('list'), { role: 'model', parts: [call] }, { role: 'user', parts: [answer('a.txt'), answer('a.txt again')] }, { role: 'user', parts: [answer('later')] }] });
+      const results = decoded.messages.flatMap((m) => m.content).filter((part) => part.type === 'tool_result');
+      expect(results).to.deep.equal([{ type: 'tool_result', toolCallId: 'ls-1', name: 'list_directory', content: [{ type: 'text', text: 'a.txt' }] }]);
+    });
+
     it('marks {error} responses as errors', () => {
       const decoded = decode({
         contents: [

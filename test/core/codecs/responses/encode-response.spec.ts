@@ -92,6 +92,12 @@ describe('encodeResponsesResponse', () => {
     expect([both.toolChoice, both.tools?.map((tool) => tool.name)]).to.deep.equal(['required', ['mcp__github__search', 'mcp__jira__search']]);
     const one = forced({ type: 'function', name: 'shell' }, [...namespaces, { type: 'function', name: 'shell' }]);
     expect(one.toolChoice).to.deep.equal({ name: 'shell' });
+    // Qualified names stay within the 64 characters Anthropic and OpenAI take, and apart.
+    const long = { type: 'function', name: 'search_documents_in_the_knowledge_base', parameters: { type: 'object' } };
+    const servers = ['mcp__knowledge_base_server_alpha_production__', 'mcp__knowledge_base_server_beta_production__'];
+    const longNames = decodeResponsesRequest({ model: 'm', input: 'q', tools: servers.map((name) => ({ type: 'namespace', name, tools: [long] })) }).tools!.map((tool) => tool.name);
+    expect(longNames.every((name) => name.length <= 64 && /^[A-Za-z0-9_-]+$/.test(name)), longNames.join()).to.equal(true);
+    expect(new Set(longNames).size).to.equal(2);
     // A name no other tool has stays as it was.
     const single = decodeResponsesRequest({ model: 'm', input: 'q', tools: [{ type: 'namespace', name: 'mcp__github__', tools: [search] }] });
     expect(single.tools?.map((tool) => [tool.name, tool.namespace])).to.deep.equal([['search', 'mcp__github__']]);

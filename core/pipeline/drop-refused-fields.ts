@@ -1,0 +1,48 @@
+import type { UpstreamFailure, UpstreamRequest } from '../hooks/plugin-api';
+
+type ChatBody = { messages?: Array<Record<string, unknown>> } & Record<string, unknown>;
+
+export interface OptionalField {
+  name: string;
+  /** How the field appears in the bytes sent. */
+  marker: Buffer;
+  drop(json: ChatBody): void;
+}
+
+/**
+ * Fields a translation adds to a chat request that some OpenAI-compatible upstreams refuse with a 400 while others
+ * need or use them:
+ * - `reasoning_content` on assistant messages: DeepSeek's thinking mode answers 400 to a tool turn without it;
+ *   Cerebras, Bedrock through LiteLLM and older OpenAI models answer 400 to one with it ("property …
+ *   reasoning_content is unsupported", "Additional properties are not allowed").
+ * - `reasoning_effort`, from the client's thinking settings (Claude Code always asks for adaptive thinking): a model
+ *   without reasoning, such as gpt-4.1, answers "Unsupported parameter: 'reasoning_effort'".
+ */
+const OPTIONAL_FIELDS: readonly OptionalField[] = [
+  {
+    name: 'reasoning_content',
+    marker: Buffer.from('"reasoning_content"'),
+    drop: (json) => json.messages?.forEach((message) => delete message.reasoning_content),
+  },
+  { name: 'reasoning_effort', marker: Buffer.from('"reasoning_effort"'), drop: (json) => delete json.reasoning_effort },
+];
+
+/** The optional fields a translated chat request carries: those a refusal can be answered by dropping. */
+export function optionalFieldsIn(request: UpstreamRequest): OptionalField[] {
+  if (request.mode !== 'translate' || request.format !== 'chat-completions' || request.body === undefined) return [];
+  const body = request.body;
+  return OPTIONAL_FIELDS.filter((field) => body.includes(field.marker));
+}
+
+/** Of `fields`, those a 4xx answer names as refused (not as missing). */
+export function refusedFields(fields: readonly OptionalField[], failure: Pick<UpstreamFailure, 'status' | 'text'>): OptionalField[] {
+  if (failure.status < 400 || failure.status >= 500 || /missing/i.test(failure.text)) return [];
+  return fields.filter((field) => failure.text.includes(field.name));
+}
+
+/** The request with `fields` taken out (the bytes re-encoded; a rare path). */
+export function withoutFields(request: UpstreamRequest, fields: readonly OptionalField[]): UpstreamRequest {
+  const json = JSON.parse(request.body!.toString('utf8')) as ChatBody;
+  for (const field of fields) field.drop(json);
+  return { ...request, body: Buffer.from(JSON.stringify(json)) };
+}

@@ -1,0 +1,80 @@
+import Anthropic from '@anthropic-ai/sdk';
+import { expect } from 'chai';
+import { startGateway, TEST_LICENSE, type RunningGateway } from '../../helpers/start-gateway';
+import { startRawUpstream, type RawUpstream } from '../../helpers/start-raw-upstream';
+
+const COMPLETION = JSON.stringify({
+  id: 'chatcmpl-1',
+  object: 'chat.completion',
+  created: 1,
+  model: 'gpt-4.1',
+  choices: [{ index: 0, message: { role: 'assistant', content: 'done' }, finish_reason: 'stop' }],
+  usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+});
+
+describe('a translated chat call the upstream refuses for a field the translation added', () => {
+  let upstream: RawUpstream;
+  let gw: RunningGateway;
+  let seen: Array<Record<string, unknown>> = [];
+  /** Refuses a body carrying `field` with `message`, answers any other. */
+  const refuse = (field: string, message: string): void =>
+    upstream.handle((_req, res, body) => {
+      const json = JSON.parse(body.toString()) as Record<string, unknown>;
+      seen.push(json);
+      const carries = body.toString().includes(`"${field}"`);
+      res.writeHead(carries ? 400 : 200, { 'content-type': 'application/json' });
+      res.end(carries ? JSON.stringify({ error: { message, type: 'invalid_request_error', param: null, code: null } }) : COMPLETION);
+    });
+  before(async () => {
+    upstream = await startRawUpstream();
+    gw = await startGateway({ openai: { plugin: 'openai', baseUrl: upstream.url, credentials: [{ apiKey: 'sk-test-0123456789abcdef' }] } });
+  });
+  beforeEach(() => (seen = []));
+  after(async () => {
+    await gw.close();
+    await upstream.close();
+  });
+  const client = () => new Anthropic({ baseURL: `${gw.url}/openai`, apiKey: TEST_LICENSE, maxRetries: 0 });
+
+  it("drops reasoning_effort for a model without reasoning (Claude Code's adaptive thinking on gpt-4.1)", async () => {
+    refuse('reasoning_effort', "Unsupported parameter: 'reasoning_effort' is not supported with this model.");
+    const message = await client().messages.create({
+      model: 'gpt-4.1',
+      max_tokens: 100,
+      thinking: { type: 'enabled', budget_tokens: 2048 },
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    expect(message.content).to.deep.equal([{ type: 'text', text: 'done' }]);
+    expect(seen.map((body) => 'reasoning_effort' in body)).to.deep.equal([true, false]);
+  });
+
+  it('drops reasoning_content an upstream calls unsupported, keeping the rest of the conversation', async () => {
+    refuse('reasoning_content', "messages.1.assistant.reasoning_content: property 'messages.1.assistant.reasoning_content' is unsupported");
+    await client().messages.create({
+      model: 'gpt-4.1',
+      max_tokens: 100,
+      messages: [
+        { role: 'user', content: 'weather?' },
+        { role: 'assistant', content: [{ type: 'thinking', thinking: 'I should call it', signature: '' }, { type: 'tool_use', id: 'toolu_1', name: 'w', input: {} }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'sunny' }] },
+      ],
+    });
+    const assistant = (body: Record<string, unknown>) => (body.messages as Array<Record<string, unknown>>)[1];
+    expect(seen).to.have.length(2);
+    expect(assistant(seen[0]).reasoning_content).to.equal('I should call it');
+    expect(assistant(seen[1])).to.deep.include({ role: 'assistant', tool_calls: assistant(seen[0]).tool_calls }).and.not.have.property('reasoning_content');
+  });
+
+  it("keeps what an upstream says is missing (DeepSeek), and any other 400, as the client's error", async () => {
+    upstream.handle((_req, res, body) => {
+      seen.push(JSON.parse(body.toString()) as Record<string, unknown>);
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: 'Missing `reasoning_content` field in the assistant message', type: 'invalid_request_error' } }));
+    });
+    const error = await client()
+      .messages.create({ model: 'deepseek-reasoner', max_tokens: 100, thinking: { type: 'enabled', budget_tokens: 2048 }, messages: [{ role: 'user', content: 'hi' }] })
+      .catch((caught: unknown) => caught);
+    expect(error).to.be.instanceOf(Anthropic.BadRequestError);
+    expect(seen).to.have.length(1);
+  });
+});
