@@ -90,6 +90,12 @@ describe('createBodyReaders().json', () => {
       expect(((await res.json()) as { json: unknown }).json).to.deep.equal(JSON.parse(body.toString()));
     });
 
+    it('refuses a number too large for a double, which would go on as null (a tool schema\'s "maximum": 1e309)', async () => {
+      const res = await post(Buffer.from('{"tools":[{"input_schema":{"type":"object","properties":{"n":{"type":"integer","maximum":1e309}}}}]}'));
+      expect(res.status).to.equal(400);
+      expect(await res.json()).to.deep.equal({ code: 'GW_INVALID_REQUEST', message: 'request body has a number too large for a 64-bit float (1e309); JSON would carry it on as null' });
+    });
+
     it('refuses a deep body before parsing it, whether it would parse or not (the parse is the cost)', async () => {
       const text = `{"a":${'['.repeat(3000)}`;
       const res = await post(Buffer.from(text));

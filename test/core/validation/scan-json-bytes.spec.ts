@@ -1,5 +1,7 @@
 import { expect } from 'chai';
-import { isNestedDeeperInBytes } from '../../../core/validation/is-nested-deeper-in-bytes';
+import { scanJsonBytes } from '../../../core/validation/scan-json-bytes';
+
+const isNestedDeeperInBytes = (bytes: Buffer, limit: number): boolean => scanJsonBytes(bytes, limit)?.kind === 'too-deep';
 
 /** `{"a":{"a":…1…}}`: `levels` objects, one inside the other. */
 function nestedObjects(levels: number): string {
@@ -13,7 +15,7 @@ function depthOf(value: unknown): number {
   return 1 + Math.max(0, ...children.map(depthOf));
 }
 
-describe('isNestedDeeperInBytes', () => {
+describe('scanJsonBytes', () => {
   const LIMIT = 8;
   const cases: Array<[string, string, boolean]> = [
     ['an empty object', '{}', false],
@@ -52,5 +54,38 @@ describe('isNestedDeeperInBytes', () => {
 
   it('leaves malformed text (an unclosed string) to the parser', () => {
     expect(isNestedDeeperInBytes(Buffer.from('{"a":"[[[[[[[[[[[[['), LIMIT)).to.equal(false);
+  });
+
+  describe('numbers too large for a double', () => {
+    const parsesToInfinity = (text: string): boolean => {
+      let found = false;
+      JSON.parse(text, (_key, value: unknown) => {
+        if (typeof value === 'number' && !Number.isFinite(value)) found = true;
+        return value;
+      });
+      return found;
+    };
+    const overflowing: Array<[string, string]> = [
+      ['an exponent past 308', '{"maximum":1e309}'],
+      ['a negative one', '{"a":[1,-2.5E+400]}'],
+      ['400 digits', `{"n":${'9'.repeat(400)}}`],
+    ];
+    for (const [what, text] of overflowing) {
+      it(`finds ${what}`, () => {
+        expect(parsesToInfinity(text), 'the case itself').to.equal(true);
+        expect(scanJsonBytes(Buffer.from(text), 128)?.kind).to.equal('number-overflow');
+      });
+    }
+    const fine = ['{"t":0.7,"m":1024,"x":-3,"e":1e308,"small":1e-400,"f":123456789012345678901234567890}', '{"s":"1e309 in a string","k":true,"f":false,"n":null}'];
+    for (const text of fine) {
+      it(`passes ${text.slice(0, 40)}`, () => {
+        expect(parsesToInfinity(text), 'the case itself').to.equal(false);
+        expect(scanJsonBytes(Buffer.from(text), 128)).to.equal(undefined);
+      });
+    }
+    it('shortens a huge number in what it reports', () => {
+      const hazard = scanJsonBytes(Buffer.from(`[${'9'.repeat(1000)}]`), 128);
+      expect(hazard).to.deep.equal({ kind: 'number-overflow', number: `${'9'.repeat(37)}...` });
+    });
   });
 });

@@ -1,0 +1,78 @@
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_ARRAY = 0x5b;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_ARRAY = 0x5d;
+const CLOSE_OBJECT = 0x7d;
+const MINUS = 0x2d;
+const ZERO = 0x30;
+const NINE = 0x39;
+
+/** Digits a double holds exactly: a shorter number without an exponent cannot overflow. */
+const SHORT_NUMBER = 15;
+
+/** What a JSON body holds that the gateway refuses before parsing it (see scanJsonBytes). */
+export type JsonHazard = { kind: 'too-deep' } | { kind: 'number-overflow'; number: string };
+
+/**
+ * Reads JSON text's bytes, before any parse, for what the gateway refuses in every body:
+ * - arrays and objects nested deeper than `maxDepth`: parsing a body of millions of `[` costs seconds of the event
+ *   loop and gigabytes of memory first;
+ * - a number too large for a double (`1e309`, 400 digits): JSON.parse reads it as Infinity, which JSON.stringify
+ *   then sends upstream as `null`, in a tool's schema as anywhere else.
+ * Strings are skipped whole (`indexOf` to their closing quote) and short numbers at a glance, so the loop touches
+ * little of a text-heavy body (a 120 KB Claude Code body: ~30 µs). Not a validator: malformed JSON is left to the
+ * parser's own error.
+ */
+export function scanJsonBytes(bytes: Buffer, maxDepth: number): JsonHazard | undefined {
+  let depth = 0;
+  const length = bytes.length;
+  for (let i = 0; i < length; i += 1) {
+    const byte = bytes[i];
+    if (byte === QUOTE) {
+      i = closingQuote(bytes, i);
+      if (i < 0) return undefined;
+    } else if (byte === OPEN_ARRAY || byte === OPEN_OBJECT) {
+      depth += 1;
+      if (depth > maxDepth) return { kind: 'too-deep' };
+    } else if (byte === CLOSE_ARRAY || byte === CLOSE_OBJECT) {
+      depth -= 1;
+    } else if (byte === MINUS || (byte >= ZERO && byte <= NINE)) {
+      const end = numberEnd(bytes, i);
+      if (end - i > SHORT_NUMBER || hasExponent(bytes, i, end)) {
+        const number = bytes.toString('latin1', i, end);
+        if (!Number.isFinite(Number(number))) return { kind: 'number-overflow', number: number.length > 40 ? `${number.slice(0, 37)}...` : number };
+      }
+      i = end - 1;
+    }
+  }
+  return undefined;
+}
+
+/** The index after the number token starting at `start` (digits, sign, point, exponent). */
+function numberEnd(bytes: Buffer, start: number): number {
+  let at = start + 1;
+  while (at < bytes.length) {
+    const byte = bytes[at];
+    if ((byte >= ZERO && byte <= NINE) || byte === 0x2e || byte === 0x65 || byte === 0x45 || byte === 0x2b || byte === MINUS) at += 1;
+    else break;
+  }
+  return at;
+}
+
+function hasExponent(bytes: Buffer, start: number, end: number): boolean {
+  for (let at = start; at < end; at += 1) if (bytes[at] === 0x65 || bytes[at] === 0x45) return true;
+  return false;
+}
+
+/** The index of the quote that closes the string opened at `open` (one not escaped by an odd run of backslashes). */
+function closingQuote(bytes: Buffer, open: number): number {
+  let at = open;
+  for (;;) {
+    at = bytes.indexOf(QUOTE, at + 1);
+    if (at < 0) return -1;
+    let backslashes = 0;
+    while (bytes[at - 1 - backslashes] === BACKSLASH) backslashes += 1;
+    if (backslashes % 2 === 0) return at;
+  }
+}
