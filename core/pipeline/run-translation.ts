@@ -14,8 +14,11 @@ import { defaultUpstreamPath } from './default-upstream-path';
 import { assertStatelessRequest } from '../codecs/shared/assert-stateless-request';
 import type { SecretMasker } from '../errors/mask-gateway-error';
 
-/** Generous bound for a non-streaming upstream answer (generated images arrive inline). */
-const RESPONSE_BODY_LIMIT = 256 * 1024 * 1024;
+/**
+ * Bound for a non-streaming upstream answer: generated images arrive inline (a few MB each), and the bytes are held
+ * whole, decompressed, and parsed: an upstream's compressed bomb must not take the process's memory.
+ */
+const RESPONSE_BODY_LIMIT = 64 * 1024 * 1024;
 
 export interface TranslationInput {
   clientFormat: WireFormat;

@@ -1,5 +1,6 @@
 import { StringDecoder } from 'node:string_decoder';
 import { GatewayError } from '../errors/gateway-error';
+import { eventTooLarge, MAX_EVENT_CHARS } from './max-event-chars';
 import type { WireEvent } from './wire-event';
 
 export interface JsonArrayParser {
@@ -40,7 +41,8 @@ function badResponse(message: string): GatewayError {
  * Splits a streamed top-level JSON array (Gemini `:streamGenerateContent` without `alt=sse`) into
  * its elements as they complete. It tracks nesting, strings and escapes only; elements are not
  * validated here, the decoder parses them. Each chunk is scanned once; string bodies are skipped
- * with `indexOf`, which keeps large inline base64 payloads cheap.
+ * with `indexOf`, which keeps large inline base64 payloads cheap. An element larger than MAX_EVENT_CHARS throws
+ * GW_UPSTREAM_BAD_RESPONSE.
  */
 export function createJsonArrayParser(): JsonArrayParser {
   const decoder = new StringDecoder('utf8');
@@ -54,6 +56,8 @@ export function createJsonArrayParser(): JsonArrayParser {
   /** An element has ended and no comma followed it yet. */
   let needsComma = false;
   let partial: string[] = [];
+  /** Characters held in `partial`: an element with no end in sight must not grow without bound. */
+  let partialChars = 0;
 
   function scan(text: string, out: WireEvent[]): void {
     const n = text.length;
@@ -72,6 +76,7 @@ export function createJsonArrayParser(): JsonArrayParser {
         partial.push(data);
         data = partial.join('');
         partial = [];
+        partialChars = 0;
       }
       out.push({ data });
       state = BETWEEN;
@@ -144,7 +149,11 @@ export function createJsonArrayParser(): JsonArrayParser {
       }
       i += 1;
     }
-    if (state === IN_ELEMENT && start < n) partial.push(start === 0 ? text : text.slice(start));
+    if (state === IN_ELEMENT && start < n) {
+      partial.push(start === 0 ? text : text.slice(start));
+      partialChars += n - start;
+      if (partialChars > MAX_EVENT_CHARS) throw eventTooLarge();
+    }
   }
 
   return {

@@ -1,4 +1,5 @@
 import { StringDecoder } from 'node:string_decoder';
+import { eventTooLarge, MAX_EVENT_CHARS } from './max-event-chars';
 import type { WireEvent } from './wire-event';
 
 export interface SseParser {
@@ -17,13 +18,16 @@ const BOM = 0xfeff;
  * Chunks may split anywhere, including inside a CRLF or a multi-byte character. Each new chunk
  * is scanned once: a line split over chunks is kept as pieces and joined once it ends.
  * Deviation from the standard: `end()` dispatches a last event that lacks its blank line,
- * because some upstreams close the stream right after the final `data:` line.
+ * because some upstreams close the stream right after the final `data:` line. An event larger than
+ * MAX_EVENT_CHARS throws GW_UPSTREAM_BAD_RESPONSE.
  */
 export function createSseParser(): SseParser {
   const decoder = new StringDecoder('utf8');
   let started = false;
   let afterCr = false;
   let partial: string[] = [];
+  /** Characters held in `partial`: a line with no end in sight must not grow without bound. */
+  let partialChars = 0;
   let eventName: string | undefined;
   let data = '';
   let hasData = false;
@@ -45,6 +49,7 @@ export function createSseParser(): SseParser {
     if (field === 'data') {
       data = hasData ? `${data}\n${value}` : value;
       hasData = true;
+      if (data.length > MAX_EVENT_CHARS) throw eventTooLarge();
     } else if (field === 'event') {
       eventName = value.length > 0 ? value : undefined;
     }
@@ -75,6 +80,7 @@ export function createSseParser(): SseParser {
         partial.push(line);
         line = partial.join('');
         partial = [];
+        partialChars = 0;
       }
       processLine(line, out);
       i = eol + 1;
@@ -83,7 +89,11 @@ export function createSseParser(): SseParser {
         else if (text.charCodeAt(i) === LF) i += 1;
       }
     }
-    if (i < n) partial.push(i === 0 ? text : text.slice(i));
+    if (i < n) {
+      partial.push(i === 0 ? text : text.slice(i));
+      partialChars += n - i;
+      if (partialChars + data.length > MAX_EVENT_CHARS) throw eventTooLarge();
+    }
   }
 
   return {

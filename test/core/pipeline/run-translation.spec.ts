@@ -1,4 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
+import { gzipSync } from 'node:zlib';
 import { expect } from 'chai';
 import nock from 'nock';
 import OpenAI from 'openai';
@@ -180,5 +181,33 @@ describe('runTranslation: a stream ends at the upstream\'s end marker, not when 
     }
     expect(ports).to.have.length(3);
     expect(new Set(ports).size).to.equal(1);
+  });
+});
+
+describe('runTranslation: an upstream stream that inflates to one endless event', () => {
+  let upstream: RawUpstream;
+  let gw: RunningGateway;
+  before(async () => {
+    upstream = await startRawUpstream();
+    gw = await startGateway({ openai: { plugin: 'openai', baseUrl: upstream.url, credentials: [{ apiKey: 'sk-test-0123456789abcdef' }] } });
+  });
+  after(async () => {
+    await gw.close();
+    await upstream.close();
+  });
+
+  it('ends the client stream with an error once the event passes its bound, the rest unread (a gzip bomb)', async () => {
+    // ~40 KB on the wire, 48 MB inflated, all one line.
+    const bomb = gzipSync(Buffer.from(`data: {"choices":[{"delta":{"content":"${'x'.repeat(48 * 1024 * 1024)}`));
+    upstream.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'content-encoding': 'gzip' });
+      res.end(bomb);
+    });
+    const client = new Anthropic({ baseURL: `${gw.url}/openai`, apiKey: TEST_LICENSE, maxRetries: 0 });
+    const error = await client.messages
+      .stream({ model: 'gpt-4.1', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] })
+      .finalMessage()
+      .catch((caught: unknown) => caught);
+    expect(String(error)).to.include('upstream stream event exceeds 32 MB');
   });
 });

@@ -124,3 +124,14 @@ describe('createJsonArrayParser', () => {
     });
   });
 });
+
+describe('createJsonArrayParser: an element with no end in sight', () => {
+  it('throws GW_UPSTREAM_BAD_RESPONSE once one element passes the bound, instead of holding it all', () => {
+    const parser = createJsonArrayParser();
+    parser.push('[{"a":"');
+    const megabyte = 'x'.repeat(1024 * 1024);
+    expect(() => {
+      for (let i = 0; i < 40; i += 1) parser.push(megabyte);
+    }).to.throw(/exceeds 32 MB/);
+  });
+});

@@ -156,3 +156,24 @@ describe('createSseParser', () => {
     expect(Date.now() - started).to.be.below(5000);
   });
 });
+
+describe('createSseParser: an event with no end in sight', () => {
+  it('throws GW_UPSTREAM_BAD_RESPONSE once one line or event passes the bound, instead of holding it all', () => {
+    const parser = createSseParser();
+    const megabyte = 'x'.repeat(1024 * 1024);
+    parser.push('data: ');
+    let caught: unknown;
+    try {
+      for (let i = 0; i < 40; i += 1) parser.push(megabyte);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).to.have.property('code', 'GW_UPSTREAM_BAD_RESPONSE');
+    expect(String((caught as Error).message)).to.include('exceeds 32 MB');
+    // Many short data lines of one event count too.
+    const lines = createSseParser();
+    expect(() => {
+      for (let i = 0; i < 40; i += 1) lines.push(`data: ${megabyte}\n`);
+    }).to.throw(/exceeds 32 MB/);
+  });
+});

@@ -1,0 +1,12 @@
+import { GatewayError } from '../errors/gateway-error';
+
+/**
+ * The most one upstream stream event (an SSE event, a JSON-array element) may hold, in characters. The largest real
+ * ones are Gemini's inline images (a few MB of base64); a parser holds an event whole until it ends, so without a
+ * bound an upstream's endless line (a few KB of brotli inflate to gigabytes) filled the heap and killed the process.
+ */
+export const MAX_EVENT_CHARS = 32 * 1024 * 1024;
+
+export function eventTooLarge(): GatewayError {
+  return new GatewayError('GW_UPSTREAM_BAD_RESPONSE', `upstream stream event exceeds ${MAX_EVENT_CHARS / (1024 * 1024)} MB`);
+}
