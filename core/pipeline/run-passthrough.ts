@@ -43,7 +43,7 @@ export function runPassthrough(hooks: GatewayHooks, input: PassthroughInput, ctx
 /** The upstream's status, headers and bytes to the client as they come. */
 async function relayAnswer(answer: Promise<UpstreamResponse>, format: PassthroughInput['format'], ctx: RequestContext, res: ServerResponse): Promise<void> {
   const upstream = await answer;
-  const headers = returnableResponseHeaders(upstream.headers);
+  const headers = returnableResponseHeaders(upstream.headers, upstream.credentials);
   if (ctx.stream) {
     // A stream may have to end with an error event of our own, which a fixed length would not leave room for.
     delete headers['content-length'];

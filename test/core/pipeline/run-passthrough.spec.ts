@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { expect } from 'chai';
 import OpenAI from 'openai';
 import { fixtureText } from '../../helpers/fixtures';
@@ -57,6 +58,34 @@ describe('runPassthrough (through the gateway)', () => {
     expect(res.body).to.equal(answer);
     expect(res.headers['content-length']).to.equal(String(Buffer.byteLength(answer)));
     expect(res.failed).to.equal(false);
+  });
+
+  it("keeps the client from choosing the operator's organisation or project, and sends a compressed body as it was read", async () => {
+    let seen: { headers: http.IncomingHttpHeaders; body: string } | undefined;
+    upstream.handle((req, res, body) => {
+      seen = { headers: req.headers, body: body.toString() };
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{}');
+    });
+    const res = await fetch(`${gw.url}/openai/v1/chat/completions`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${TEST_LICENSE}`,
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+        'openai-organization': 'org-someone-else',
+        'openai-project': 'proj_other',
+        'x-goog-user-project': 'other-gcp-project',
+        'cf-connecting-ip': '203.0.113.9',
+        'openai-beta': 'assistants=v2',
+      },
+      body: gzipSync(JSON.stringify(CHAT)),
+    });
+    expect(res.status).to.equal(200);
+    for (const name of ['content-encoding', 'openai-organization', 'openai-project', 'x-goog-user-project', 'cf-connecting-ip']) expect(seen?.headers).not.to.have.property(name);
+    // Vendor headers a client may choose still go.
+    expect(seen?.headers['openai-beta']).to.equal('assistants=v2');
+    expect(JSON.parse(seen?.body ?? '')).to.deep.equal(CHAT);
   });
 
   it('drops the connection when a non-streaming upstream body breaks off, so the client cannot take it as complete', async () => {
@@ -118,13 +147,15 @@ describe('runPassthrough (through the gateway)', () => {
 
     const whole = `{"id":"x","echo":"${key}"}`;
     upstream.handle((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(whole) });
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(whole), 'x-debug-auth': `Bearer ${key}` });
       res.end(whole);
     });
     const answered = await post(`${gw.url}/openai/v1/chat/completions`, CHAT);
     expect(answered.failed).to.equal(false);
     expect(answered.body).to.equal(whole.replace(key, masked));
     expect(answered.headers['content-length']).to.equal(String(Buffer.byteLength(whole)));
+    // A header echoing it too.
+    expect(answered.headers['x-debug-auth']).to.equal('Bearer sk-test-...cdef');
   });
 
   it('ends a Responses stream cut mid-way with an error event that continues its numbering', async () => {
