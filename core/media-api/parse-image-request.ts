@@ -58,6 +58,9 @@ interface ImageRequestBody {
 
 const validateImageRequest = compileValidator<ImageRequestBody>(imageRequestSchema);
 
+/** Input images an edit takes at most, as OpenAI's GPT image models do (a form also carries up to 17 files). */
+const MAX_EDIT_IMAGES = 16;
+
 /** File fields an edit takes; `image` is one file, `image[]` repeats (the official SDKs use both). */
 const EDIT_FILE_FIELDS = new Set(['image', 'image[]', 'mask']);
 
@@ -109,6 +112,9 @@ export function parseImageRequest(request: CustomRequest, ctx: Pick<RequestConte
     refs.forEach((ref, i) => images.push(parseImageReference(ref, Array.isArray(body.image) ? `image[${i}]` : 'image')));
     (body.images ?? []).forEach((item, i) => images.push(parseImageObject(item, `images[${i}]`)));
     if (body.mask !== undefined) mask = typeof body.mask === 'string' ? parseImageReference(body.mask, 'mask') : parseImageObject(body.mask, 'mask');
+    if (images.length > MAX_EDIT_IMAGES) {
+      throw new GatewayError('GW_INVALID_REQUEST', `image: an image edit takes at most ${MAX_EDIT_IMAGES} images; this one has ${images.length}`, { param: 'image' });
+    }
     if (images.length === 0) {
       throw new GatewayError('GW_INVALID_REQUEST', 'image: an image edit needs at least one image (image, image[] or images)', { param: 'image' });
     }

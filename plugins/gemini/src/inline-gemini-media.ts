@@ -1,7 +1,5 @@
 import {
   GatewayError,
-  fetchMedia,
-  isGatewayError,
   mediaTypeOf,
   parseDataUri,
   type GatewaySettings,
@@ -12,13 +10,11 @@ import {
   type WireFormat,
 } from '@gateway/core';
 import { describeMediaField, type MediaPosition } from './describe-media-field';
+import { fetchWithinBudget, mapConcurrently, mediaBudget, type MediaBudget } from './fetch-within-budget';
 import { describeRefusedMediaType, toGeminiMediaType } from './gemini-media-types';
 
 /** Gemini reads YouTube links itself (`fileData.fileUri`); they are pages, not media files the gateway could inline. */
 const YOUTUBE_URL = /^https?:\/\/(?:www\.|m\.)?(?:youtube\.com|youtu\.be)\//i;
-
-/** Downloads in flight per request: bounds memory (each may hold up to `media.maxBytes`) and outbound fan-out. */
-const FETCH_CONCURRENCY = 4;
 
 export interface MediaContext {
   media: GatewaySettings['media'];
@@ -37,26 +33,10 @@ export interface MediaContext {
 export async function inlineGeminiMedia(request: UnifiedRequest, context: MediaContext): Promise<UnifiedRequest> {
   const found = findMedia(request.messages);
   if (found.length === 0) return request;
-  const controller = new AbortController();
-  const signal = AbortSignal.any([context.client.signal, controller.signal]);
-  const budget = { remaining: context.media.maxBytes };
-  const resolved: UnifiedMediaPart[] = new Array<UnifiedMediaPart>(found.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < found.length && !signal.aborted) {
-      const index = next;
-      next += 1;
-      const { part, at } = found[index];
-      resolved[index] = await resolveMediaPart(part, describeMediaField(request, context.clientFormat, at), { ...context.media, signal, budget });
-    }
-  };
-  try {
-    await Promise.all(Array.from({ length: Math.min(FETCH_CONCURRENCY, found.length) }, worker));
-    if (signal.aborted) throw new GatewayError('GW_CLIENT_CLOSED', 'client went away while its media were fetched');
-  } catch (error) {
-    controller.abort();
-    throw error;
-  }
+  const budget = mediaBudget(context.media);
+  const resolved = await mapConcurrently(found, context.client.signal, ({ part, at }, _index, signal) =>
+    resolveMediaPart(part, describeMediaField(request, context.clientFormat, at), { media: context.media, signal, budget }),
+  );
   const replacements = new Map(found.map(({ part }, i) => [part, resolved[i]]));
   const swap = <T extends UnifiedPart>(part: T): T | UnifiedMediaPart => (isMedia(part) ? (replacements.get(part) ?? part) : part);
   return {
@@ -93,13 +73,13 @@ function isMedia(part: UnifiedPart): part is UnifiedMediaPart {
   return part.type === 'image' || part.type === 'audio' || part.type === 'video' || part.type === 'file';
 }
 
-interface FetchContext extends Readonly<GatewaySettings['media']> {
+interface FetchContext {
+  media: GatewaySettings['media'];
   signal: AbortSignal;
-  /** Bytes the request's downloads may still take. */
-  budget: { remaining: number };
+  budget: MediaBudget;
 }
 
-async function resolveMediaPart(part: UnifiedMediaPart, field: string, media: FetchContext): Promise<UnifiedMediaPart> {
+async function resolveMediaPart(part: UnifiedMediaPart, field: string, { media, signal, budget }: FetchContext): Promise<UnifiedMediaPart> {
   const { source } = part;
   if (source.kind === 'base64') return accepted(part, source.mediaType, source.data, field);
   const inline = parseDataUri(source.url);
@@ -108,16 +88,7 @@ async function resolveMediaPart(part: UnifiedMediaPart, field: string, media: Fe
     throw new GatewayError('GW_INVALID_REQUEST', `${field}: data URIs must be base64 (data:<type>;base64,<data>)`, { param: field });
   }
   if (YOUTUBE_URL.test(source.url)) return { ...part, type: 'video' };
-  const { budget, ...settings } = media;
-  const tooMuch = (): GatewayError =>
-    new GatewayError('GW_BODY_TOO_LARGE', `${field}: the media fetched for this request together exceed the ${media.maxBytes}-byte limit`, { param: field });
-  if (budget.remaining <= 0) throw tooMuch();
-  const allowance = Math.min(media.maxBytes, budget.remaining);
-  const fetched = await fetchMedia(source.url, { ...settings, maxBytes: allowance, field }).catch((error: unknown) => {
-    throw isGatewayError(error) && error.code === 'GW_BODY_TOO_LARGE' && allowance < media.maxBytes ? tooMuch() : error;
-  });
-  budget.remaining -= fetched.data.length;
-  if (budget.remaining < 0) throw tooMuch();
+  const fetched = await fetchWithinBudget(source.url, field, media, budget, signal);
   return accepted(part, fetched.mediaType, fetched.data.toString('base64'), field);
 }
 

@@ -1,4 +1,5 @@
-import { GatewayError, fetchMedia, imageInputBytes, mediaTypeOf, type GatewaySettings, type ImageInput, type ImageRequest } from '@gateway/core';
+import { GatewayError, imageInputBytes, mediaTypeOf, type GatewaySettings, type ImageInput, type ImageRequest } from '@gateway/core';
+import { fetchWithinBudget, mapConcurrently, mediaBudget } from './fetch-within-budget';
 import type { GeminiSafetySetting } from './options';
 import { GEMINI_MEDIA_TYPES, toGeminiMediaType } from './gemini-media-types';
 import { nearestAspectRatio } from './nearest-aspect-ratio';
@@ -27,7 +28,7 @@ const GEMINI_IMAGE_TYPES = GEMINI_MEDIA_TYPES.filter((type) => type.startsWith('
 /**
  * The input images of an edit (fields `image[i]`) or a video's first frame (`input_reference`) as Gemini
  * `inlineData`: uploaded files and base64 as they are, URLs downloaded by the gateway (core's fetchMedia: size
- * limit, SSRF guard). Whatever the source, only the image formats Gemini takes pass (415 otherwise); an upstream
+ * limit, SSRF guard; a few at once, together within `media.maxBytes`). Whatever the source, only the image formats Gemini takes pass (415 otherwise); an upstream
  * file id cannot be read by Gemini: 400.
  */
 export async function inlineImageInputs(
@@ -36,16 +37,16 @@ export async function inlineImageInputs(
   signal: AbortSignal,
   fieldOf: (index: number) => string = (index) => `image[${index}]`,
 ): Promise<InlineImage[]> {
-  return Promise.all(
-    inputs.map(async (input, i) => {
-      const field = fieldOf(i);
-      const bytes = imageInputBytes(input) ?? (input.kind === 'url' ? await fetchMedia(input.url, { ...media, field, signal }) : undefined);
-      if (!bytes) {
-        throw new GatewayError('GW_INVALID_REQUEST', `${field}: file ids are not supported on Gemini; send the image as a file, a data URI or a URL`, { param: field });
-      }
-      return { mimeType: acceptedImageType(bytes.mediaType, bytes.data, field), data: bytes.data.toString('base64') };
-    }),
-  );
+  // As the chat path fetches media: a few downloads at once, all of them together within the request's budget.
+  const budget = mediaBudget(media);
+  return mapConcurrently(inputs, signal, async (input, i, fetchSignal) => {
+    const field = fieldOf(i);
+    const bytes = imageInputBytes(input) ?? (input.kind === 'url' ? await fetchWithinBudget(input.url, field, media, budget, fetchSignal) : undefined);
+    if (!bytes) {
+      throw new GatewayError('GW_INVALID_REQUEST', `${field}: file ids are not supported on Gemini; send the image as a file, a data URI or a URL`, { param: field });
+    }
+    return { mimeType: acceptedImageType(bytes.mediaType, bytes.data, field), data: bytes.data.toString('base64') };
+  });
 }
 
 function acceptedImageType(declared: string, data: Buffer, field: string): string {

@@ -144,6 +144,18 @@ describe('gemini plugin: multimodal input', () => {
     expect(called).to.equal(false);
   });
 
+  it('refuses the URLs of an image edit that together pass the limit, each one below it, without calling Gemini', async () => {
+    const big = Buffer.concat([PNG, Buffer.alloc(40 * 1024)]);
+    nock(MEDIA_HOST).get(/\/edit-\d\.png/).times(3).reply(200, big, { 'content-type': 'image/png' });
+    const upstream = nock(UPSTREAM).post(/generateContent/).reply(200, fixtureJson('gemini/response-basic.json'));
+    const images = [1, 2, 3].map((i) => ({ image_url: `${MEDIA_HOST}/edit-${i}.png` }));
+    const res = await postJson(`${gw.url}/gemini/v1/images/edits`, { model: 'gemini-2.5-flash-image', prompt: 'merge them', images });
+    expect(res.status).to.equal(413);
+    expect(((await res.json()) as { error: { message: string } }).error.message).to.match(/together exceed the 65536-byte limit/);
+    expect(upstream.isDone()).to.equal(false);
+    nock.cleanAll();
+  });
+
   it('refuses media that together pass the limit, each one below it', async () => {
     const big = Buffer.concat([PNG, Buffer.alloc(40 * 1024)]);
     nock(MEDIA_HOST).get('/a.png').reply(200, big, { 'content-type': 'image/png' });

@@ -26,6 +26,22 @@ describe('fromResponsesSearch', () => {
     );
   });
 
+  it('reads the cited sentence of a degenerate answer in bounded work (100,000 spaces, unclosed brackets)', () => {
+    const text = `Intro. A cited claim [a link](https://a.test/x)${' '.repeat(100_000)}${'['.repeat(50_000)}(`;
+    const answer = {
+      status: 'completed',
+      output: [{ type: 'message', content: [{ type: 'output_text', text, annotations: [{ type: 'url_citation', url: 'https://a.test/x', title: 'A', start_index: text.length, end_index: text.length }] }] }],
+    };
+    const { sources } = fromResponsesSearch(answer);
+    expect(sources[0]).to.include({ url: 'https://a.test/x', title: 'A' });
+    expect((sources[0] as { snippet: string }).snippet.length).to.be.at.most(300);
+    const plain = fromResponsesSearch({
+      status: 'completed',
+      output: [{ type: 'message', content: [{ type: 'output_text', text: 'First. A cited [link](https://a.test/) claim (', annotations: [{ type: 'url_citation', url: 'https://a.test/', start_index: 45, end_index: 45 }] }] }],
+    });
+    expect(plain.sources[0]).to.deep.include({ snippet: 'A cited link claim' });
+  });
+
   it('keeps the consulted pages when the model wrote nothing', () => {
     const answer = { status: 'completed', output: [{ type: 'web_search_call', action: { sources: [{ url: 'https://a.test/' }] } }] };
     expect(fromResponsesSearch(answer)).to.deep.equal({ text: '', sources: [{ url: 'https://a.test/' }] });

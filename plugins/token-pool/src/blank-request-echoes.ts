@@ -2,6 +2,9 @@ import type { TokenPatterns } from './classify-token-failure';
 
 /** Shorter strings are left: they cannot spell a word a pattern looks for, and blanking them would hide the upstream's own. */
 const MIN_ECHO_CHARS = 3;
+/** Bounds of the search for echoes, past which every word a pattern reads is blanked (see blankRequestEchoes). */
+const MAX_REQUEST_STRINGS = 20_000;
+const MAX_ECHOES = 200;
 
 /**
  * An upstream error, lower-cased, as the patterns are matched against it, with what it quotes of the request it
@@ -19,15 +22,18 @@ const MIN_ECHO_CHARS = 3;
 export function blankRequestEchoes(text: string, body: Buffer | undefined, patterns: TokenPatterns): string {
   let blanked = decodedStrings(text).toLowerCase();
   if (!body || body.length === 0) return blanked;
+  const all = [...patterns.anomaly, ...patterns.limit];
+  // Nothing in the error a pattern would read: nothing to blank, and the request need not be read at all.
+  if (!all.some((pattern) => pattern.test(blanked))) return blanked;
   let value: unknown;
   try {
     value = JSON.parse(body.toString('utf8'));
   } catch {
     return blanked;
   }
-  const all = [...patterns.anomaly, ...patterns.limit];
+  const strings = collectStrings(value);
   const echoes = new Set<string>();
-  for (const string of collectStrings(value)) {
+  for (const string of strings.size <= MAX_REQUEST_STRINGS ? strings : []) {
     if (!all.some((pattern) => pattern.test(string))) continue;
     // One longer than the text cannot occur in it whole; a span of it may.
     if (string.length <= blanked.length) echoes.add(string);
@@ -36,11 +42,22 @@ export function blankRequestEchoes(text: string, body: Buffer | undefined, patte
       if (span && span.length >= MIN_ECHO_CHARS) echoes.add(span);
     }
   }
+  // A request with more of them than can be looked for in the error at a reasonable cost (300,000 strings against a
+  // 256 KB error took 21 s of the event loop) could hide an echo among them: every word a pattern reads is blanked
+  // then, and the token is judged by the status line alone.
+  if (strings.size > MAX_REQUEST_STRINGS || echoes.size > MAX_ECHOES) return blankEveryMatch(blanked, all);
   // Longest first: a prompt that contains a short value goes as a whole.
   for (const echo of [...echoes].sort((a, b) => b.length - a.length)) {
     if (blanked.includes(echo)) blanked = blanked.split(echo).join(' ');
   }
   return blanked;
+}
+
+/** The text with every span a pattern matches blanked. */
+function blankEveryMatch(text: string, patterns: readonly RegExp[]): string {
+  let out = text;
+  for (const pattern of patterns) out = out.replace(new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`), ' ');
+  return out;
 }
 
 /** The string values of a JSON body, one per line (escapes resolved); the text itself when it is not JSON. */

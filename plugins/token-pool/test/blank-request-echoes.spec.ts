@@ -49,4 +49,18 @@ describe('token-pool blankRequestEchoes', () => {
     expect(blank('Account Suspended', undefined)).to.equal('account suspended');
     expect(blank('account suspended', Buffer.from('suspended'))).to.equal('account suspended');
   });
+
+  it('blanks every word a pattern reads when the request has too many strings to look for one by one', () => {
+    // 30,000 messages each saying "banned N", quoted back by the upstream: looked for one by one, 300,000 of them
+    // held the event loop for 21 s.
+    const messages = Array.from({ length: 30_000 }, (_, i) => ({ role: 'user', content: `banned ${i}` }));
+    const error = JSON.stringify({ detail: [{ msg: 'bad input', input: messages.slice(0, 2000) }] });
+    const text = blank(error, body({ model: 'm', messages }));
+    expect(text).not.to.match(/banned/);
+    expect(text).to.include('bad input');
+  });
+
+  it('does not read the request when nothing in the error is a word a pattern reads', () => {
+    expect(blank('{"error":{"message":"Invalid value for max_tokens"}}', Buffer.from('not even JSON {'))).to.equal('invalid value for max_tokens');
+  });
 });

@@ -66,6 +66,13 @@ describe('parseImageRequest', () => {
     });
   }
 
+  it('takes at most 16 input images in an edit, as GPT image models do (each may be a URL the gateway fetches)', () => {
+    const images = (count: number) => Array.from({ length: count }, () => ({ image_url: `data:image/png;base64,${PNG_B64}` }));
+    expect(parseImageRequest(request({ prompt: 'x', images: images(16) }), JSON_CTX, 'edit').images).to.have.length(16);
+    const error = failure(() => parseImageRequest(request({ prompt: 'x', images: images(40) }), JSON_CTX, 'edit'));
+    expect([error.status, error.param, error.message]).to.deep.equal([400, 'image', 'image: an image edit takes at most 16 images; this one has 40']);
+  });
+
   it('lists the allowed values of an enum in the message', () => {
     const error = failure(() => parseImageRequest(request({ prompt: 'x', quality: 'ultra' }), JSON_CTX, 'generation'));
     expect(error.message).to.include('"low"').and.to.include('"hd"');

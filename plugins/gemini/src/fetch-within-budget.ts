@@ -1,0 +1,59 @@
+import { GatewayError, fetchMedia, isGatewayError, type FetchedMedia, type GatewaySettings } from '@gateway/core';
+
+/** Downloads in flight per request: bounds memory (each may hold up to `media.maxBytes`) and outbound fan-out. */
+export const FETCH_CONCURRENCY = 4;
+
+/** What one request's downloads may fetch in all: `media.maxBytes` (Gemini's own inline limit is of that order). */
+export interface MediaBudget {
+  remaining: number;
+}
+
+export function mediaBudget(media: GatewaySettings['media']): MediaBudget {
+  return { remaining: media.maxBytes };
+}
+
+/** One download of a request, counted against its budget: 413 once the request's downloads together pass it. */
+export async function fetchWithinBudget(
+  url: string,
+  field: string,
+  media: GatewaySettings['media'],
+  budget: MediaBudget,
+  signal: AbortSignal,
+): Promise<FetchedMedia> {
+  const tooMuch = (): GatewayError =>
+    new GatewayError('GW_BODY_TOO_LARGE', `${field}: the media fetched for this request together exceed the ${media.maxBytes}-byte limit`, { param: field });
+  if (budget.remaining <= 0) throw tooMuch();
+  const allowance = Math.min(media.maxBytes, budget.remaining);
+  const fetched = await fetchMedia(url, { ...media, maxBytes: allowance, field, signal }).catch((error: unknown) => {
+    throw isGatewayError(error) && error.code === 'GW_BODY_TOO_LARGE' && allowance < media.maxBytes ? tooMuch() : error;
+  });
+  budget.remaining -= fetched.data.length;
+  if (budget.remaining < 0) throw tooMuch();
+  return fetched;
+}
+
+/**
+ * `work` on each item, FETCH_CONCURRENCY at a time, results in the items' order. The first failure aborts the
+ * signal the work is given (the other downloads stop) and is thrown; so is the client leaving.
+ */
+export async function mapConcurrently<T, R>(items: readonly T[], client: AbortSignal, work: (item: T, index: number, signal: AbortSignal) => Promise<R>): Promise<R[]> {
+  const controller = new AbortController();
+  const signal = AbortSignal.any([client, controller.signal]);
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length && !signal.aborted) {
+      const index = next;
+      next += 1;
+      results[index] = await work(items[index], index, signal);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(FETCH_CONCURRENCY, items.length) }, worker));
+    if (signal.aborted) throw new GatewayError('GW_CLIENT_CLOSED', 'client went away while its media were fetched');
+  } catch (error) {
+    controller.abort();
+    throw error;
+  }
+  return results;
+}
