@@ -54,6 +54,11 @@ export interface RequestContext {
   stream: boolean;
   /** Time to upstream response headers, set by whoever calls the upstream; logged. */
   upstreamLatencyMs?: number;
+  /**
+   * Why an answer already under way ended with its format's error event instead of its end (the error code, as
+   * `gw_upstream_timeout`), set where the event is written; the access line logs it and counts the answer unfinished.
+   */
+  failedMidway?: string;
   /** Scratch space for plugins, per request (e.g. the credential chosen). */
   readonly state: Map<string, unknown>;
 }

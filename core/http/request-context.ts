@@ -54,6 +54,7 @@ export function createRequestContext(req: Request, res: Response, runtime: Gatew
     model: undefined,
     stream: false,
     upstreamLatencyMs: undefined,
+    failedMidway: undefined,
     state: new Map(),
   });
   res.once('close', () => {

@@ -28,8 +28,10 @@ export function createRequestLog(log: Logger) {
       // Keys in sorted order, level, message and timestamp included (filled in by the access log): the JSON line
       // writer then serialises this object as it is, without a sorted copy (see createJsonLineWriter).
       accessLog({
-        completed: res.writableFinished,
+        // Unfinished: the client left first, or the answer ended with its format's error event (`error` says why).
+        completed: res.writableFinished && ctx?.failedMidway === undefined,
         endpoint: ctx?.endpoint,
+        error: ctx?.failedMidway,
         latencyMs: performance.now() - started,
         level: undefined,
         message: undefined,

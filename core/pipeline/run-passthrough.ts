@@ -80,6 +80,7 @@ async function relayAnswer(answer: Promise<UpstreamResponse>, format: Passthroug
         if (abortSourceOf(ctx).aborted) return ctx.stream;
         const gatewayError = toGatewayError(error);
         ctx.log.warn('upstream stream failed', { code: gatewayError.code, message: gatewayError.message });
+        ctx.failedMidway = gatewayError.code.toLowerCase();
         // Only a stream has an error event to say it was cut short; anything else is dropped.
         if (!ctx.stream || format === 'other' || (arrayFraming && !array)) return false;
         // A native stream that breaks mid-way ends with that format's own error event, as the upstream would send it.

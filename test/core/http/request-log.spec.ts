@@ -16,7 +16,8 @@ describe('access lines (request log)', () => {
     written
       .split('\n')
       .filter((line) => line.includes('"requestId"'))
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.message === 'request');
 
   before(async () => {
     upstream = await startRawUpstream();
@@ -48,6 +49,38 @@ describe('access lines (request log)', () => {
     });
     for (let i = 0; i < 50 && !lines().some((line) => line.requestId === 'left-early'); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(lines().find((line) => line.requestId === 'left-early')).to.include({ status: 499, completed: false, path: '/openai/v1/chat/completions' });
+  });
+
+  it('counts a stream that ended with its error event as unfinished, and says why', async () => {
+    upstream.handle((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('data: {"id":"c","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"content":"hi"}}]}\n\n');
+      setTimeout(() => req.socket.destroy(), 20);
+    });
+    const res = await fetch(`${url}/openai/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json', 'x-request-id': 'cut-midway' },
+      body: JSON.stringify({ model: 'm', stream: true, messages: [{ role: 'user', content: 'hi' }] }),
+    });
+    expect(await res.text()).to.include('"error"');
+    for (let i = 0; i < 50 && !lines().some((line) => line.requestId === 'cut-midway'); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(lines().find((line) => line.requestId === 'cut-midway')).to.include({ status: 200, completed: false, error: 'gw_upstream_unreachable' });
+  });
+
+  it('says the same of a translated stream whose upstream sent an error event', async () => {
+    upstream.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('data: {"id":"c","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"content":"hi"}}]}\n\n');
+      res.end('data: {"error":{"message":"Overloaded","type":"server_error","code":"overloaded"}}\n\n');
+    });
+    const res = await fetch(`${url}/openai/v1/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json', 'x-request-id': 'translated-cut' },
+      body: JSON.stringify({ model: 'm', max_tokens: 10, stream: true, messages: [{ role: 'user', content: 'hi' }] }),
+    });
+    expect(await res.text()).to.include('event: error');
+    for (let i = 0; i < 50 && !lines().some((line) => line.requestId === 'translated-cut'); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(lines().find((line) => line.requestId === 'translated-cut')).to.include({ status: 200, completed: false, error: 'gw_upstream_error' });
   });
 
   it('keeps the status that was sent', async () => {
