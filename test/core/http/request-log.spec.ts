@@ -18,6 +18,11 @@ describe('access lines (request log)', () => {
       .filter((line) => line.includes('"requestId"'))
       .map((line) => JSON.parse(line) as Record<string, unknown>)
       .filter((line) => line.message === 'request');
+  /** The access line of `requestId`, once written (the line goes out when the response closes). */
+  const accessLine = async (requestId: string): Promise<Record<string, unknown> | undefined> => {
+    for (let i = 0; i < 50 && !lines().some((line) => line.requestId === requestId); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    return lines().find((line) => line.requestId === requestId);
+  };
 
   before(async () => {
     upstream = await startRawUpstream();
@@ -47,8 +52,7 @@ describe('access lines (request log)', () => {
       req.end(JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }));
       setTimeout(() => req.destroy(), 100);
     });
-    for (let i = 0; i < 50 && !lines().some((line) => line.requestId === 'left-early'); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(lines().find((line) => line.requestId === 'left-early')).to.include({ status: 499, completed: false, path: '/openai/v1/chat/completions' });
+    expect(await accessLine('left-early')).to.include({ status: 499, completed: false, path: '/openai/v1/chat/completions' });
   });
 
   it('counts a stream that ended with its error event as unfinished, and says why', async () => {
@@ -63,8 +67,7 @@ describe('access lines (request log)', () => {
       body: JSON.stringify({ model: 'm', stream: true, messages: [{ role: 'user', content: 'hi' }] }),
     });
     expect(await res.text()).to.include('"error"');
-    for (let i = 0; i < 50 && !lines().some((line) => line.requestId === 'cut-midway'); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(lines().find((line) => line.requestId === 'cut-midway')).to.include({ status: 200, completed: false, error: 'gw_upstream_unreachable' });
+    expect(await accessLine('cut-midway')).to.include({ status: 200, completed: false, error: 'gw_upstream_unreachable' });
   });
 
   it('says the same of a translated stream whose upstream sent an error event', async () => {
@@ -79,14 +82,12 @@ describe('access lines (request log)', () => {
       body: JSON.stringify({ model: 'm', max_tokens: 10, stream: true, messages: [{ role: 'user', content: 'hi' }] }),
     });
     expect(await res.text()).to.include('event: error');
-    for (let i = 0; i < 50 && !lines().some((line) => line.requestId === 'translated-cut'); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(lines().find((line) => line.requestId === 'translated-cut')).to.include({ status: 200, completed: false, error: 'gw_upstream_error' });
+    expect(await accessLine('translated-cut')).to.include({ status: 200, completed: false, error: 'gw_upstream_error' });
   });
 
   it('keeps the status that was sent', async () => {
     const res = await fetch(`${url}/openai/v1/chat/completions`, { method: 'POST', headers: { 'x-request-id': 'no-license' }, body: '{}' });
     expect(res.status).to.equal(401);
-    for (let i = 0; i < 50 && !lines().some((line) => line.requestId === 'no-license'); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(lines().find((line) => line.requestId === 'no-license')).to.include({ status: 401, completed: true });
+    expect(await accessLine('no-license')).to.include({ status: 401, completed: true });
   });
 });

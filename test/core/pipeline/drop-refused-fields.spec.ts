@@ -1,16 +1,10 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { expect } from 'chai';
+import { chatCompletionBody } from '../../helpers/chat-completion';
 import { startGateway, TEST_LICENSE, type RunningGateway } from '../../helpers/start-gateway';
 import { startRawUpstream, type RawUpstream } from '../../helpers/start-raw-upstream';
 
-const COMPLETION = JSON.stringify({
-  id: 'chatcmpl-1',
-  object: 'chat.completion',
-  created: 1,
-  model: 'gpt-4.1',
-  choices: [{ index: 0, message: { role: 'assistant', content: 'done' }, finish_reason: 'stop' }],
-  usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-});
+const COMPLETION = chatCompletionBody('done', 'gpt-4.1');
 
 describe('a translated chat call the upstream refuses for a field the translation added', () => {
   let upstream: RawUpstream;

@@ -5,6 +5,7 @@ import vm from 'node:vm';
 import { expect } from 'chai';
 import { Stage, type UpstreamRequest } from '@gateway/core';
 import { startGateway, TEST_LICENSE, type RunningGateway } from '../../helpers/start-gateway';
+import { chatCompletionBody } from '../../helpers/chat-completion';
 
 /**
  * While the upstream answers, nothing in the gateway may hold the parsed request, and while an answer streams,
@@ -52,14 +53,7 @@ async function post(url: string, body: unknown, headers: Record<string, string> 
   return { status: res.status, text: await res.text() };
 }
 
-const CHAT_ANSWER = JSON.stringify({
-  id: 'chatcmpl-1',
-  object: 'chat.completion',
-  created: 1,
-  model: 'gpt-4o-mini',
-  choices: [{ index: 0, message: { role: 'assistant', content: 'ok' }, finish_reason: 'stop' }],
-  usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-});
+const CHAT_ANSWER = chatCompletionBody('ok');
 
 const CHAT_STREAM = [
   { id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'gpt-4o-mini', choices: [{ index: 0, delta: { role: 'assistant', content: 'ok' }, finish_reason: null }] },
