@@ -56,19 +56,25 @@ async function callDroppingRefusedFields(
   ctx: RequestContext,
   call: (sent: UpstreamRequest) => Promise<UpstreamResponse>,
 ): Promise<UpstreamResponse> {
-  let refused: OptionalField[];
-  try {
-    const response = await call(request);
-    if (response.status < 400) return response;
-    const failure = await readUpstreamFailure(response);
-    refused = refusedFields(optional, failure);
-    if (refused.length === 0) throw classifyFailure(hooks, failure, ctx);
-  } catch (error) {
-    refused = isGatewayError(error) ? refusedFields(optional, { status: error.status, text: error.message }) : [];
-    if (refused.length === 0) throw error;
+  // Upstreams refuse one field at a time: each answer may name another, up to one call more per field.
+  let sent = request;
+  let carried = optional;
+  for (;;) {
+    let refused: OptionalField[];
+    try {
+      const response = await call(sent);
+      if (response.status < 400 || carried.length === 0) return response;
+      const failure = await readUpstreamFailure(response);
+      refused = refusedFields(carried, failure);
+      if (refused.length === 0) throw classifyFailure(hooks, failure, ctx);
+    } catch (error) {
+      refused = isGatewayError(error) ? refusedFields(carried, { status: error.status, text: error.message }) : [];
+      if (refused.length === 0) throw error;
+    }
+    ctx.log.debug('upstream refused fields of the translation; sent again without them', { fields: refused.map((field) => field.name) });
+    sent = withoutFields(sent, refused);
+    carried = carried.filter((field) => !refused.includes(field));
   }
-  ctx.log.debug('upstream refused fields of the translation; sent again without them', { fields: refused.map((field) => field.name) });
-  return call(withoutFields(request, refused));
 }
 
 export async function readFailure(hooks: GatewayHooks, response: UpstreamResponse, ctx: RequestContext): Promise<GatewayError> {

@@ -68,6 +68,7 @@ async function relayAnswer(answer: Promise<UpstreamResponse>, format: Passthroug
         clearImmediate(flushHeaders);
         sequence?.push(chunk);
         boundary?.push(chunk);
+        if (boundary && ctx.failedMidway === undefined && opensErrorEvent(chunk)) ctx.failedMidway = 'upstream_error_event';
         if (!array) return;
         try {
           array.push(chunk);
@@ -101,4 +102,15 @@ async function relayAnswer(answer: Promise<UpstreamResponse>, format: Passthroug
 function sseClosing(boundary: EventBoundaryFollower | undefined, events: string): string | undefined {
   const prefix = boundary?.closingPrefix();
   return prefix === undefined ? undefined : prefix + events;
+}
+
+/**
+ * Lines that open an upstream's own error event in an SSE stream relayed as it is (Anthropic and Responses
+ * `event: error`, Responses `response.failed`, chat and Gemini `data: {"error"…`), for the access line. At a line's
+ * start only: inside an event's JSON a line break is escaped, so model text cannot fake one.
+ */
+const ERROR_EVENT_STARTS = ['event: error', 'event: response.failed', 'data: {"error"'].map((start) => [Buffer.from(start), Buffer.from(`\n${start}`)] as const);
+
+function opensErrorEvent(chunk: Buffer): boolean {
+  return ERROR_EVENT_STARTS.some(([atStart, afterLine]) => chunk.subarray(0, atStart.length).equals(atStart) || chunk.includes(afterLine));
 }

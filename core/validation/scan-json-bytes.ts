@@ -41,7 +41,8 @@ export function scanJsonBytes(bytes: Buffer, maxDepth: number): JsonHazard | und
       const end = numberEnd(bytes, i);
       if (end - i > SHORT_NUMBER || hasExponent(bytes, i, end)) {
         const number = bytes.toString('latin1', i, end);
-        if (!Number.isFinite(Number(number))) return { kind: 'number-overflow', number: number.length > 40 ? `${number.slice(0, 37)}...` : number };
+        // Infinity only: a malformed number (`1e5e5`, NaN) is the parser's to refuse, as invalid JSON.
+        if (Math.abs(Number(number)) === Infinity) return { kind: 'number-overflow', number: number.length > 40 ? `${number.slice(0, 37)}...` : number };
       }
       i = end - 1;
     }

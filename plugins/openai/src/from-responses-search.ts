@@ -66,7 +66,8 @@ function citedSentence(text: string, start: number): string {
   let end = Math.max(0, Math.min(start, text.length));
   while (end > 0 && isTrailing(text.charCodeAt(end - 1))) end -= 1;
   const windowStart = Math.max(0, end - SENTENCE_WINDOW_CHARS);
-  let from = windowStart;
+  // No sentence end in the window: the text right before the citation, not the window's far end.
+  let from = windowStart === 0 ? 0 : Math.max(0, end - SNIPPET_CHARS);
   for (let at = end - 2; at >= windowStart; at -= 1) {
     const code = text.charCodeAt(at);
     if (code === 0x0a) {

@@ -42,10 +42,11 @@ export function blankRequestEchoes(text: string, body: Buffer | undefined, patte
       if (span && span.length >= MIN_ECHO_CHARS) echoes.add(span);
     }
   }
-  // A request with more of them than can be looked for in the error at a reasonable cost (300,000 strings against a
-  // 256 KB error took 21 s of the event loop) could hide an echo among them: every word a pattern reads is blanked
-  // then, and the token is judged by the status line alone.
-  if (strings.size > MAX_REQUEST_STRINGS || echoes.size > MAX_ECHOES) return blankEveryMatch(blanked, all);
+  // A request with more of them than can be looked for in the error one by one at a reasonable cost (300,000
+  // strings against a 256 KB error took 21 s of the event loop): each word a pattern reads in the error is blanked
+  // instead when the request's text has it too. The upstream's own words (a "suspended" the request never said)
+  // still count.
+  if (strings.size > MAX_REQUEST_STRINGS || echoes.size > MAX_ECHOES) return blankMatchesTheRequestHas(blanked, all, [...strings].join('\n'));
   // Longest first: a prompt that contains a short value goes as a whole.
   for (const echo of [...echoes].sort((a, b) => b.length - a.length)) {
     if (blanked.includes(echo)) blanked = blanked.split(echo).join(' ');
@@ -53,10 +54,12 @@ export function blankRequestEchoes(text: string, body: Buffer | undefined, patte
   return blanked;
 }
 
-/** The text with every span a pattern matches blanked. */
-function blankEveryMatch(text: string, patterns: readonly RegExp[]): string {
+/** The text with each span a pattern matches blanked where the request's text (lower-cased) has that span too. */
+function blankMatchesTheRequestHas(text: string, patterns: readonly RegExp[], requestText: string): string {
   let out = text;
-  for (const pattern of patterns) out = out.replace(new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`), ' ');
+  for (const pattern of patterns) {
+    out = out.replace(new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`), (span) => (requestText.includes(span) ? ' ' : span));
+  }
   return out;
 }
 

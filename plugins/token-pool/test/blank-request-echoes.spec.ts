@@ -60,6 +60,12 @@ describe('token-pool blankRequestEchoes', () => {
     expect(text).to.include('bad input');
   });
 
+  it("keeps the upstream's own words past those bounds: a suspension the request never mentioned still reads", () => {
+    const messages = Array.from({ length: 201 }, (_, i) => ({ role: 'user', content: `note ${i}: hit the rate limit` }));
+    const text = blank('{"error":{"message":"This organization has been suspended for violating our terms."}}', body({ model: 'm', messages }));
+    expect(text).to.include('suspended');
+  });
+
   it('does not read the request when nothing in the error is a word a pattern reads', () => {
     expect(blank('{"error":{"message":"Invalid value for max_tokens"}}', Buffer.from('not even JSON {'))).to.equal('invalid value for max_tokens');
   });

@@ -85,6 +85,35 @@ describe('access lines (request log)', () => {
     expect(await accessLine('translated-cut')).to.include({ status: 200, completed: false, error: 'gw_upstream_error' });
   });
 
+  it("says so of a passthrough stream that relays the upstream's own error event", async () => {
+    upstream.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('data: {"id":"c","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"content":"say \\"data: {\\"error\\"\\""}}]}\n\n');
+      res.end('data: {"error":{"message":"Overloaded","type":"server_error"}}\n\n');
+    });
+    const res = await fetch(`${url}/openai/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json', 'x-request-id': 'relayed-error' },
+      body: JSON.stringify({ model: 'm', stream: true, messages: [{ role: 'user', content: 'hi' }] }),
+    });
+    expect(await res.text()).to.include('Overloaded');
+    expect(await accessLine('relayed-error')).to.include({ status: 200, completed: false, error: 'upstream_error_event' });
+  });
+
+  it('does not take model text that quotes an error event for one', async () => {
+    upstream.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end('data: {"choices":[{"index":0,"delta":{"content":"line\\ndata: {\\"error\\": 1}\\nevent: error"}}]}\n\ndata: [DONE]\n\n');
+    });
+    const res = await fetch(`${url}/openai/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json', 'x-request-id': 'quoted-error' },
+      body: JSON.stringify({ model: 'm', stream: true, messages: [{ role: 'user', content: 'hi' }] }),
+    });
+    await res.text();
+    expect(await accessLine('quoted-error')).to.include({ status: 200, completed: true }).and.not.have.property('error');
+  });
+
   it('keeps the status that was sent', async () => {
     const res = await fetch(`${url}/openai/v1/chat/completions`, { method: 'POST', headers: { 'x-request-id': 'no-license' }, body: '{}' });
     expect(res.status).to.equal(401);

@@ -59,6 +59,31 @@ describe('a translated chat call the upstream refuses for a field the translatio
     expect(assistant(seen[1])).to.deep.include({ role: 'assistant', tool_calls: assistant(seen[0]).tool_calls }).and.not.have.property('reasoning_content');
   });
 
+  it('drops each refused field in turn when the upstream names them one at a time', async () => {
+    upstream.handle((_req, res, body) => {
+      const json = JSON.parse(body.toString()) as { reasoning_effort?: string; messages: Array<Record<string, unknown>> };
+      seen.push(json);
+      const refusal = json.reasoning_effort !== undefined ? "Unsupported parameter: 'reasoning_effort'" : json.messages.some((m) => 'reasoning_content' in m) ? "'messages.1.reasoning_content' is unsupported" : undefined;
+      res.writeHead(refusal ? 400 : 200, { 'content-type': 'application/json' });
+      res.end(refusal ? JSON.stringify({ error: { message: refusal, type: 'invalid_request_error' } }) : COMPLETION);
+    });
+    await client().messages.create({
+      model: 'gpt-4.1',
+      max_tokens: 3000,
+      thinking: { type: 'enabled', budget_tokens: 2000 },
+      messages: [
+        { role: 'user', content: 'weather?' },
+        { role: 'assistant', content: [{ type: 'thinking', thinking: 'I should call it', signature: '' }, { type: 'tool_use', id: 'toolu_1', name: 'w', input: {} }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'sunny' }] },
+      ],
+    });
+    expect(seen.map((body) => ['reasoning_effort' in body, (body.messages as Array<Record<string, unknown>>).some((m) => 'reasoning_content' in m)])).to.deep.equal([
+      [true, true],
+      [false, true],
+      [false, false],
+    ]);
+  });
+
   it("keeps what an upstream says is missing (DeepSeek), and any other 400, as the client's error", async () => {
     upstream.handle((_req, res, body) => {
       seen.push(JSON.parse(body.toString()) as Record<string, unknown>);

@@ -76,6 +76,10 @@ describe('scanJsonBytes', () => {
         expect(scanJsonBytes(Buffer.from(text), 128)?.kind).to.equal('number-overflow');
       });
     }
+    it('leaves a malformed number to the parser (1e5e5 is invalid JSON, not an overflow)', () => {
+      expect(scanJsonBytes(Buffer.from('{"t":1e5e5}'), 128)).to.equal(undefined);
+      expect(scanJsonBytes(Buffer.from('{"t":1e+}'), 128)).to.equal(undefined);
+    });
     const fine = ['{"t":0.7,"m":1024,"x":-3,"e":1e308,"small":1e-400,"f":123456789012345678901234567890}', '{"s":"1e309 in a string","k":true,"f":false,"n":null}'];
     for (const text of fine) {
       it(`passes ${text.slice(0, 40)}`, () => {
