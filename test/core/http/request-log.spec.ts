@@ -18,6 +18,15 @@ describe('access lines (request log)', () => {
       .filter((line) => line.includes('"requestId"'))
       .map((line) => JSON.parse(line) as Record<string, unknown>)
       .filter((line) => line.message === 'request');
+  /** A streamed request with its request id; resolves with the whole answer text. */
+  const stream = async (path: string, requestId: string, extra: Record<string, unknown> = {}): Promise<string> => {
+    const res = await fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json', 'x-request-id': requestId },
+      body: JSON.stringify({ model: 'm', stream: true, messages: [{ role: 'user', content: 'hi' }], ...extra }),
+    });
+    return res.text();
+  };
   /** The access line of `requestId`, once written (the line goes out when the response closes). */
   const accessLine = async (requestId: string): Promise<Record<string, unknown> | undefined> => {
     for (let i = 0; i < 50 && !lines().some((line) => line.requestId === requestId); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -61,12 +70,7 @@ describe('access lines (request log)', () => {
       res.write('data: {"id":"c","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"content":"hi"}}]}\n\n');
       setTimeout(() => req.socket.destroy(), 20);
     });
-    const res = await fetch(`${url}/openai/v1/chat/completions`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json', 'x-request-id': 'cut-midway' },
-      body: JSON.stringify({ model: 'm', stream: true, messages: [{ role: 'user', content: 'hi' }] }),
-    });
-    expect(await res.text()).to.include('"error"');
+    expect(await stream('/openai/v1/chat/completions', 'cut-midway')).to.include('"error"');
     expect(await accessLine('cut-midway')).to.include({ status: 200, completed: false, error: 'gw_upstream_unreachable' });
   });
 
@@ -76,12 +80,7 @@ describe('access lines (request log)', () => {
       res.write('data: {"id":"c","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"content":"hi"}}]}\n\n');
       res.end('data: {"error":{"message":"Overloaded","type":"server_error","code":"overloaded"}}\n\n');
     });
-    const res = await fetch(`${url}/openai/v1/messages`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json', 'x-request-id': 'translated-cut' },
-      body: JSON.stringify({ model: 'm', max_tokens: 10, stream: true, messages: [{ role: 'user', content: 'hi' }] }),
-    });
-    expect(await res.text()).to.include('event: error');
+    expect(await stream('/openai/v1/messages', 'translated-cut', { max_tokens: 10 })).to.include('event: error');
     expect(await accessLine('translated-cut')).to.include({ status: 200, completed: false, error: 'gw_upstream_error' });
   });
 
@@ -91,12 +90,7 @@ describe('access lines (request log)', () => {
       res.write('data: {"id":"c","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"content":"say \\"data: {\\"error\\"\\""}}]}\n\n');
       res.end('data: {"error":{"message":"Overloaded","type":"server_error"}}\n\n');
     });
-    const res = await fetch(`${url}/openai/v1/chat/completions`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json', 'x-request-id': 'relayed-error' },
-      body: JSON.stringify({ model: 'm', stream: true, messages: [{ role: 'user', content: 'hi' }] }),
-    });
-    expect(await res.text()).to.include('Overloaded');
+    expect(await stream('/openai/v1/chat/completions', 'relayed-error')).to.include('Overloaded');
     expect(await accessLine('relayed-error')).to.include({ status: 200, completed: false, error: 'upstream_error_event' });
   });
 
@@ -105,12 +99,7 @@ describe('access lines (request log)', () => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.end('data: {"choices":[{"index":0,"delta":{"content":"line\\ndata: {\\"error\\": 1}\\nevent: error"}}]}\n\ndata: [DONE]\n\n');
     });
-    const res = await fetch(`${url}/openai/v1/chat/completions`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json', 'x-request-id': 'quoted-error' },
-      body: JSON.stringify({ model: 'm', stream: true, messages: [{ role: 'user', content: 'hi' }] }),
-    });
-    await res.text();
+    await stream('/openai/v1/chat/completions', 'quoted-error');
     expect(await accessLine('quoted-error')).to.include({ status: 200, completed: true }).and.not.have.property('error');
   });
 
