@@ -6,7 +6,7 @@ import { collectSecrets } from './config/collect-secrets';
 import type { GatewayConfig } from './config/config-types';
 import { createSecretMasker } from './errors/mask-gateway-error';
 import { createGatewayHooks } from './hooks/gateway-hooks';
-import type { GatewaySettings } from './hooks/plugin-api';
+import type { GatewayCleanup, GatewaySettings } from './hooks/plugin-api';
 import { createApp, createHttpServer } from './http/create-app';
 import type { GatewayRuntime } from './http/gateway-runtime';
 import { createBodyReaders } from './http/read-body';
@@ -47,8 +47,8 @@ export async function createGateway(config: GatewayConfig, options: CreateGatewa
   tapLicenseAuth(hooks, config.licenses);
 
   const admin = createAdminRegistry();
-  const cleanups: Array<() => void | Promise<void>> = [];
-  const onClose = (cleanup: () => void | Promise<void>): void => {
+  const cleanups: GatewayCleanup[] = [];
+  const onClose = (cleanup: GatewayCleanup): void => {
     cleanups.push(cleanup);
   };
   const mounted = await loadPlugins(config, hooks, { log, store, upstream, gateway: settings, admin, onClose });
@@ -103,28 +103,33 @@ export async function createGateway(config: GatewayConfig, options: CreateGatewa
     // upstream makes it end (a stream with its format's error event, and its access line), not as a dropped
     // connection; whatever is left a moment later is closed.
     let last: NodeJS.Timeout | undefined;
+    let graceIsOver: () => void = () => undefined;
+    const graceOver = new Promise<void>((resolve) => (graceIsOver = resolve));
     const cut = (): void => {
       endGrace = undefined;
       clearTimeout(timer);
+      graceIsOver();
       upstream.cutAll('the gateway is shutting down');
       last = setTimeout(() => server.closeAllConnections(), SHUTDOWN_CUT_MS);
     };
     const timer = setTimeout(cut, graceMs);
     endGrace = cut;
     await closed;
-    endGrace = undefined;
     clearInterval(sweep);
-    clearTimeout(timer);
-    clearTimeout(last);
     // One step that fails (state the store cannot take even now) must not skip the others, nor the store's close.
-    const steps = [...cleanups, ...mounted.map((platform) => () => platform.plugin.close?.())];
+    // Background work (async image tasks) keeps what is left of the grace period: the cleanups wait on `graceOver`.
+    const shutdown = { graceOver };
+    const steps: GatewayCleanup[] = [...cleanups, ...mounted.map((platform) => () => platform.plugin.close?.())];
     for (const step of steps) {
       try {
-        await step();
+        await step(shutdown);
       } catch (error) {
         log.error('shutdown step failed', { error: String((error as Error)?.message ?? error) });
       }
     }
+    endGrace = undefined;
+    clearTimeout(timer);
+    clearTimeout(last);
     upstream.close();
     await store.close();
   }

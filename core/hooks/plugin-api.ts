@@ -174,11 +174,19 @@ export interface PluginContext<Options> {
   /** Publishes this platform's admin views (`/admin/credentials/{key}`, `/admin/pools/{key}`). */
   admin: PlatformAdmin;
   /**
-   * Registers cleanup for this mount, run when its gateway closes (before the store closes), e.g. to stop
-   * background tasks. Unlike `GatewayPlugin.close`, it is per gateway and per platform key.
+   * Registers cleanup for this mount, run when its gateway closes (once its open requests are done, before the store
+   * closes), e.g. to stop background tasks. Unlike `GatewayPlugin.close`, it is per gateway and per platform key.
    */
-  onClose?(cleanup: () => void | Promise<void>): void;
+  onClose?(cleanup: GatewayCleanup): void;
 }
+
+/** What a closing gateway tells its cleanups. */
+export interface ShutdownContext {
+  /** Settles when the shutdown's grace period is over (its time ran out, or a second signal): work still running stops then. */
+  graceOver: Promise<void>;
+}
+
+export type GatewayCleanup = (shutdown: ShutdownContext) => void | Promise<void>;
 
 export interface GatewaySettings {
   media: { maxBytes: number; timeoutMs: number; allowPrivateAddresses: boolean };

@@ -3,7 +3,7 @@ import type { GatewayConfig, PlatformConfig } from '../config/config-types';
 import { ConfigError } from '../config/load-config';
 import { CONFIG_DEFAULTS, PLATFORM_BASE_PROPERTIES } from '../config/config-schema';
 import type { GatewayHooks } from '../hooks/gateway-hooks';
-import { PLUGIN_API_VERSION, type GatewayPlugin, type GatewaySettings, type PlatformBaseOptions } from '../hooks/plugin-api';
+import { PLUGIN_API_VERSION, type GatewayCleanup, type GatewayPlugin, type GatewaySettings, type PlatformBaseOptions } from '../hooks/plugin-api';
 import type { Logger } from '../logging';
 import type { Store } from '../store/store';
 import type { UpstreamClient } from '../upstream/upstream-client';
@@ -23,7 +23,7 @@ export interface PluginServices {
   upstream: UpstreamClient;
   gateway: GatewaySettings;
   admin: AdminRegistry;
-  onClose?(cleanup: () => void | Promise<void>): void;
+  onClose?(cleanup: GatewayCleanup): void;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { GatewayError, isGatewayError } from '../errors/gateway-error';
-import type { CustomHandler, CustomResult, RequestContext } from '../hooks/plugin-api';
+import type { CustomHandler, CustomResult, RequestContext, ShutdownContext } from '../hooks/plugin-api';
 import type { Logger } from '../logging';
 import type { ImageResult } from '../media-api/image-result';
 import type { Store } from '../store/store';
@@ -26,8 +26,11 @@ export interface ImageTaskRunner {
   get(taskId: string): Promise<ImageTask | undefined>;
   /** At start-up: tasks a stopped process left queued or in progress become failed, with the reason. */
   recover(): Promise<number>;
-  /** Aborts the running tasks and records them as failed; later submits are refused. */
-  close(): Promise<void>;
+  /**
+   * Refuses later submits, lets the running tasks finish until `shutdown.graceOver` (none given: not at all), then
+   * aborts those still running and records them as failed (`gateway_shutdown`).
+   */
+  close(shutdown?: ShutdownContext): Promise<void>;
 }
 
 export interface ImageTaskRunnerOptions {
@@ -99,7 +102,7 @@ export function createImageTaskRunner(options: ImageTaskRunnerOptions): ImageTas
     } catch (error) {
       // Cut by the shutdown: by this runner's close, or, when client requests held the server open to the end of
       // the grace period, by the upstream calls being cut first (GW_SHUTTING_DOWN).
-      const shutDown = closed || (isGatewayError(error) && error.code === 'GW_SHUTTING_DOWN');
+      const shutDown = controller.signal.aborted || (isGatewayError(error) && error.code === 'GW_SHUTTING_DOWN');
       const failure = shutDown ? shutdownError() : describeFailure(error);
       if (!shutDown) log.warn('image task failed', { taskId: task.task_id, code: failure.code, message: failure.message });
       finished = { ...task, status: 'failed', completed_at: now(), error: failure };
@@ -137,9 +140,11 @@ export function createImageTaskRunner(options: ImageTaskRunnerOptions): ImageTas
       return count;
     },
 
-    async close() {
+    async close(shutdown) {
       if (closed) return;
       closed = true;
+      // A task that ends within the grace period is saved as it ended: only the abort below makes it a shutdown's.
+      if (shutdown && running.size > 0) await Promise.race([Promise.allSettled([...running]), shutdown.graceOver]);
       controller.abort(new GatewayError('GW_CLIENT_CLOSED', 'the gateway shut down'));
       await Promise.all([...running]);
       // A last try; what the store still refuses stays queued or in progress there, and recover() reports it failed.

@@ -31,7 +31,7 @@ const geminiPlugin: GatewayPlugin<GeminiOptions> = {
     const countMessagesTokens = createCountMessagesTokens({ apiVersion, media: gateway.media }, call);
     const tasks = createImageTaskRunner({ store, platform: key, log });
     await tasks.recover();
-    onClose?.(() => tasks.close());
+    onClose?.((shutdown) => tasks.close(shutdown));
     const caller = createGeminiJsonCaller(call);
     const images = createGeminiImageHandlers({
       caller,

@@ -28,7 +28,7 @@ const openAiPlugin: GatewayPlugin<OpenAiOptions> = {
     const call = createOpenAiCaller(options, keys, apiKeys);
     const tasks = createImageTaskRunner({ store, platform: key, log });
     await tasks.recover();
-    onClose?.(() => tasks.close());
+    onClose?.((shutdown) => tasks.close(shutdown));
     const images = createOpenAiImageHandlers({
       call,
       tasks,

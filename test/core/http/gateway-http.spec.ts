@@ -1,8 +1,11 @@
 import http from 'node:http';
 import { expect } from 'chai';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { startSimulator, type Simulator } from '../../../simulator';
 import { startGateway, TEST_ADMIN_KEY, TEST_LICENSE, type RunningGateway } from '../../helpers/start-gateway';
+import { startRawUpstream } from '../../helpers/start-raw-upstream';
 
 describe('gateway HTTP behaviour', function () {
   this.timeout(20_000);
@@ -166,6 +169,40 @@ describe('graceful shutdown', function () {
     expect(JSON.parse(lastChat.replace(/^data: /, ''))).to.have.nested.property('error.message', 'the gateway is shutting down');
     expect(messages.text.trim().split('\n\n').at(-1)).to.match(/^event: error\ndata: \{"type":"error".*"the gateway is shutting down"/);
     await sim.close();
+  });
+});
+
+describe('graceful shutdown and background work', function () {
+  this.timeout(20_000);
+
+  it('lets an async image task running at shutdown finish within the grace period; a restart serves its result', async () => {
+    const upstream = await startRawUpstream();
+    upstream.handle((_req, res) => {
+      setTimeout(() => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ created: 1, data: [{ b64_json: 'iVBORw0KGgo=' }] }));
+      }, 400);
+    });
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'gw-grace-'));
+    const config = { openai: { plugin: 'openai', baseUrl: upstream.url, credentials: [{ apiKey: 'sk-test-0123456789abcdef' }] } };
+    const store = { store: { driver: 'sqlite' as const, path: path.join(dir, 'gateway.db') } };
+    try {
+      const first = await startGateway(config, store);
+      const accepted = await fetch(`${first.url}/openai/v1/images/generations`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gpt-image-1', prompt: 'a cat', async: true }),
+      });
+      const { task_id } = (await accepted.json()) as { task_id: string };
+      await first.gateway.close(5000);
+      const second = await startGateway(config, store);
+      const task = (await (await fetch(`${second.url}/openai/v1/images/${task_id}`, { headers: { authorization: `Bearer ${TEST_LICENSE}` } })).json()) as { status: string };
+      await second.close();
+      expect(task.status).to.equal('completed');
+    } finally {
+      await upstream.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -125,6 +125,25 @@ describe('createImageTaskRunner', () => {
     expect(isGatewayError(refused) && refused.status).to.equal(503);
   });
 
+  it('on close with a grace period lets a task finish within it, and records one still running after it as cut', async () => {
+    const runner = createImageTaskRunner({ store: createMemoryStore(), platform: 'p', log });
+    const quick = deferred<ImageResult>();
+    const { task_id: quickId } = await runner.submit(() => quick.promise);
+    const { task_id: slowId } = await runner.submit((signal) => new Promise<ImageResult>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason))));
+    await until(runner, slowId, 'in_progress');
+    const grace = deferred<void>();
+    const closing = runner.close({ graceOver: grace.promise });
+    // New tasks are refused at once; the running ones go on.
+    const refused = await runner.submit(async () => RESULT).catch((e: unknown) => e);
+    expect(isGatewayError(refused) && refused.status).to.equal(503);
+    quick.resolve(RESULT);
+    await until(runner, quickId, 'completed');
+    grace.resolve();
+    await closing;
+    expect((await runner.get(quickId))?.result).to.deep.equal(RESULT);
+    expect((await runner.get(slowId))?.error?.code).to.equal('gateway_shutdown');
+  });
+
   it('records a task whose upstream call the shutdown cut (end of the grace period, before close) as cut by the shutdown', async () => {
     const runner = createImageTaskRunner({ store: createMemoryStore(), platform: 'p', log });
     const { task_id } = await runner.submit(async () => {
