@@ -119,7 +119,9 @@ export async function createGateway(config: GatewayConfig, options: CreateGatewa
     // One step that fails (state the store cannot take even now) must not skip the others, nor the store's close.
     // Background work (async image tasks) keeps what is left of the grace period: the cleanups wait on `graceOver`.
     const shutdown = { graceOver };
-    const steps: GatewayCleanup[] = [...cleanups, ...mounted.map((platform) => () => platform.plugin.close?.())];
+    // Last registered, first run, as with any nested set-up: a platform's task runner (made after its credential
+    // pool) finishes its calls before the pool's last flush writes what they counted.
+    const steps: GatewayCleanup[] = [...cleanups.reverse(), ...mounted.map((platform) => () => platform.plugin.close?.())];
     for (const step of steps) {
       try {
         await step(shutdown);

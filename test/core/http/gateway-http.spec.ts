@@ -177,14 +177,16 @@ describe('graceful shutdown and background work', function () {
 
   it('lets an async image task running at shutdown finish within the grace period; a restart serves its result', async () => {
     const upstream = await startRawUpstream();
-    upstream.handle((_req, res) => {
+    // The first key is rate-limited after a while: the task's retry on the second key falls within the grace period.
+    upstream.handle((req, res) => {
+      const limited = req.headers.authorization === 'Bearer sk-test-first-0123456789';
       setTimeout(() => {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ created: 1, data: [{ b64_json: 'iVBORw0KGgo=' }] }));
-      }, 400);
+        res.writeHead(limited ? 429 : 200, { 'content-type': 'application/json', ...(limited ? { 'retry-after': '30' } : {}) });
+        res.end(limited ? JSON.stringify({ error: { message: 'Rate limit reached', type: 'requests' } }) : JSON.stringify({ created: 1, data: [{ b64_json: 'iVBORw0KGgo=' }] }));
+      }, limited ? 300 : 100);
     });
     const dir = mkdtempSync(path.join(os.tmpdir(), 'gw-grace-'));
-    const config = { openai: { plugin: 'openai', baseUrl: upstream.url, credentials: [{ apiKey: 'sk-test-0123456789abcdef' }] } };
+    const config = { openai: { plugin: 'openai', baseUrl: upstream.url, credentials: [{ apiKey: 'sk-test-first-0123456789' }, { apiKey: 'sk-test-second-012345678' }] } };
     const store = { store: { driver: 'sqlite' as const, path: path.join(dir, 'gateway.db') } };
     try {
       const first = await startGateway(config, store);
@@ -197,8 +199,16 @@ describe('graceful shutdown and background work', function () {
       await first.gateway.close(5000);
       const second = await startGateway(config, store);
       const task = (await (await fetch(`${second.url}/openai/v1/images/${task_id}`, { headers: { authorization: `Bearer ${TEST_LICENSE}` } })).json()) as { status: string };
+      const keys = (await (await fetch(`${second.url}/admin/credentials/openai`, { headers: { authorization: `Bearer ${TEST_ADMIN_KEY}` } })).json()) as {
+        credentials: Array<{ state: string; requests: number }>;
+      };
       await second.close();
       expect(task.status).to.equal('completed');
+      // What the calls made during the grace counted is written too: the pools close after the tasks.
+      expect(keys.credentials.map((key) => [key.state, key.requests])).to.deep.equal([
+        ['cooling_down', 1],
+        ['healthy', 1],
+      ]);
     } finally {
       await upstream.close();
       rmSync(dir, { recursive: true, force: true });
