@@ -12,12 +12,18 @@ export function maskSecret(secret: string): string {
  * a client or a log.
  */
 export function maskSecretsIn(text: string, secrets: Iterable<string> = []): string {
+  const out = maskGivenSecrets(text, secrets);
+  // Most texts hold no key: the substring test is far cheaper than running the pattern over them.
+  return out.includes('sk-') ? out.replace(KEY_LIKE, (match) => maskSecret(match)) : out;
+}
+
+/** Every occurrence of the given secrets (8 characters or more) in a text, in their masked form; nothing else. */
+export function maskGivenSecrets(text: string, secrets: Iterable<string>): string {
   let out = text;
   for (const secret of secrets) {
     if (secret && secret.length >= 8 && out.includes(secret)) out = out.split(secret).join(maskSecret(secret));
   }
-  // Most texts hold no key: the substring test is far cheaper than running the pattern over them.
-  return out.includes('sk-') ? out.replace(KEY_LIKE, (match) => maskSecret(match)) : out;
+  return out;
 }
 
 /** The `sk-…` key shape many OpenAI-compatible services share; plugins pass their own secrets explicitly. */

@@ -1,4 +1,5 @@
 import { parseDataUri } from '../codecs/shared/parse-data-uri';
+import { readBareBase64 } from '../codecs/shared/read-bare-base64';
 import { GatewayError } from '../errors/gateway-error';
 import type { UploadedFile } from '../hooks/plugin-api';
 import { sniffMediaType } from '../media/sniff-media-type';
@@ -13,7 +14,6 @@ export type ImageInput =
   | { kind: 'url'; url: string }
   | { kind: 'file_id'; fileId: string };
 
-const BARE_BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 /** Base64 or its URL-safe form, line breaks allowed (MIME wraps at 76). One pass, no backtracking. */
 const BASE64_PAYLOAD = /^[\sA-Za-z0-9+/_-]*(?:=\s*){0,2}$/;
 
@@ -34,10 +34,8 @@ export function parseImageReference(value: string, field: string): ImageInput {
     return { kind: 'base64', mediaType: dataUri.mediaType, data: dataUri.data };
   }
   if (/^https?:\/\//i.test(text)) return { kind: 'url', url: text };
-  const data = text.replace(/\s+/g, '');
-  if (data.length >= 16 && BARE_BASE64.test(data)) {
-    return { kind: 'base64', mediaType: sniffMediaType(Buffer.from(data.slice(0, 64), 'base64')) ?? 'image/png', data };
-  }
+  const bare = readBareBase64(text);
+  if (bare) return { kind: 'base64', mediaType: bare.mediaType ?? 'image/png', data: bare.data };
   throw new GatewayError('GW_INVALID_REQUEST', `${field}: must be an http(s) URL, a data URI or base64 image data`, { param: field });
 }
 

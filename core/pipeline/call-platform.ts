@@ -28,16 +28,10 @@ async function shapeRequest(hooks: GatewayHooks, request: UpstreamRequest, ctx: 
  * settled, no retry needs the request's bytes: a large body is released then (see releaseBody).
  */
 async function sendToPlatform(hooks: GatewayHooks, request: UpstreamRequest, ctx: RequestContext): Promise<UpstreamResponse> {
-  const caller = hooks.upstreamCall.get(ctx.platform);
-  const call = async (sent: UpstreamRequest): Promise<UpstreamResponse> => {
-    const answer = caller ? await caller.promise(sent, ctx) : undefined;
-    if (!answer) throw new GatewayError('GW_INTERNAL', `platform "${ctx.platform}" has no upstream caller`);
-    return answer;
-  };
   let response: UpstreamResponse;
   try {
     const optional = optionalFieldsIn(request);
-    response = optional.length > 0 ? await callDroppingRefusedFields(hooks, request, optional, ctx, call) : await call(request);
+    response = optional.length > 0 ? await callDroppingRefusedFields(hooks, request, optional, ctx) : await callUpstream(hooks, request, ctx);
   } finally {
     releaseBody(request.body);
   }
@@ -46,7 +40,7 @@ async function sendToPlatform(hooks: GatewayHooks, request: UpstreamRequest, ctx
 }
 
 /**
- * A translated call carrying fields some upstreams refuse (see OPTIONAL_FIELDS), made once more without those the
+ * A translated call carrying fields some upstreams refuse (see OPTIONAL_FIELDS), made again without those the
  * upstream named in its refusal, whether the platform's caller answers the 4xx or throws it classified.
  */
 async function callDroppingRefusedFields(
@@ -54,7 +48,6 @@ async function callDroppingRefusedFields(
   request: UpstreamRequest,
   optional: readonly OptionalField[],
   ctx: RequestContext,
-  call: (sent: UpstreamRequest) => Promise<UpstreamResponse>,
 ): Promise<UpstreamResponse> {
   // Upstreams refuse one field at a time: each answer may name another, up to one call more per field.
   let sent = request;
@@ -62,7 +55,7 @@ async function callDroppingRefusedFields(
   for (;;) {
     let refused: OptionalField[];
     try {
-      const response = await call(sent);
+      const response = await callUpstream(hooks, sent, ctx);
       if (response.status < 400 || carried.length === 0) return response;
       const failure = await readUpstreamFailure(response);
       refused = refusedFields(carried, failure);
@@ -75,6 +68,13 @@ async function callDroppingRefusedFields(
     sent = withoutFields(sent, refused);
     carried = carried.filter((field) => !refused.includes(field));
   }
+}
+
+/** The platform's upstreamCall taps, once. */
+async function callUpstream(hooks: GatewayHooks, request: UpstreamRequest, ctx: RequestContext): Promise<UpstreamResponse> {
+  const answer = await hooks.upstreamCall.get(ctx.platform)?.promise(request, ctx);
+  if (!answer) throw new GatewayError('GW_INTERNAL', `platform "${ctx.platform}" has no upstream caller`);
+  return answer;
 }
 
 export async function readFailure(hooks: GatewayHooks, response: UpstreamResponse, ctx: RequestContext): Promise<GatewayError> {

@@ -27,9 +27,11 @@ const OPTIONAL_FIELDS: readonly OptionalField[] = [
   { name: 'reasoning_effort', marker: Buffer.from('"reasoning_effort"'), drop: (json) => delete json.reasoning_effort },
 ];
 
+const NONE: readonly OptionalField[] = Object.freeze([]);
+
 /** The optional fields a translated chat request carries: those a refusal can be answered by dropping. */
-export function optionalFieldsIn(request: UpstreamRequest): OptionalField[] {
-  if (request.mode !== 'translate' || request.format !== 'chat-completions' || request.body === undefined) return [];
+export function optionalFieldsIn(request: UpstreamRequest): readonly OptionalField[] {
+  if (request.mode !== 'translate' || request.format !== 'chat-completions' || request.body === undefined) return NONE;
   const body = request.body;
   return OPTIONAL_FIELDS.filter((field) => body.includes(field.marker));
 }

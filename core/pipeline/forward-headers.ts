@@ -1,4 +1,4 @@
-import { maskSecret } from '../errors/mask-secret';
+import { maskGivenSecrets } from '../errors/mask-secret';
 import type { IncomingHttpHeaders } from 'node:http';
 
 /**
@@ -38,13 +38,7 @@ export function returnableResponseHeaders(headers: Record<string, string | strin
   const out: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined || DROP_RESPONSE.test(name)) continue;
-    out[name] = credentials.length === 0 ? value : Array.isArray(value) ? value.map((v) => maskEchoes(v, credentials)) : maskEchoes(value, credentials);
+    out[name] = credentials.length === 0 ? value : Array.isArray(value) ? value.map((v) => maskGivenSecrets(v, credentials)) : maskGivenSecrets(value, credentials);
   }
-  return out;
-}
-
-function maskEchoes(value: string, credentials: readonly string[]): string {
-  let out = value;
-  for (const credential of credentials) if (credential.length >= 8 && out.includes(credential)) out = out.split(credential).join(maskSecret(credential));
   return out;
 }

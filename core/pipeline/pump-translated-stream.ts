@@ -49,12 +49,13 @@ export async function pumpTranslatedStream({ upstream, framing, decoder, stages,
       // Nothing has reached the client, not even its status: the failure is thrown, to be answered with a status of
       // its own (a 502, the upstream's 429) rather than as a 200 stream that holds only an error event.
       if (event.type === 'error' && !writer.started() && pending.length === 0) throw event.error;
+      let shown = event;
       if (event.type === 'error') {
+        shown = { type: 'error', error: maskGatewayError(event.error, maskSecrets) };
         // The answer under way ends with an error event: said in the log, and in its access line.
         ctx.failedMidway = event.error.code.toLowerCase();
-        ctx.log.warn('stream ended with an error event', { code: event.error.code, message: maskGatewayError(event.error, maskSecrets).message });
+        ctx.log.warn('stream ended with an error event', { code: event.error.code, message: shown.error.message });
       }
-      const shown = event.type === 'error' ? { type: 'error' as const, error: maskGatewayError(event.error, maskSecrets) } : event;
       for (const out of encoder.push(shown)) pending.push(out);
       if (event.type === 'finish' || event.type === 'error') done = true;
     }

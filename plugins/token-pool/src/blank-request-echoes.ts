@@ -31,9 +31,14 @@ export function blankRequestEchoes(text: string, body: Buffer | undefined, patte
   } catch {
     return blanked;
   }
+  // A request with more of them than can be looked for in the error one by one at a reasonable cost (300,000
+  // strings against a 256 KB error took 21 s of the event loop): each word a pattern reads in the error is blanked
+  // instead when the request's text has it too. The upstream's own words (a "suspended" the request never said)
+  // still count.
   const strings = collectStrings(value);
+  if (strings.size > MAX_REQUEST_STRINGS) return blankMatchesTheRequestHas(blanked, all, strings);
   const echoes = new Set<string>();
-  for (const string of strings.size <= MAX_REQUEST_STRINGS ? strings : []) {
+  for (const string of strings) {
     if (!all.some((pattern) => pattern.test(string))) continue;
     // One longer than the text cannot occur in it whole; a span of it may.
     if (string.length <= blanked.length) echoes.add(string);
@@ -42,11 +47,7 @@ export function blankRequestEchoes(text: string, body: Buffer | undefined, patte
       if (span && span.length >= MIN_ECHO_CHARS) echoes.add(span);
     }
   }
-  // A request with more of them than can be looked for in the error one by one at a reasonable cost (300,000
-  // strings against a 256 KB error took 21 s of the event loop): each word a pattern reads in the error is blanked
-  // instead when the request's text has it too. The upstream's own words (a "suspended" the request never said)
-  // still count.
-  if (strings.size > MAX_REQUEST_STRINGS || echoes.size > MAX_ECHOES) return blankMatchesTheRequestHas(blanked, all, [...strings].join('\n'));
+  if (echoes.size > MAX_ECHOES) return blankMatchesTheRequestHas(blanked, all, strings);
   // Longest first: a prompt that contains a short value goes as a whole.
   for (const echo of [...echoes].sort((a, b) => b.length - a.length)) {
     if (blanked.includes(echo)) blanked = blanked.split(echo).join(' ');
@@ -55,7 +56,8 @@ export function blankRequestEchoes(text: string, body: Buffer | undefined, patte
 }
 
 /** The text with each span a pattern matches blanked where the request's text (lower-cased) has that span too. */
-function blankMatchesTheRequestHas(text: string, patterns: readonly RegExp[], requestText: string): string {
+function blankMatchesTheRequestHas(text: string, patterns: readonly RegExp[], strings: ReadonlySet<string>): string {
+  const requestText = [...strings].join('\n');
   let out = text;
   for (const pattern of patterns) {
     out = out.replace(new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`), (span) => (requestText.includes(span) ? ' ' : span));
