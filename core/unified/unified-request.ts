@@ -101,6 +101,12 @@ export interface UnifiedTool {
    * MCP servers with a `search` each): upstreams refuse duplicate tool names.
    */
   namespaceMember?: string;
+  /**
+   * A Responses `custom` tool (Codex's freeform `apply_patch`): upstreams without them get a function of one string
+   * argument, `input`, and its calls go back to a Responses client as `custom_tool_call` items. `format` is the
+   * tool's own (`text`, or a Lark/regex `grammar`), kept for a Responses upstream.
+   */
+  freeform?: { format?: Record<string, unknown> };
 }
 
 export type UnifiedToolChoice = 'auto' | 'none' | 'required' | { name: string };

@@ -6,11 +6,11 @@ import type { StreamEncoder } from '../codec';
 import { toDataUri } from '../shared/parse-data-uri';
 import { toPrefixedId } from '../shared/to-prefixed-id';
 import { buildResponsesObject } from './build-responses-object';
-import { encodeResponsesFunctionCall, isOwnReasoning, responsesItemId } from './encode-responses-output';
+import { encodeResponsesCustomToolCall, encodeResponsesToolCall, isOwnReasoning, responsesItemId } from './encode-responses-output';
 import { encodeResponsesStreamError } from './encode-responses-stream-error';
 import { encodeResponsesUsage } from './encode-responses-usage';
 import { encodeResponsesStatus } from './map-responses-status';
-import type { ResponsesOutputFunctionCall, ResponsesOutputItem, ResponsesOutputReasoning, ResponsesStatus } from './responses-types';
+import type { ResponsesOutputCustomToolCall, ResponsesOutputFunctionCall, ResponsesOutputItem, ResponsesOutputReasoning, ResponsesStatus } from './responses-types';
 
 interface Head {
   id: string;
@@ -28,10 +28,12 @@ interface OpenText {
   encrypted?: string;
 }
 
-/** A function call being streamed. Calls stay open until another kind of event, so interleaved upstream calls still join. */
+/** A tool call being streamed. Calls stay open until another kind of event, so interleaved upstream calls still join. */
 interface OpenCall {
   outputIndex: number;
-  item: ResponsesOutputFunctionCall;
+  item: ResponsesOutputFunctionCall | ResponsesOutputCustomToolCall;
+  /** The unified arguments so far; a freeform call's are `{"input": …}`, unwrapped only once whole. */
+  args: string;
 }
 
 function nowSeconds(): number {
@@ -43,7 +45,7 @@ function nowSeconds(): number {
  * `response.in_progress`, then per output item `output_item.added`, its content events
  * (`content_part.added`, `output_text.delta`…, `output_text.done`, `content_part.done` for messages;
  * `reasoning_summary_part.added`, `reasoning_summary_text.delta`… for reasoning;
- * `function_call_arguments.delta`…/`.done` for calls) and `output_item.done`, then `response.completed`
+ * `function_call_arguments.delta`…/`.done` for calls, `custom_tool_call_input.delta`/`.done` once for a freeform call) and `output_item.done`, then `response.completed`
  * (or `response.incomplete` for length/content_filter) with the whole output and usage. `sequence_number`
  * runs from 0 without gaps.
  */
@@ -109,8 +111,16 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
   function closeCalls(out: WireEvent[]): void {
     for (const call of calls.values()) {
       const { item, outputIndex } = call;
-      emit(out, 'response.function_call_arguments.done', { item_id: item.id, output_index: outputIndex, name: item.name, arguments: item.arguments });
-      const done: ResponsesOutputFunctionCall = { ...item, status: 'completed' };
+      let done: ResponsesOutputItem;
+      if (item.type === 'custom_tool_call') {
+        done = encodeResponsesCustomToolCall(item.call_id, item.name, call.args);
+        const at = { item_id: item.id, output_index: outputIndex };
+        if (done.input) emit(out, 'response.custom_tool_call_input.delta', { ...at, delta: done.input });
+        emit(out, 'response.custom_tool_call_input.done', { ...at, input: done.input });
+      } else {
+        emit(out, 'response.function_call_arguments.done', { item_id: item.id, output_index: outputIndex, name: item.name, arguments: item.arguments });
+        done = { ...item, status: 'completed' };
+      }
       output[outputIndex] = done;
       emit(out, 'response.output_item.done', { output_index: outputIndex, item: done });
     }
@@ -157,8 +167,9 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
     closeText(out);
     const outputIndex = output.length;
     output.push(undefined);
-    const item: ResponsesOutputFunctionCall = { ...encodeResponsesFunctionCall(id, name, '', request), status: 'in_progress' };
-    const call: OpenCall = { outputIndex, item };
+    const encoded = encodeResponsesToolCall(id, name, '', request);
+    const item = encoded.type === 'function_call' ? { ...encoded, status: 'in_progress' as const } : encoded;
+    const call: OpenCall = { outputIndex, item, args: '' };
     calls.set(index, call);
     emit(out, 'response.output_item.added', { output_index: outputIndex, item });
     return call;
@@ -212,6 +223,9 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
         case 'tool_call_delta': {
           if (!event.argumentsDelta) break;
           const call = calls.get(event.index) ?? startCall(event.index, `call_${event.index}`, '', out);
+          call.args += event.argumentsDelta;
+          // A freeform call's input is JSON-wrapped upstream: it goes out whole when the call closes (closeCalls).
+          if (call.item.type !== 'function_call') break;
           call.item.arguments += event.argumentsDelta;
           emit(out, 'response.function_call_arguments.delta', { item_id: call.item.id, output_index: call.outputIndex, delta: event.argumentsDelta });
           break;

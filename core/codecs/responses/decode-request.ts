@@ -16,6 +16,7 @@ import type {
 } from '../../unified/unified-request';
 import type { DecodeContext } from '../codec';
 import { decodeResponsesContent } from './decode-responses-content';
+import { decodeCustomTool, type ResponsesCustomTool } from './freeform-tools';
 import { validateResponsesRequest } from './request-schema';
 import type {
   ResponsesContentPart,
@@ -181,6 +182,10 @@ function isFunctionTool(tool: { type: string }): tool is ResponsesFunctionTool {
   return tool.type === 'function';
 }
 
+function isCustomTool(tool: { type: string; name?: unknown }): tool is ResponsesCustomTool {
+  return tool.type === 'custom' && typeof tool.name === 'string';
+}
+
 /** Anthropic's and OpenAI's limit on a function name. */
 const MAX_NAME_LENGTH = 64;
 
@@ -219,6 +224,8 @@ function decodeTools(tools: ResponsesTool[], warnings: string[]): { tools: Unifi
   tools.forEach((tool, i) => {
     if (isFunctionTool(tool)) {
       out.push(decodeFunctionTool(tool));
+    } else if (isCustomTool(tool)) {
+      out.push(decodeCustomTool(tool));
     } else if (tool.type === 'namespace' && Array.isArray(tool.tools) && typeof tool.name === 'string') {
       // Codex namespace tools: the model sees the inner functions; calls come back with `namespace` set again.
       const namespace = tool.name;
@@ -239,12 +246,13 @@ function decodeTools(tools: ResponsesTool[], warnings: string[]): { tools: Unifi
 
 function decodeToolChoice(choice: ResponsesToolChoice): { toolChoice: UnifiedToolChoice; allowed?: Set<string> } {
   if (typeof choice === 'string') return { toolChoice: choice };
-  if (choice.type === 'function' && typeof choice.name === 'string') return { toolChoice: { name: choice.name } };
+  // A custom tool is a function of one argument to the upstream (see freeform-tools.ts), so it is forced as one.
+  if ((choice.type === 'function' || choice.type === 'custom') && typeof choice.name === 'string') return { toolChoice: { name: choice.name } };
   if (choice.type === 'allowed_tools' && 'mode' in choice && Array.isArray(choice.tools)) {
-    const allowed = new Set(choice.tools.flatMap((t) => (t.type === 'function' && typeof t.name === 'string' ? [t.name] : [])));
+    const allowed = new Set(choice.tools.flatMap((t) => ((t.type === 'function' || t.type === 'custom') && typeof t.name === 'string' ? [t.name] : [])));
     return { toolChoice: choice.mode === 'required' ? 'required' : 'auto', allowed };
   }
-  // Forcing a hosted or custom tool has no unified form: let the model choose.
+  // Forcing a hosted tool has no unified form: let the model choose.
   return { toolChoice: 'auto' };
 }
 

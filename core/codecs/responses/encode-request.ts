@@ -12,6 +12,7 @@ import type { Converted } from '../codec';
 import { toDataUri } from '../shared/parse-data-uri';
 import { encodeResponsesTextFormat } from './encode-responses-text-format';
 import { encodeResponsesTools } from './encode-responses-tools';
+import { freeformInput } from './freeform-tools';
 import { effortForBudget, toOpenAiEffort } from '../shared/reasoning-effort-budget';
 
 type Json = Record<string, unknown>;
@@ -44,7 +45,15 @@ function textOf(message: UnifiedMessage): string {
   return message.content.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n');
 }
 
-function encodeAssistant(message: UnifiedMessage, path: string, namespaces: Map<string, UnifiedTool>): Json[] {
+/** The request's tools a call can name that do not go upstream as plain functions, and the freeform calls made so far. */
+interface ToolKinds {
+  namespaces: Map<string, UnifiedTool>;
+  freeform: Set<string>;
+  /** Call ids of freeform calls: their results are `custom_tool_call_output`. */
+  freeformCalls: Set<string>;
+}
+
+function encodeAssistant(message: UnifiedMessage, path: string, kinds: ToolKinds): Json[] {
   const items: Json[] = [];
   let text: string[] = [];
   const flushText = (): void => {
@@ -58,8 +67,11 @@ function encodeAssistant(message: UnifiedMessage, path: string, namespaces: Map<
       return;
     }
     flushText();
-    if (part.type === 'tool_call') {
-      const tool = namespaces.get(part.name);
+    if (part.type === 'tool_call' && kinds.freeform.has(part.name)) {
+      kinds.freeformCalls.add(part.id);
+      items.push({ type: 'custom_tool_call', call_id: part.id, name: part.name, input: freeformInput(part.arguments) });
+    } else if (part.type === 'tool_call') {
+      const tool = kinds.namespaces.get(part.name);
       const call: Json = { type: 'function_call', call_id: part.id, name: tool?.namespaceMember ?? part.name, arguments: part.arguments };
       if (tool?.namespace !== undefined) call.namespace = tool.namespace;
       items.push(call);
@@ -79,19 +91,24 @@ function encodeAssistant(message: UnifiedMessage, path: string, namespaces: Map<
   return items;
 }
 
-function encodeToolResults(message: UnifiedMessage, path: string): Json[] {
+function encodeToolResults(message: UnifiedMessage, path: string, freeformCalls: Set<string>): Json[] {
   return message.content.flatMap((part, j) => {
     if (part.type !== 'tool_result') return [];
     const onlyText = part.content.every((p) => p.type === 'text');
     const output = onlyText
       ? part.content.map((p) => (p.type === 'text' ? p.text : '')).join('\n')
       : part.content.map((p, k) => encodeInputPart(p, `${path}.content[${j}].content[${k}]`));
-    return [{ type: 'function_call_output', call_id: part.toolCallId, output }];
+    return [{ type: freeformCalls.has(part.toolCallId) ? 'custom_tool_call_output' : 'function_call_output', call_id: part.toolCallId, output }];
   });
 }
 
 function encodeInput(request: UnifiedRequest): Json[] {
-  const namespaces = new Map((request.tools ?? []).flatMap((t): Array<[string, UnifiedTool]> => (t.namespace ? [[t.name, t]] : [])));
+  const tools = request.tools ?? [];
+  const kinds: ToolKinds = {
+    namespaces: new Map(tools.flatMap((t): Array<[string, UnifiedTool]> => (t.namespace ? [[t.name, t]] : []))),
+    freeform: new Set(tools.flatMap((t) => (t.freeform ? [t.name] : []))),
+    freeformCalls: new Set(),
+  };
   const items: Json[] = [];
   request.messages.forEach((message, i) => {
     const path = `messages[${i}]`;
@@ -100,7 +117,7 @@ function encodeInput(request: UnifiedRequest): Json[] {
         items.push({ type: 'message', role: 'developer', content: [{ type: 'input_text', text: textOf(message) }] });
         break;
       case 'user': {
-        items.push(...encodeToolResults(message, path));
+        items.push(...encodeToolResults(message, path, kinds.freeformCalls));
         const content = message.content.flatMap((part, j) =>
           part.type === 'text' || part.type === 'image' || part.type === 'audio' || part.type === 'video' || part.type === 'file'
             ? [encodeInputPart(part, `${path}.content[${j}]`)]
@@ -110,18 +127,20 @@ function encodeInput(request: UnifiedRequest): Json[] {
         break;
       }
       case 'assistant':
-        items.push(...encodeAssistant(message, path, namespaces));
+        items.push(...encodeAssistant(message, path, kinds));
         break;
       case 'tool':
-        items.push(...encodeToolResults(message, path));
+        items.push(...encodeToolResults(message, path, kinds.freeformCalls));
         break;
     }
   });
   return items;
 }
 
-function encodeToolChoice(choice: UnifiedToolChoice): unknown {
-  return typeof choice === 'string' ? choice : { type: 'function', name: choice.name };
+function encodeToolChoice(choice: UnifiedToolChoice, tools: UnifiedTool[] | undefined): unknown {
+  if (typeof choice === 'string') return choice;
+  const freeform = tools?.some((tool) => tool.freeform !== undefined && tool.name === choice.name);
+  return { type: freeform ? 'custom' : 'function', name: choice.name };
 }
 
 function encodeReasoning(reasoning: UnifiedReasoningConfig | undefined, original: unknown): Json | undefined {
@@ -146,7 +165,7 @@ export function encodeResponsesRequest(request: UnifiedRequest): Converted<Recor
   const tools = encodeResponsesTools(request);
   if (tools.length > 0) {
     body.tools = tools;
-    if (request.toolChoice !== undefined) body.tool_choice = encodeToolChoice(request.toolChoice);
+    if (request.toolChoice !== undefined) body.tool_choice = encodeToolChoice(request.toolChoice, request.tools);
   }
   if (request.parallelToolCalls !== undefined) body.parallel_tool_calls = request.parallelToolCalls;
   if (request.maxTokens !== undefined) body.max_output_tokens = request.maxTokens;

@@ -2,7 +2,8 @@ import type { RequestEcho, WireFormat } from '../../unified/unified-request';
 import type { UnifiedOutputPart } from '../../unified/unified-response';
 import { toDataUri } from '../shared/parse-data-uri';
 import { toPrefixedId } from '../shared/to-prefixed-id';
-import type { ResponsesOutputFunctionCall, ResponsesOutputItem, ResponsesOutputMessage, ResponsesOutputReasoning } from './responses-types';
+import { freeformInput, freeformToolNamed } from './freeform-tools';
+import type { ResponsesOutputCustomToolCall, ResponsesOutputFunctionCall, ResponsesOutputItem, ResponsesOutputMessage, ResponsesOutputReasoning } from './responses-types';
 
 /** Ids of output items, derived from the response id and the item's position (deterministic). */
 export function responsesItemId(prefix: 'msg_' | 'rs_', responseId: string, outputIndex: number): string {
@@ -30,10 +31,20 @@ export function encodeResponsesFunctionCall(callId: string, name: string, args: 
   return item;
 }
 
+/** A freeform tool's call (see freeform-tools.ts): item id `ctc_…` from the call id, the input unwrapped. */
+export function encodeResponsesCustomToolCall(callId: string, name: string, args: string): ResponsesOutputCustomToolCall {
+  return { id: toPrefixedId('ctc_', callId), type: 'custom_tool_call', call_id: callId, name, input: freeformInput(args) };
+}
+
+/** A tool call as the client declared its tool: a `custom_tool_call` for a freeform tool, else a `function_call`. */
+export function encodeResponsesToolCall(callId: string, name: string, args: string, request: RequestEcho): ResponsesOutputFunctionCall | ResponsesOutputCustomToolCall {
+  return freeformToolNamed(request, name) ? encodeResponsesCustomToolCall(callId, name, args) : encodeResponsesFunctionCall(callId, name, args, request);
+}
+
 /**
  * Unified output parts → `output[]`: reasoning items, message items (consecutive text parts are
  * `output_text` parts of one message, a refusal a `refusal` part; generated images become markdown) and
- * function_call items.
+ * function_call items (custom_tool_call for a freeform tool).
  */
 export function encodeResponsesOutput(content: UnifiedOutputPart[], responseId: string, request: RequestEcho): ResponsesOutputItem[] {
   const output: ResponsesOutputItem[] = [];
@@ -50,7 +61,7 @@ export function encodeResponsesOutput(content: UnifiedOutputPart[], responseId: 
       addText(part.text, part.refusal);
     } else if (part.type === 'tool_call') {
       message = undefined;
-      output.push(encodeResponsesFunctionCall(part.id, part.name, part.arguments, request));
+      output.push(encodeResponsesToolCall(part.id, part.name, part.arguments, request));
     } else if (part.type === 'reasoning') {
       const fromResponses = isOwnReasoning(part.provider);
       // Another provider's signature or redacted data alone: nothing a Responses client can show or replay.

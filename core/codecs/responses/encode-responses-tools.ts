@@ -1,4 +1,5 @@
 import type { RequestEcho, UnifiedTool } from '../../unified/unified-request';
+import { encodeCustomTool } from './freeform-tools';
 
 type Json = Record<string, unknown>;
 
@@ -12,13 +13,17 @@ function encodeFunctionTool(tool: UnifiedTool): Json {
 }
 
 /**
- * The request's tools in Responses shape: flat function tools, Codex namespace members nested back under
- * their namespace, and the hosted tools (`web_search`, `code_interpreter`).
+ * The request's tools in Responses shape: flat function tools, freeform (`custom`) tools, Codex namespace members
+ * nested back under their namespace, and the hosted tools (`web_search`, `code_interpreter`).
  */
 export function encodeResponsesTools(request: RequestEcho): Json[] {
   const tools: Json[] = [];
   const namespaces = new Map<string, Json[]>();
   for (const tool of request.tools ?? []) {
+    if (tool.freeform) {
+      tools.push(encodeCustomTool(tool));
+      continue;
+    }
     if (tool.namespace === undefined) {
       tools.push(encodeFunctionTool(tool));
       continue;

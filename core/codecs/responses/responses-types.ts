@@ -208,7 +208,16 @@ export interface ResponsesOutputReasoning {
   status?: 'in_progress' | 'completed' | 'incomplete';
 }
 
-export type ResponsesOutputItem = ResponsesOutputMessage | ResponsesOutputFunctionCall | ResponsesOutputReasoning;
+/** OAS `ResponseCustomToolCall`: a freeform tool's call, its input as plain text (it has no `status`). */
+export interface ResponsesOutputCustomToolCall {
+  id: string;
+  type: 'custom_tool_call';
+  call_id: string;
+  name: string;
+  input: string;
+}
+
+export type ResponsesOutputItem = ResponsesOutputMessage | ResponsesOutputFunctionCall | ResponsesOutputCustomToolCall | ResponsesOutputReasoning;
 
 export type ResponsesStatus = 'completed' | 'incomplete' | 'in_progress' | 'failed';
 

@@ -210,4 +210,31 @@ describe('createResponsesStreamEncoder', () => {
     expect(content).to.have.length(1);
     expect(content[0]).to.deep.include({ type: 'refusal', refusal: "I can't help with that." });
   });
+
+  it('streams a freeform tool\'s call as a custom_tool_call, its input sent whole when the call closes, which the SDK rebuilds', async () => {
+    const request = decodeResponsesRequest({ model: 'm', input: 'q', stream: true, tools: [{ type: 'custom', name: 'apply_patch' }] });
+    const wire = encodeEvents(createResponsesStreamEncoder(request), [
+      START,
+      { type: 'tool_call_start', index: 0, id: 'toolu_07', name: 'apply_patch' },
+      { type: 'tool_call_delta', index: 0, argumentsDelta: '{"input":"*** Begin' },
+      { type: 'tool_call_delta', index: 0, argumentsDelta: ' Patch"}' },
+      { type: 'finish', finishReason: 'tool_calls', usage: USAGE },
+    ]);
+    expect(types(wire)).to.deep.equal([
+      'response.created',
+      'response.in_progress',
+      'response.output_item.added',
+      'response.custom_tool_call_input.delta',
+      'response.custom_tool_call_input.done',
+      'response.output_item.done',
+      'response.completed',
+    ]);
+    const events = payloads(wire);
+    expect(events[2].item).to.deep.equal({ id: 'ctc_07', type: 'custom_tool_call', call_id: 'toolu_07', name: 'apply_patch', input: '' });
+    expect(events[3]).to.include({ item_id: 'ctc_07', output_index: 0, delta: '*** Begin Patch' });
+    expect(events[4]).to.include({ item_id: 'ctc_07', output_index: 0, input: '*** Begin Patch' });
+    expect(events[5].item).to.deep.equal({ id: 'ctc_07', type: 'custom_tool_call', call_id: 'toolu_07', name: 'apply_patch', input: '*** Begin Patch' });
+    const final = await sdkServing(wire).responses.stream({ model: 'm', input: 'hi' }).finalResponse();
+    expect(final.output).to.deep.equal([{ id: 'ctc_07', type: 'custom_tool_call', call_id: 'toolu_07', name: 'apply_patch', input: '*** Begin Patch' }]);
+  });
 });

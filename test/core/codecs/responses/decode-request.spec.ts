@@ -184,7 +184,7 @@ describe('decodeResponsesRequest', () => {
             { type: 'web_search' },
             { type: 'web_search_preview' },
             { type: 'code_interpreter', container: { type: 'auto' } },
-            { type: 'custom', name: 'apply_patch', format: { type: 'grammar' } },
+            { type: 'computer_use_preview' },
           ],
         }),
       );
@@ -193,7 +193,47 @@ describe('decodeResponsesRequest', () => {
         { name: 'spawn_agent', description: 'Spawns', parameters: { type: 'object' }, namespace: 'collaboration' },
       ]);
       expect(request.builtinTools).to.deep.equal([{ type: 'web_search' }, { type: 'code_execution' }]);
-      expect(request.warnings).to.deep.equal(['tools[1].tools[1]: tool type "custom" dropped', 'tools[5]: tool type "custom" dropped']);
+      expect(request.warnings).to.deep.equal(['tools[1].tools[1]: tool type "custom" dropped', 'tools[5]: tool type "computer_use_preview" dropped']);
+    });
+
+    it('makes a freeform (custom) tool a function of one string argument, its grammar in that argument, and lets tool_choice force it', () => {
+      const grammar = { type: 'grammar', syntax: 'lark', definition: 'start: begin_patch hunk+ end_patch' };
+      const request = decodeResponsesRequest(
+        body({
+          tools: [
+            { type: 'custom', name: 'apply_patch', description: 'Edit files. This is a FREEFORM tool.', format: grammar },
+            { type: 'custom', name: 'note' },
+          ],
+          tool_choice: { type: 'custom', name: 'apply_patch' },
+        }),
+      );
+      const [patch, note] = request.tools ?? [];
+      expect(patch).to.deep.equal({
+        name: 'apply_patch',
+        description: 'Edit files. This is a FREEFORM tool.',
+        parameters: {
+          type: 'object',
+          properties: { input: { type: 'string', description: 'The whole input of this tool, as plain text (not JSON). It must match this lark grammar:\nstart: begin_patch hunk+ end_patch' } },
+          required: ['input'],
+          additionalProperties: false,
+        },
+        freeform: { format: grammar },
+      });
+      expect(note).to.deep.include({ name: 'note', freeform: {} });
+      expect(note.parameters).to.deep.include({ required: ['input'] });
+      expect(request.toolChoice).to.deep.equal({ name: 'apply_patch' });
+      expect(request.warnings).to.equal(undefined);
+    });
+
+    it('keeps a custom tool named in allowed_tools', () => {
+      const request = decodeResponsesRequest(
+        body({
+          tools: [{ type: 'custom', name: 'apply_patch' }, { type: 'function', name: 'shell' }],
+          tool_choice: { type: 'allowed_tools', mode: 'required', tools: [{ type: 'custom', name: 'apply_patch' }] },
+        }),
+      );
+      expect(request.tools?.map((t) => t.name)).to.deep.equal(['apply_patch']);
+      expect(request.toolChoice).to.equal('required');
     });
 
     it('maps reasoning effort and summary, text.format json_schema, tool_choice function and allowed_tools', () => {

@@ -92,6 +92,34 @@ describe('encodeResponsesRequest', () => {
     expect(warnings).to.have.length(2);
   });
 
+  it('round-trips a freeform (custom) tool: the tool, its calls, their outputs and a forced choice go back in custom shape', () => {
+    const original = {
+      model: 'm',
+      input: [
+        { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'fix it' }] },
+        { type: 'custom_tool_call', call_id: 'call_p', name: 'apply_patch', input: '*** Begin Patch\n*** End Patch' },
+        { type: 'custom_tool_call_output', call_id: 'call_p', output: 'Done!' },
+        { type: 'function_call', call_id: 'call_s', name: 'shell', arguments: '{"command":["ls"]}' },
+        { type: 'function_call_output', call_id: 'call_s', output: 'a.txt' },
+      ],
+      tools: [
+        { type: 'custom', name: 'apply_patch', description: 'Edit files', format: { type: 'grammar', syntax: 'lark', definition: 'start: x' } },
+        { type: 'function', name: 'shell', parameters: { type: 'object' }, strict: false },
+      ],
+      tool_choice: { type: 'custom', name: 'apply_patch' },
+    };
+    const body = encode(decodeResponsesRequest(original));
+    expect(body.tools).to.deep.equal(original.tools);
+    expect(body.tool_choice).to.deep.equal({ type: 'custom', name: 'apply_patch' });
+    expect(body.input).to.deep.equal([
+      original.input[0],
+      original.input[1],
+      { type: 'custom_tool_call_output', call_id: 'call_p', output: 'Done!' },
+      original.input[3],
+      { type: 'function_call_output', call_id: 'call_s', output: 'a.txt' },
+    ]);
+  });
+
   it('refuses audio input with GW_MEDIA_NOT_ALLOWED naming the part', () => {
     try {
       encode(base({ messages: [{ role: 'user', content: [{ type: 'audio', source: { kind: 'base64', mediaType: 'audio/wav', data: 'x' } }] }] }));

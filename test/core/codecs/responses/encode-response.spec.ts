@@ -51,6 +51,28 @@ describe('encodeResponsesResponse', () => {
     expect(body.status).to.equal('completed');
   });
 
+  it('gives a freeform tool\'s call back as a custom_tool_call with its input unwrapped; arguments of another shape go as they are', () => {
+    const request = decodeResponsesRequest({ model: 'm', input: 'q', tools: [{ type: 'custom', name: 'apply_patch' }, { type: 'function', name: 'shell' }] });
+    const body = encodeResponsesResponse(
+      response({
+        content: [
+          { type: 'tool_call', id: 'toolu_01', name: 'apply_patch', arguments: '{"input":"*** Begin Patch\\n*** End Patch"}' },
+          { type: 'tool_call', id: 'toolu_02', name: 'shell', arguments: '{"command":["ls"]}' },
+          { type: 'tool_call', id: 'toolu_03', name: 'apply_patch', arguments: 'not json' },
+        ],
+        finishReason: 'tool_calls',
+      }),
+      request,
+    );
+    expect(body.output).to.deep.equal([
+      { id: 'ctc_01', type: 'custom_tool_call', call_id: 'toolu_01', name: 'apply_patch', input: '*** Begin Patch\n*** End Patch' },
+      { id: 'fc_02', type: 'function_call', status: 'completed', arguments: '{"command":["ls"]}', call_id: 'toolu_02', name: 'shell' },
+      { id: 'ctc_03', type: 'custom_tool_call', call_id: 'toolu_03', name: 'apply_patch', input: 'not json' },
+    ]);
+    // The response's own tool list shows the tool as the client declared it.
+    expect(body.tools).to.deep.equal([{ type: 'custom', name: 'apply_patch' }, { type: 'function', name: 'shell', parameters: { type: 'object', properties: {} }, strict: false }]);
+  });
+
   it('two namespaces with a function of one name: unique names upstream, each call back under its own namespace', () => {
     const search = { type: 'function', name: 'search', parameters: { type: 'object' } };
     const request = decodeResponsesRequest({
