@@ -42,7 +42,8 @@ export async function createGateway(config: GatewayConfig, options: CreateGatewa
   const store = createStore(config.store);
   const upstream = createUpstreamClient();
   const hooks = createGatewayHooks();
-  const settings: GatewaySettings = { media: config.media, limits: config.limits, publicBaseUrl: config.server.publicBaseUrl };
+  const maskSecrets = createSecretMasker(secrets);
+  const settings: GatewaySettings = { media: config.media, limits: config.limits, publicBaseUrl: config.server.publicBaseUrl, maskSecrets };
   if (config.licenses.length === 0) log.warn('no licenses configured: every platform request will answer 401', { source: config.source });
   tapLicenseAuth(hooks, config.licenses);
 
@@ -63,7 +64,7 @@ export async function createGateway(config: GatewayConfig, options: CreateGatewa
     bodies: createBodyReaders(config.limits),
     admin,
     isAdminKey: createKeyChecker(config.adminKeys),
-    maskSecrets: createSecretMasker(secrets),
+    maskSecrets,
   };
   const server = createHttpServer(createApp(runtime));
   let closing: Promise<void> | undefined;

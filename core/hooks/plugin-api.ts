@@ -7,6 +7,7 @@ import type { UnifiedRequest, WireFormat } from '../unified/unified-request';
 import type { UnifiedResponse } from '../unified/unified-response';
 import type { UnifiedStreamEvent } from '../unified/unified-stream-event';
 import type { GatewayError } from '../errors/gateway-error';
+import type { SecretMasker } from '../errors/mask-gateway-error';
 import type { EndpointId } from './endpoints';
 import type { PlatformAdmin } from '../plugins/admin-registry';
 import type { GatewayHooks } from './gateway-hooks';
@@ -193,6 +194,11 @@ export interface GatewaySettings {
   limits: { jsonBodyBytes: number; fileBytes: number };
   /** Absolute base URL clients reach the gateway at, when known (for `url` answers). */
   publicBaseUrl?: string;
+  /**
+   * Masks every secret the gateway knows (config credentials, licenses, well-known key shapes) in a text: for error
+   * text a plugin keeps to answer later, which the error middleware's last check never sees (an async task's error).
+   */
+  maskSecrets: SecretMasker;
 }
 
 export interface GatewayPlugin<Options = Record<string, unknown>> {

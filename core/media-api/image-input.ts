@@ -46,7 +46,9 @@ export function parseImageObject(value: { image_url?: string; file_id?: string }
   throw new GatewayError('GW_INVALID_REQUEST', `${field}: needs image_url or file_id`, { param: field });
 }
 
+/** An uploaded image file; an empty one is refused here, as an empty data URI is, rather than sent as an image of no bytes. */
 export function fileImageInput(file: UploadedFile): ImageInput {
+  if (file.data.length === 0) throw new GatewayError('GW_INVALID_REQUEST', `${file.field}: the file "${file.filename}" is empty`, { param: file.field });
   const mediaType = file.mediaType && file.mediaType !== 'application/octet-stream' ? file.mediaType : sniffMediaType(file.data) ?? file.mediaType;
   return { kind: 'file', field: file.field, filename: file.filename, mediaType, data: file.data };
 }

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { GatewayError, isGatewayError } from '../errors/gateway-error';
+import type { SecretMasker } from '../errors/mask-gateway-error';
+import { maskSecretsIn } from '../errors/mask-secret';
 import type { CustomHandler, CustomResult, RequestContext, ShutdownContext } from '../hooks/plugin-api';
 import type { Logger } from '../logging';
 import type { ImageResult } from '../media-api/image-result';
@@ -40,6 +42,11 @@ export interface ImageTaskRunnerOptions {
   log: Logger;
   /** How long a task stays readable after its last change (default 24 h). */
   retentionMs?: number;
+  /**
+   * Masks secrets in a failed task's error, which is stored and answered later, past the error middleware's masking
+   * (the gateway's: GatewaySettings.maskSecrets). Default: the well-known key shapes only.
+   */
+  mask?: SecretMasker;
 }
 
 const DEFAULT_RETENTION_MS = 24 * 3600_000;
@@ -58,6 +65,7 @@ export const TASK_ERROR = {
  */
 export function createImageTaskRunner(options: ImageTaskRunnerOptions): ImageTaskRunner {
   const { store, platform, log } = options;
+  const mask = options.mask ?? ((text: string) => maskSecretsIn(text));
   const namespace = `image-tasks:${platform}`;
   const ttlMs = options.retentionMs ?? DEFAULT_RETENTION_MS;
   const controller = new AbortController();
@@ -103,7 +111,7 @@ export function createImageTaskRunner(options: ImageTaskRunnerOptions): ImageTas
       // Cut by the shutdown: by this runner's close, or, when client requests held the server open to the end of
       // the grace period, by the upstream calls being cut first (GW_SHUTTING_DOWN).
       const shutDown = controller.signal.aborted || (isGatewayError(error) && error.code === 'GW_SHUTTING_DOWN');
-      const failure = shutDown ? shutdownError() : describeFailure(error);
+      const failure = shutDown ? shutdownError() : describeFailure(error, mask);
       if (!shutDown) log.warn('image task failed', { taskId: task.task_id, code: failure.code, message: failure.message });
       finished = { ...task, status: 'failed', completed_at: now(), error: failure };
     }
@@ -177,8 +185,8 @@ export function detachContext(ctx: RequestContext, signal: AbortSignal): Request
   return { ...ctx, signal };
 }
 
-function describeFailure(error: unknown): { code: string; message: string } {
-  if (isGatewayError(error)) return { code: error.upstreamCode ?? error.code.toLowerCase(), message: error.message };
+function describeFailure(error: unknown, mask: SecretMasker): { code: string; message: string } {
+  if (isGatewayError(error)) return { code: error.upstreamCode ?? error.code.toLowerCase(), message: mask(error.message) };
   return { code: 'gw_internal', message: 'internal gateway error' };
 }
 

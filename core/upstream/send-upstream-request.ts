@@ -14,6 +14,8 @@ export async function sendUpstreamRequest(
 ): Promise<UpstreamResponse> {
   // Appended to the base URL: a path not starting with `/` (`@evil.example/…`) could name another host.
   if (request.path.charCodeAt(0) !== SLASH) throw new GatewayError('GW_INTERNAL', 'an upstream path must start with "/"');
+  // URL parsing resolves `.`/`..` segments (`%2E` too): a client's id made into one would reach another upstream path.
+  if (DOT_SEGMENT.test(request.path)) throw new GatewayError('GW_NOT_FOUND', 'no such resource: the path has a "." or ".." segment');
   const body = upstreamBodyOf(request.body, request.json);
   // Not `{ ...request.headers, ...credentialHeaders }`: on Node 20 a spread copy that then gains keys its source
   // lacks gets a hidden class of its own every time (measured: ~0.5 µs, and megamorphic code wherever it goes).
@@ -32,6 +34,9 @@ export async function sendUpstreamRequest(
 }
 
 const SLASH = 0x2f;
+
+/** A `.` or `..` path segment, plain or percent-encoded, before any query. */
+const DOT_SEGMENT = /^[^?#]*\/(?:\.|%2e){1,2}(?:[/?#]|$)/i;
 
 /** Headers that carry a credential; `authorization` without its scheme. */
 const CREDENTIAL_HEADERS = new Set(['authorization', 'x-api-key', 'x-goog-api-key', 'api-key']);

@@ -4,6 +4,7 @@ import {
   followDownloadRedirects,
   parseVideoRequest,
   downloadResultOf,
+  maskJsonStrings,
   wantsVideoDetail,
   withVideoDetail,
   type CustomHandler,
@@ -17,7 +18,7 @@ import {
 import { PINNED_CREDENTIAL, USED_CREDENTIAL } from './create-gemini-caller';
 import { bareModel, isRecord, type GeminiJsonCaller } from './gemini-json';
 import { DEFAULT_VIDEO_MODEL, toVeoRequest } from './to-veo-request';
-import { maskVeoOperation, readVeoOperation, toVeoVideoObject } from './veo-operation';
+import { readVeoOperation, toVeoVideoObject } from './veo-operation';
 import { decodeVeoVideoId, encodeVeoVideoId, type VeoVideoRef } from './veo-video-id';
 
 export interface GeminiVideoDeps {
@@ -85,7 +86,7 @@ export function createGeminiVideoHandlers(deps: GeminiVideoDeps): Record<'create
       if (!isRecord(answer) || typeof answer.name !== 'string') throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream did not answer an operation name');
       const credential = ctx.state.get(USED_CREDENTIAL);
       const ref: VeoVideoRef = { operation: answer.name, credential: typeof credential === 'string' ? credential : '', createdAt: Math.floor(Date.now() / 1000) };
-      const state = answer.done === true ? readVeoOperation(maskVeoOperation(answer, deps.mask)) : { status: 'queued' as const };
+      const state = answer.done === true ? readVeoOperation(maskJsonStrings(answer, deps.mask)) : { status: 'queued' as const };
       const id = encodeVeoVideoId(ref);
       const fields: VeoRequestFields = { prompt: parsed.prompt, seconds: parsed.seconds, size: parsed.size, ...(answer.done === true ? { completedAt: ref.createdAt } : {}) };
       await remember(ctx, id, fields);
@@ -98,7 +99,7 @@ export function createGeminiVideoHandlers(deps: GeminiVideoDeps): Record<'create
 
     async get(_request, ctx) {
       const { id, ref, json } = await operationOf(ctx);
-      const operation = maskVeoOperation(json, deps.mask);
+      const operation = maskJsonStrings(json, deps.mask);
       let fields = await deps.store.get<VeoRequestFields>(namespace, id);
       const state = readVeoOperation(operation);
       if (state.status !== 'in_progress' && fields?.completedAt === undefined) {

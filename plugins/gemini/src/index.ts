@@ -29,7 +29,7 @@ const geminiPlugin: GatewayPlugin<GeminiOptions> = {
     const safety = createSafetySettings(options.safetySettings);
     const call = createGeminiCaller({ platform: key, pool, upstream: options, safety, secrets });
     const countMessagesTokens = createCountMessagesTokens({ apiVersion, media: gateway.media }, call);
-    const tasks = createImageTaskRunner({ store, platform: key, log });
+    const tasks = createImageTaskRunner({ store, platform: key, log, mask: gateway.maskSecrets });
     await tasks.recover();
     onClose?.((shutdown) => tasks.close(shutdown));
     const caller = createGeminiJsonCaller(call);

@@ -25,17 +25,6 @@ export function readVeoOperation(json: unknown): VeoState {
 }
 
 /**
- * The operation with every string in it masked: its error message and the record `detail=true` shows quote what the
- * upstream wrote, which can be the key that made the call ("API key not valid: AIza…") even on an HTTP 200.
- */
-export function maskVeoOperation(json: unknown, mask: SecretMasker): unknown {
-  if (typeof json === 'string') return mask(json);
-  if (Array.isArray(json)) return json.map((item) => maskVeoOperation(item, mask));
-  if (isRecord(json)) return Object.fromEntries(Object.entries(json).map(([key, value]) => [key, maskVeoOperation(value, mask)]));
-  return json;
-}
-
-/**
  * The OpenAI video object of a Veo operation. Veo reports no progress (0 until done) and no completion time: a done
  * one is dated `fields.completedAt` (when the gateway first saw it done), else now.
  */

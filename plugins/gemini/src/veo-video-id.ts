@@ -11,7 +11,8 @@ export interface VeoVideoRef {
 }
 
 const PREFIX = 'video_';
-const OPERATION = /^models\/[\w.-]+\/operations\/[\w.-]+$/;
+/** Each name segment starts with a word character or `-`: a `.` or `..` segment would be a path step upstream. */
+const OPERATION = /^models\/[\w-][\w.-]*\/operations\/[\w-][\w.-]*$/;
 
 /** `video_` + base64url of `createdAt.credential.operation`: reversible, URL-safe, nothing secret in it. */
 export function encodeVeoVideoId(ref: VeoVideoRef): string {

@@ -128,6 +128,24 @@ describe('gemini plugin: images', () => {
     }
   });
 
+  it('an async task\'s failure quoting the key that made the call is stored and answered masked, as the same failure made at once is', async () => {
+    // The model answers text instead of an image, and the text holds the key (an upstream echo no classifier saw).
+    const refusal = { candidates: [{ content: { role: 'model', parts: [{ text: `I cannot, key ${KEY_A}` }] }, finishReason: 'STOP' }] };
+    nock(UPSTREAM).post(/:generateContent$/).times(2).reply(200, refusal);
+    const now = await postJson(`${gw.url}/plain/v1/images/generations`, { model: 'gemini-2.5-flash-image', prompt: 'x' });
+    const nowMessage = ((await now.json()) as { error: { message: string } }).error.message;
+    const accepted = (await (await postJson(`${gw.url}/plain/v1/images/generations?async=true`, { model: 'gemini-2.5-flash-image', prompt: 'x' })).json()) as { task_id: string };
+    let task: { status: string; error: { message: string } | null } = { status: 'queued', error: null };
+    for (let i = 0; i < 100 && task.status !== 'failed'; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      task = (await (await fetch(`${gw.url}/plain/v1/images/${accepted.task_id}`, { headers: { authorization: `Bearer ${TEST_LICENSE}` } })).json()) as typeof task;
+    }
+    expect(task.status).to.equal('failed');
+    expect(nowMessage).to.contain('I cannot, key').and.not.contain(KEY_A);
+    expect(task.error?.message).to.contain('I cannot, key').and.not.contain(KEY_A);
+    expect(task.error?.message).to.contain(nowMessage);
+  });
+
   it('an input that is not an image Gemini takes is a 415 naming its field, whether file, base64 or octet-stream', async () => {
     const cases: Array<[string, () => RequestInit['body'], string]> = [
       ['pdf data URI', () => JSON.stringify({ model: 'gemini-2.5-flash-image', prompt: 'x', image: `data:application/pdf;base64,${Buffer.from('%PDF-1.7').toString('base64')}` }), 'image[0]'],

@@ -212,5 +212,9 @@ describe('gemini plugin: videos (Veo)', () => {
     expect(id).to.match(/^video_[A-Za-z0-9_-]+$/);
     expect(decodeVeoVideoId(id)).to.deep.equal(ref);
     expect(() => decodeVeoVideoId(`video_${Buffer.from('1..models/x/files/y').toString('base64url')}`)).to.throw(/not a video id/);
+    // A `..` segment would be a step up the upstream's path (to `/v1beta/operations/…`) with the operator's key.
+    for (const operation of ['models/../operations/abc', 'models/gemini-2.5-pro/operations/..', 'models/./operations/x']) {
+      expect(() => decodeVeoVideoId(`video_${Buffer.from(`1.ab12.${operation}`).toString('base64url')}`), operation).to.throw(/not a video id/);
+    }
   });
 });

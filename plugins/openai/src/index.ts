@@ -26,7 +26,7 @@ const openAiPlugin: GatewayPlugin<OpenAiOptions> = {
     const pool = await createApiKeyPool({ key, store, log, admin, onClose }, apiKeys);
     const keys = createKeyRotation(pool, apiKeys);
     const call = createOpenAiCaller(options, keys, apiKeys);
-    const tasks = createImageTaskRunner({ store, platform: key, log });
+    const tasks = createImageTaskRunner({ store, platform: key, log, mask: gateway.maskSecrets });
     await tasks.recover();
     onClose?.((shutdown) => tasks.close(shutdown));
     const images = createOpenAiImageHandlers({
@@ -35,7 +35,7 @@ const openAiPlugin: GatewayPlugin<OpenAiOptions> = {
       links: createFileLinks({ store, publicBaseUrl: gateway.publicBaseUrl }),
       base64Style: options.imageBase64 ?? 'data-uri',
     });
-    const videos = createOpenAiVideoHandlers({ call, keys, videoKeys: createOpenAiVideoKeys({ store, platform: key, keys, call }), options });
+    const videos = createOpenAiVideoHandlers({ call, keys, videoKeys: createOpenAiVideoKeys({ store, platform: key, keys, call }), options, mask: gateway.maskSecrets });
     const tap = { name: PLUGIN_NAME, stage: Stage.PLATFORM };
     hooks.route.for(key).tap(
       tap,

@@ -4,12 +4,15 @@ import {
   followDownloadRedirects,
   parseVideoRequest,
   downloadResultOf,
+  maskJsonStrings,
+  GatewayError,
   wantsVideoDetail,
   withVideoDetail,
   type CustomHandler,
   type CustomResult,
   type PlatformBaseOptions,
   type RequestContext,
+  type SecretMasker,
 } from '@gateway/core';
 import { toOpenAiCall, type OpenAiCall, type OpenAiCaller, type ShapedPost } from './call-openai';
 import type { ApiKey, KeyRotation } from './create-key-rotation';
@@ -22,6 +25,8 @@ export interface OpenAiVideoDeps {
   /** Which key created which video: retrieve, content and remix go with that key. */
   videoKeys: OpenAiVideoKeys;
   options: PlatformBaseOptions;
+  /** For the upstream's video records: their error text (and `detail=true`) can quote the key, even on a 200. */
+  mask: SecretMasker;
 }
 
 /**
@@ -32,13 +37,13 @@ export interface OpenAiVideoDeps {
 const USED_KEY = 'credential';
 
 export function createOpenAiVideoHandlers(deps: OpenAiVideoDeps): Record<'create' | 'remix' | 'get' | 'content', CustomHandler> {
-  const { call, options, videoKeys } = deps;
+  const { call, options, videoKeys, mask } = deps;
   /**
    * Creates a video (or a remix) with `key`, or with the healthy keys of the rotation (another one when a key is at
    * fault), and remembers the key that made it for the new id.
    */
   const videoAnswer = async (ctx: RequestContext, shaped: ShapedPost, key?: ApiKey): Promise<CustomResult> => {
-    const video = decodeVideoObject(await call.json(ctx, { ...toOpenAiCall(shaped), key }));
+    const video = decodeVideoObject(maskJsonStrings(await call.json(ctx, { ...toOpenAiCall(shaped), key }), mask));
     const used = key ?? deps.keys.byId(String(ctx.state.get(USED_KEY)));
     if (used) await videoKeys.remember(ctx, video.id, used);
     return { status: 200, json: video };
@@ -53,7 +58,7 @@ export function createOpenAiVideoHandlers(deps: OpenAiVideoDeps): Record<'create
       return videoAnswer(ctx, shaped, await keyOf(ctx));
     },
     get: async (_request, ctx) => {
-      const json = await call.json(ctx, { method: 'GET', path: `/v1/videos/${encodeURIComponent(taskId(ctx))}`, key: await keyOf(ctx) });
+      const json = maskJsonStrings(await call.json(ctx, { method: 'GET', path: `/v1/videos/${encodeURIComponent(taskId(ctx))}`, key: await keyOf(ctx) }), mask);
       return { status: 200, json: withVideoDetail(decodeVideoObject(json), json, wantsVideoDetail(ctx.query)) };
     },
     content: async (_request, ctx) => {
@@ -81,6 +86,12 @@ export function createOpenAiVideoHandlers(deps: OpenAiVideoDeps): Record<'create
   };
 }
 
+/**
+ * The video id of the route. `.` and `..` are no id: the upstream's URL would read them as path steps (`%2E%2E` too)
+ * and the call would reach another path with the operator's key.
+ */
 function taskId(ctx: RequestContext): string {
-  return ctx.params.taskId ?? '';
+  const id = ctx.params.taskId ?? '';
+  if (id === '.' || id === '..') throw new GatewayError('GW_NOT_FOUND', `no video "${id}"`, { param: 'video_id' });
+  return id;
 }

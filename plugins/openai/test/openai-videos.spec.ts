@@ -15,6 +15,21 @@ function platform(baseUrl: string) {
   return { openai: { plugin: 'openai', baseUrl, credentials: [{ apiKey: UPSTREAM_KEY }] } };
 }
 
+/** A request whose path goes out byte for byte as given. */
+function rawRequest(url: string, method: string, body?: string): Promise<{ status: number; body: string }> {
+  const { host, pathname, search } = new URL(url.replace(/%2e/gi, 'DOT'));
+  const path = (pathname + search).replace(/DOT/g, '%2E');
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: host.split(':')[0], port: Number(host.split(':')[1]), path, method, headers: { ...AUTH, 'content-type': 'application/json' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 describe('openai plugin: videos (nock replays)', () => {
   let gw: RunningGateway;
   before(async () => {
@@ -120,11 +135,36 @@ describe('openai plugin: videos (nock replays)', () => {
     expect(body).to.deep.equal(fixtureJson('openai-videos/video-object-failed.json'));
   });
 
+  it('masks the key where a 200 video record quotes it: in its error, in detail=true, on create as on retrieve', async () => {
+    const failed = fixtureJson<Record<string, unknown>>('openai-videos/video-object-failed.json');
+    const record = { ...failed, error: { code: 'invalid_api_key', message: `Incorrect API key provided: ${UPSTREAM_KEY} for project` }, note: `key ${UPSTREAM_KEY}` };
+    nock(UPSTREAM).get(`/v1/videos/${VIDEO_ID}`).reply(200, record).post('/v1/videos').reply(200, { ...record, id: VIDEO_ID });
+    const text = await (await fetch(`${gw.url}/openai/v1/videos/${VIDEO_ID}?detail=true`, { headers: AUTH })).text();
+    const created = await (await postJson('/v1/videos', { model: 'sora-2', prompt: 'x' })).text();
+    for (const body of [text, created]) {
+      expect(body).to.contain('Incorrect API key provided: sk-').and.not.contain(UPSTREAM_KEY);
+    }
+    expect(text).to.contain('"note":"key sk-');
+  });
+
   it('maps an unknown video to 404 with the upstream message', async () => {
     nock(UPSTREAM).get('/v1/videos/video_does_not_exist').reply(404, fixtureJson('openai-videos/error-404.json'));
     const res = await fetch(`${gw.url}/openai/v1/videos/video_does_not_exist`, { headers: AUTH });
     expect(res.status).to.equal(404);
     expect(((await res.json()) as { error: { message: string } }).error.message).to.equal("Video with id 'video_does_not_exist' not found.");
+  });
+
+  it('answers 404 for a "." or ".." video id without calling the upstream, whose URL would read it as a path step', async () => {
+    // What the upstream would be asked, path steps resolved: none of these may be called.
+    const parent = nock(UPSTREAM).get(/^\/v1\/(?:content|remix)?(?:\?.*)?$/).reply(200, {}).post(/^\/v1\/remix/).reply(200, {});
+    for (const [method, path] of [['GET', '%2E%2E?detail=true'], ['GET', '%2e%2E/content'], ['GET', '%2E/content'], ['POST', '%2E%2E/remix']]) {
+      // node:http sends the path as written; fetch would resolve the encoded dots before sending.
+      const res = await rawRequest(`${gw.url}/openai/v1/videos/${path}`, method, method === 'POST' ? '{"prompt":"x"}' : undefined);
+      expect(res.status, path).to.equal(404);
+      expect((JSON.parse(res.body) as { error: { message: string } }).error.message, path).to.match(/^no video "\.\.?"/);
+    }
+    expect(parent.pendingMocks()).to.have.length(2);
+    nock.cleanAll();
   });
 
   it('remixes a video with the new prompt', async () => {

@@ -108,6 +108,15 @@ describe('parseImageRequest', () => {
     expect(parseImageRequest(request({ prompt: 'x', image: PNG_B64, mask: { image_url: 'https://e.com/m.png' } }), JSON_CTX, 'edit').mask).to.deep.equal({ kind: 'url', url: 'https://e.com/m.png' });
   });
 
+  it('answers 400 naming the field for an empty image or mask file, as for an empty data URI', () => {
+    for (const field of ['image', 'image[]', 'mask']) {
+      const files = [field === 'mask' ? file('image') : undefined, { ...file(field), data: Buffer.alloc(0) }].filter((f): f is UploadedFile => f !== undefined);
+      const error = failure(() => parseImageRequest(request({ prompt: 'x' }, files), FORM_CTX, 'edit'));
+      expect(error, field).to.include({ code: 'GW_INVALID_REQUEST', param: field });
+      expect(error.message, field).to.equal(`${field}: the file "a.png" is empty`);
+    }
+  });
+
   it('answers 400 for an edit without any image', () => {
     const error = failure(() => parseImageRequest(request({ prompt: 'x' }), JSON_CTX, 'edit'));
     expect(error.status).to.equal(400);

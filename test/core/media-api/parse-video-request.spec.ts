@@ -37,6 +37,11 @@ describe('parseVideoRequest', () => {
     expect(parsed.seconds).to.equal('4');
   });
 
+  it('answers 400 naming the field for an empty input_reference file', () => {
+    const error = failure(() => parseVideoRequest({ body: { prompt: 'x' }, files: [{ ...png('input_reference'), data: Buffer.alloc(0) }] }, FORM_CTX));
+    expect(error).to.include({ code: 'GW_INVALID_REQUEST', param: 'input_reference', message: 'input_reference: the file "first.png" is empty' });
+  });
+
   it('takes a string, a list or the OpenAI object form', () => {
     expect(parseVideoRequest({ body: { prompt: 'x', input_reference: 'https://e.com/a.png' }, files: [] }, JSON_CTX).references).to.deep.equal([{ kind: 'url', url: 'https://e.com/a.png' }]);
     expect(parseVideoRequest({ body: { prompt: 'x', input_reference: ['https://e.com/a.png', 'https://e.com/b.png'] }, files: [] }, JSON_CTX).references).to.have.length(2);

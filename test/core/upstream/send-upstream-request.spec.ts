@@ -31,6 +31,19 @@ describe('sendUpstreamRequest', () => {
     expect(sent[0].headers).to.deep.equal({ 'x-client': 'a', authorization: 'Bearer sk-upstream', 'content-type': 'application/json' });
   });
 
+  it('refuses a path with a "." or ".." segment, plain or percent-encoded (URL parsing would step up the path), and nothing else', async () => {
+    const { ctx, sent } = recordingContext();
+    for (const path of ['/v1/videos/..', '/v1/videos/%2E%2E/content', '/v1/./x', '/v1/%2e?x=1', '/v1beta/models/x/operations/..#f']) {
+      const error = await sendUpstreamRequest({ ...REQUEST, path }, ctx, PLATFORM, {}).catch((e: unknown) => e);
+      expect(error, path).to.include({ code: 'GW_NOT_FOUND' });
+    }
+    expect(sent).to.have.length(0);
+    for (const path of ['/v1/a..b', '/v1/..x/y', '/v1/x.y', '/v1/videos/video_1?variant=/..', '/v1beta/models/gemini-2.5-pro:generateContent?alt=sse']) {
+      await sendUpstreamRequest({ ...REQUEST, path }, ctx, PLATFORM, {});
+    }
+    expect(sent).to.have.length(5);
+  });
+
   it('serializes json when there is no body, keeping a content type the request set', async () => {
     const { ctx, sent } = recordingContext();
     await sendUpstreamRequest({ ...REQUEST, headers: { 'Content-Type': 'application/json; charset=utf-8' }, json: { model: 'm' } }, ctx, PLATFORM, {});
