@@ -40,8 +40,28 @@ async function sendToPlatform(hooks: GatewayHooks, request: UpstreamRequest, ctx
 }
 
 /**
+ * Per gateway (its hooks) and per platform and client model: the optional fields the upstream refused, left out of
+ * later calls at once instead of costing each of them a refused call. In memory only, and bounded: it saves time, and
+ * a model that learns a field again is asked without it only until the next restart.
+ */
+const refusedByGateway = new WeakMap<GatewayHooks, Map<string, readonly OptionalField[]>>();
+const REFUSED_MEMO_LIMIT = 1000;
+
+function refusedBefore(hooks: GatewayHooks, key: string): readonly OptionalField[] | undefined {
+  return refusedByGateway.get(hooks)?.get(key);
+}
+
+function rememberRefused(hooks: GatewayHooks, key: string, fields: readonly OptionalField[]): void {
+  let memo = refusedByGateway.get(hooks);
+  if (!memo) refusedByGateway.set(hooks, (memo = new Map()));
+  if (memo.size >= REFUSED_MEMO_LIMIT && !memo.has(key)) memo.clear();
+  memo.set(key, [...new Set([...(memo.get(key) ?? []), ...fields])]);
+}
+
+/**
  * A translated call carrying fields some upstreams refuse (see OPTIONAL_FIELDS), made again without those the
- * upstream named in its refusal, whether the platform's caller answers the 4xx or throws it classified.
+ * upstream named in its refusal, whether the platform's caller answers the 4xx or throws it classified. Fields this
+ * platform's model refused before are left out from the start.
  */
 async function callDroppingRefusedFields(
   hooks: GatewayHooks,
@@ -49,9 +69,11 @@ async function callDroppingRefusedFields(
   optional: readonly OptionalField[],
   ctx: RequestContext,
 ): Promise<UpstreamResponse> {
+  const memoKey = `${ctx.platform}\u0000${ctx.model ?? ''}`;
+  const known = refusedBefore(hooks, memoKey)?.filter((field) => optional.includes(field)) ?? [];
   // Upstreams refuse one field at a time: each answer may name another, up to one call more per field.
-  let sent = request;
-  let carried = optional;
+  let sent = known.length > 0 ? withoutFields(request, known) : request;
+  let carried = known.length > 0 ? optional.filter((field) => !known.includes(field)) : optional;
   for (;;) {
     let refused: OptionalField[];
     try {
@@ -65,6 +87,7 @@ async function callDroppingRefusedFields(
       if (refused.length === 0) throw error;
     }
     ctx.log.debug('upstream refused fields of the translation; sent again without them', { fields: refused.map((field) => field.name) });
+    rememberRefused(hooks, memoKey, refused);
     sent = withoutFields(sent, refused);
     carried = carried.filter((field) => !refused.includes(field));
   }

@@ -132,9 +132,14 @@ function encodeResponseFormat(format: UnifiedResponseFormat): ChatCompletionsRes
   return { type: 'json_schema', json_schema: jsonSchema };
 }
 
-/** `reasoning_effort` from the unified config; a bare budget maps to the nearest effort of the shared table. */
+/**
+ * `reasoning_effort` from the unified config; a bare budget maps to the nearest effort of the shared table. Thinking
+ * switched off is `none`, so it stays off where the upstream's default is to reason (gpt-5.x, o-series); a model that
+ * refuses the value or the field gets the call again without it (drop-refused-fields.ts).
+ */
 function encodeReasoningEffort(reasoning: UnifiedReasoningConfig | undefined): string | undefined {
-  if (!reasoning || reasoning.enabled === false) return undefined;
+  if (!reasoning) return undefined;
+  if (reasoning.enabled === false) return 'none';
   if (reasoning.effort) return toOpenAiEffort(reasoning.effort);
   if (reasoning.budgetTokens === undefined) return undefined;
   // Many OpenAI-compatible services know only low/medium/high, so a small budget asks for `low`, not `minimal`.

@@ -93,7 +93,9 @@ async function judgeStreamStart(response: UpstreamResponse): Promise<{ response:
     json = undefined;
   }
   const error = json !== null && typeof json === 'object' ? (json as { error?: unknown }).error : undefined;
-  if (first === undefined || (first.event !== 'error' && (error === null || typeof error !== 'object'))) return { response: peeked.response };
+  // `{"error": {…}}` as OpenAI shapes it, or `{"error": "…"}` as some services do.
+  const isError = (error !== null && typeof error === 'object') || (typeof error === 'string' && error !== '');
+  if (first === undefined || (first.event !== 'error' && !isError)) return { response: peeked.response };
   peeked.response.body.destroy();
   const code = error !== null && typeof error === 'object' ? (error as { code?: unknown }).code : undefined;
   // An HTTP-like code in the error says what the service meant; else it counts as the upstream's failure (502).

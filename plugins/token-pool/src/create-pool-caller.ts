@@ -5,9 +5,14 @@ import { parsePoolModel } from './parse-pool-model';
 import type { PoolSettings } from './resolve-pool-settings';
 
 /** The platform's upstreamCall: each attempt sends the request with one pool token as `Authorization: Bearer`. */
-export function createPoolCaller(rotation: RotationSet, settings: PoolSettings, platform: Pick<PlatformBaseOptions, 'baseUrl' | 'timeouts'>) {
+export function createPoolCaller(
+  rotation: RotationSet,
+  settings: PoolSettings,
+  platform: Pick<PlatformBaseOptions, 'baseUrl' | 'timeouts'>,
+  upstreamModels: () => ReadonlySet<string>,
+) {
   return (request: UpstreamRequest, ctx: RequestContext): Promise<UpstreamResponse> => {
-    const model = ctx.model === undefined ? undefined : { name: ctx.model, premium: parsePoolModel(ctx.model, settings.premiumModels).premium };
+    const model = ctx.model === undefined ? undefined : { name: ctx.model, premium: parsePoolModel(ctx.model, settings.premiumModels, upstreamModels()).premium };
     return callWithPoolTokens({
       rotation,
       settings,

@@ -1,11 +1,12 @@
 import { createCredentialPool, maskUrlCredentials, Stage, type GatewayPlugin } from '@gateway/core';
 import { createPoolCaller } from './create-pool-caller';
 import { createRotationSet } from './create-rotation-set';
-import { createPoolModels } from './list-pool-models';
+import { createPoolModels, createUpstreamModelFetch } from './list-pool-models';
 import { tokenPoolOptionsSchema, type TokenPoolOptions } from './options';
 import { resolvePoolSettings } from './resolve-pool-settings';
 import { createPoolRouter } from './route-pool';
 import { toPoolRequest } from './to-pool-request';
+import { createUpstreamModelNames } from './upstream-model-names';
 
 const PLUGIN_NAME = 'token-pool';
 
@@ -28,10 +29,17 @@ const tokenPoolPlugin: GatewayPlugin<TokenPoolOptions> = {
     // Marks are durable when made; request counters are batched, so the last ones are written on shutdown.
     onClose?.(() => pool.close());
 
-    const callPool = createPoolCaller(rotation, settings, options);
+    // What the upstream's model list says it serves: such a name is its own, never cut into a base and variant suffixes.
+    const names = createUpstreamModelNames({ fetch: async (ctx) => (await fetchModels(ctx)).map((card) => card.id), extra: options.models ?? [], log });
+    const callPool = createPoolCaller(rotation, settings, options, names.current);
+    const fetchModels = createUpstreamModelFetch(callPool);
     const tap = { name: PLUGIN_NAME, stage: Stage.PLATFORM };
-    hooks.route.for(key).tap(tap, createPoolRouter(createPoolModels(options, callPool)));
-    hooks.requestTransform.for(key).tap(tap, (request, ctx) => toPoolRequest(request, settings, ctx));
+    hooks.route.for(key).tap(tap, createPoolRouter(createPoolModels(options, fetchModels, names, settings.premiumModels)));
+    hooks.requestTransform.for(key).tapPromise(tap, async (request, ctx) => {
+      const model = request.unified?.model ?? (typeof request.json?.model === 'string' ? request.json.model : undefined);
+      const upstreamModels = model === undefined ? names.current() : await names.forModel(model, ctx);
+      return toPoolRequest(request, { ...settings, upstreamModels }, ctx);
+    });
     hooks.upstreamCall.for(key).tapPromise(tap, callPool);
     admin.view('pools', () => rotation.view());
     admin.reset('pools', (id) => rotation.reset(id));

@@ -1,5 +1,7 @@
-import { createModelsHandler, openAiModelCards, readUpstreamJson, withExtraModels, type CustomHandler, type ModelCard, type PlatformBaseOptions } from '@gateway/core';
+import { createModelsHandler, openAiModelCards, readUpstreamJson, withExtraModels, type CustomHandler, type ModelCard, type PlatformBaseOptions, type RequestContext } from '@gateway/core';
 import type { PoolCaller } from './create-pool-caller';
+import { parsePoolModel } from './parse-pool-model';
+import type { UpstreamModelNames } from './upstream-model-names';
 
 const LIST_BODY_LIMIT = 8 * 1024 * 1024;
 const VARIANT_SUFFIXES = ['-thinking', '-max'];
@@ -16,19 +18,43 @@ export function withPoolVariants(models: readonly ModelCard[]): ModelCard[] {
 }
 
 /**
- * The models endpoints: the upstream's list (fetched with a pool token, so a limited or broken token is marked and
- * skipped like on any call) plus the operator's extra `models`, and each model's `-thinking` and `-max` variant.
- * Every client endpoint of the pool understands the variants (chat completions rewrites the model when needed).
+ * The card of `wanted` when it is a variant the list does not spell out: suffixes combined (`gpt-x-max-thinking`,
+ * either order) on a listed model. The list shows one suffix at a time; a model served by name can still be looked up.
  */
-export function createPoolModels(options: Pick<PlatformBaseOptions, 'models'>, callPool: PoolCaller): CustomHandler {
+export function combinedVariant(models: readonly ModelCard[], wanted: string, premiumModels: ReadonlySet<string>, upstreamModels: ReadonlySet<string>): ModelCard | undefined {
+  if (models.some((model) => model.id === wanted)) return undefined;
+  const { upstreamModel } = parsePoolModel(wanted, premiumModels, upstreamModels);
+  const base = upstreamModel === wanted ? undefined : models.find((model) => model.id === upstreamModel && model.variantOf === undefined);
+  return base ? { ...base, id: wanted, variantOf: base.id } : undefined;
+}
+
+/** The upstream's model list, fetched with a pool token (a limited or broken token is marked and skipped as on any call). */
+export function createUpstreamModelFetch(callPool: PoolCaller): (ctx: RequestContext) => Promise<ModelCard[]> {
+  return async (ctx) => {
+    const upstream = await callPool({ mode: 'passthrough', format: 'other', method: 'GET', path: '/v1/models', headers: { accept: 'application/json' }, stream: false }, ctx);
+    return openAiModelCards(await readUpstreamJson(upstream, LIST_BODY_LIMIT, 'the model list'));
+  };
+}
+
+/**
+ * The models endpoints: the upstream's list plus the operator's extra `models`, and each model's `-thinking` and
+ * `-max` variant (combined ones answer a lookup by id). Every client endpoint of the pool understands the variants
+ * (chat completions rewrites the model when needed). Each list read also tells `names` what the upstream serves.
+ */
+export function createPoolModels(
+  options: Pick<PlatformBaseOptions, 'models'>,
+  fetchModels: (ctx: RequestContext) => Promise<ModelCard[]>,
+  names: UpstreamModelNames,
+  premiumModels: ReadonlySet<string>,
+): CustomHandler {
   return createModelsHandler({
     async list(ctx) {
-      const upstream = await callPool(
-        { mode: 'passthrough', format: 'other', method: 'GET', path: '/v1/models', headers: { accept: 'application/json' }, stream: false },
-        ctx,
-      );
-      const cards = openAiModelCards(await readUpstreamJson(upstream, LIST_BODY_LIMIT, 'the model list'));
-      return withPoolVariants(withExtraModels(cards, options.models ?? [], ctx.platform));
+      const cards = await fetchModels(ctx);
+      names.record(cards.map((card) => card.id));
+      const models = withPoolVariants(withExtraModels(cards, options.models ?? [], ctx.platform));
+      const wanted = ctx.params.model?.replace(/^models\//, '');
+      const combined = wanted === undefined ? undefined : combinedVariant(models, wanted, premiumModels, names.current());
+      return combined ? [...models, combined] : models;
     },
   });
 }

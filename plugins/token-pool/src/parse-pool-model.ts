@@ -11,17 +11,19 @@ export interface PoolModel {
   premium?: 'max-suffix' | 'premium-model';
 }
 
+const NO_NAMES: ReadonlySet<string> = new Set();
+
 /**
  * `gpt-x-thinking`, `gpt-x-max`, `gpt-x-max-thinking` (either order) → `gpt-x` plus what the suffixes ask for.
- * A name listed in `premiumModels` is never cut further, so an upstream model whose own name ends in `-max`
- * (`qwen-max`) is reachable: list it there and it goes upstream unchanged.
+ * A name the upstream lists (`upstreamModels`: `kimi-k2-thinking`, `qwen-max`) or one in `premiumModels` is never cut
+ * further: it is the upstream's own model, and goes upstream unchanged.
  */
-export function parsePoolModel(model: string, premiumModels: ReadonlySet<string>): PoolModel {
+export function parsePoolModel(model: string, premiumModels: ReadonlySet<string>, upstreamModels: ReadonlySet<string> = NO_NAMES): PoolModel {
   let name = model;
   let thinking = false;
   let max = false;
   for (;;) {
-    if (premiumModels.has(name)) break;
+    if (premiumModels.has(name) || upstreamModels.has(name)) break;
     if (!thinking && name.length > THINKING_SUFFIX.length && name.endsWith(THINKING_SUFFIX)) {
       name = name.slice(0, -THINKING_SUFFIX.length);
       thinking = true;

@@ -3,6 +3,8 @@ import { parsePoolModel } from './parse-pool-model';
 
 export interface PoolRequestSettings {
   premiumModels: ReadonlySet<string>;
+  /** The upstream's own model names (see upstream-model-names.ts): never cut into a base and suffixes. */
+  upstreamModels?: ReadonlySet<string>;
   /** Merged into the upstream body for `-thinking` models. */
   thinking: Readonly<Record<string, unknown>>;
 }
@@ -16,17 +18,20 @@ export function toPoolRequest(request: UpstreamRequest, settings: PoolRequestSet
   if (request.mode === 'passthrough') {
     const json = request.json;
     if (!json || typeof json.model !== 'string') return request;
-    const model = parsePoolModel(json.model, settings.premiumModels);
+    const model = parsePoolModel(json.model, settings.premiumModels, settings.upstreamModels);
     if (model.upstreamModel === json.model && !model.thinking) return request;
     const body = { ...json, model: model.upstreamModel };
-    return { ...request, body: undefined, json: model.thinking ? withDefaults(body, settings.thinking) : body };
+    // A client that switched reasoning off itself keeps it off: none of the other thinking fields either.
+    const thinking = model.thinking && json.reasoning_effort !== 'none';
+    return { ...request, body: undefined, json: thinking ? withDefaults(body, settings.thinking) : body };
   }
   if (!request.unified) return request;
-  const model = parsePoolModel(request.unified.model, settings.premiumModels);
+  const model = parsePoolModel(request.unified.model, settings.premiumModels, settings.upstreamModels);
   const unified = { ...request.unified, model: model.upstreamModel };
   const { value, warnings } = CODECS['chat-completions'].encodeRequest(unified);
   if (warnings.length > 0) ctx.log.debug('translation dropped fields', { warnings });
-  // A client that switched reasoning off explicitly (e.g. `thinking: {type: "disabled"}`) keeps it off.
+  // A client that switched reasoning off explicitly (e.g. `thinking: {type: "disabled"}`) keeps it off: the body says
+  // `reasoning_effort: "none"`, and no other thinking field is merged in.
   const thinking = model.thinking && unified.reasoning?.enabled !== false;
   return { ...request, unified, json: thinking ? withDefaults(value, settings.thinking) : value };
 }

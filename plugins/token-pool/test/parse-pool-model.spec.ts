@@ -22,4 +22,13 @@ describe('token-pool parsePoolModel', () => {
       expect(parsePoolModel(model, PREMIUM)).to.deep.equal(expected);
     });
   }
+
+  it('never cuts a name the upstream lists: its own -thinking / -max model, with the gateway\'s suffixes still read around it', () => {
+    const upstream = new Set(['kimi-k2', 'kimi-k2-thinking', 'glm-max']);
+    expect(parsePoolModel('kimi-k2-thinking', PREMIUM, upstream)).to.deep.equal({ upstreamModel: 'kimi-k2-thinking', thinking: false });
+    expect(parsePoolModel('kimi-k2-thinking-max', PREMIUM, upstream)).to.deep.equal({ upstreamModel: 'kimi-k2-thinking', thinking: false, premium: 'max-suffix' });
+    expect(parsePoolModel('kimi-k2-thinking-thinking', PREMIUM, upstream)).to.deep.equal({ upstreamModel: 'kimi-k2-thinking', thinking: true });
+    expect(parsePoolModel('glm-max', PREMIUM, upstream)).to.deep.equal({ upstreamModel: 'glm-max', thinking: false });
+    expect(parsePoolModel('kimi-k2-max', PREMIUM, upstream)).to.deep.equal({ upstreamModel: 'kimi-k2', thinking: false, premium: 'max-suffix' });
+  });
 });

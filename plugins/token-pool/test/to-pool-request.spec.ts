@@ -42,6 +42,17 @@ describe('token-pool toPoolRequest', () => {
       expect(shaped.json).to.deep.equal({ model: 'm', messages, thinking: { type: 'enabled' }, reasoning_effort: 'medium' });
     });
 
+    it("adds no thinking field to a -thinking model the client switched off itself (reasoning_effort: none)", () => {
+      const settings = { ...SETTINGS, thinking: { enable_thinking: true, reasoning_effort: 'high' } };
+      const shaped = toPoolRequest(passthrough({ model: 'qwen3-thinking', messages, reasoning_effort: 'none' }), settings, ctx);
+      expect(shaped.json).to.deep.equal({ model: 'qwen3', messages, reasoning_effort: 'none' });
+    });
+
+    it('sends a model the upstream lists under a suffixed name as it is, bytes untouched', () => {
+      const request = passthrough({ model: 'kimi-k2-thinking', messages });
+      expect(toPoolRequest(request, { ...SETTINGS, upstreamModels: new Set(['kimi-k2', 'kimi-k2-thinking']) }, ctx)).to.equal(request);
+    });
+
     it('strips -max without adding thinking fields', () => {
       const shaped = toPoolRequest(passthrough({ model: 'gpt-4.1-max', messages }), SETTINGS, ctx);
       expect(shaped.json).to.deep.equal({ model: 'gpt-4.1', messages });
@@ -62,9 +73,11 @@ describe('token-pool toPoolRequest', () => {
       expect(shaped.json?.reasoning_effort).to.be.a('string');
     });
 
-    it('keeps reasoning off when the client switched it off', () => {
-      const shaped = toPoolRequest(translated({ model: 'gpt-4.1-thinking', max_tokens: 100, thinking: { type: 'disabled' }, messages }), SETTINGS, ctx);
-      expect(shaped.json).to.not.have.property('reasoning_effort');
+    it('keeps reasoning off when the client switched it off: reasoning_effort none, no thinking field merged', () => {
+      const settings = { ...SETTINGS, thinking: { enable_thinking: true, reasoning_effort: 'high' } };
+      const shaped = toPoolRequest(translated({ model: 'gpt-4.1-thinking', max_tokens: 100, thinking: { type: 'disabled' }, messages }), settings, ctx);
+      expect(shaped.json).to.include({ model: 'gpt-4.1', reasoning_effort: 'none' });
+      expect(shaped.json).to.not.have.property('enable_thinking');
     });
 
     it('encodes a plain model without thinking fields', () => {

@@ -109,6 +109,7 @@ describe('token-pool plugin (nock replays)', () => {
 
   it('strips -thinking and merges reasoning_effort into the upstream body', async () => {
     let seen: unknown;
+    nock(UPSTREAM).get('/v1/models').reply(200, { object: 'list', data: [{ id: 'gpt-4.1', object: 'model', created: 1, owned_by: 'system' }] });
     nock(UPSTREAM).post('/v1/chat/completions').reply((_uri, body) => {
       seen = body;
       return [200, fixtureJson('openai-chat/response-basic.json')];
@@ -116,6 +117,42 @@ describe('token-pool plugin (nock replays)', () => {
     const res = await post(gw, '/pool/v1/chat/completions', chat('gpt-4.1-thinking', { temperature: 0.5 }));
     expect(res.status).to.equal(200);
     expect(seen).to.deep.equal({ model: 'gpt-4.1', messages: [{ role: 'user', content: 'hi' }], temperature: 0.5, reasoning_effort: 'high' });
+  });
+
+  it('serves a model the upstream lists under a -thinking name as it is, reading the list once, and still strips the suffix from others', async () => {
+    const list = nock(UPSTREAM)
+      .get('/v1/models')
+      .once()
+      .reply(200, { object: 'list', data: ['kimi-k2', 'kimi-k2-thinking'].map((id) => ({ id, object: 'model', created: 1, owned_by: 'moonshot' })) });
+    const seen: unknown[] = [];
+    nock(UPSTREAM)
+      .post('/v1/chat/completions')
+      .times(4)
+      .reply((_uri, body) => {
+        seen.push(body);
+        return [200, fixtureJson('openai-chat/response-basic.json')];
+      });
+    for (const model of ['kimi-k2-thinking', 'kimi-k2-thinking']) expect((await post(gw, '/pool/v1/chat/completions', chat(model))).status).to.equal(200);
+    // A translated client too.
+    expect((await post(gw, '/pool/v1/messages', { model: 'kimi-k2-thinking', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] }, { 'anthropic-version': '2023-06-01' })).status).to.equal(200);
+    expect((await post(gw, '/pool/v1/chat/completions', chat('kimi-k2-max-thinking'))).status).to.equal(200);
+    expect(list.isDone()).to.equal(true);
+    expect(seen.map((body) => (body as { model: string; reasoning_effort?: string }).model)).to.deep.equal(['kimi-k2-thinking', 'kimi-k2-thinking', 'kimi-k2-thinking', 'kimi-k2']);
+    expect(seen.map((body) => (body as { reasoning_effort?: string }).reasoning_effort)).to.deep.equal([undefined, undefined, undefined, 'high']);
+  });
+
+  it('looks up a combined variant by id (-max-thinking, either order) as it serves one', async () => {
+    nock(UPSTREAM)
+      .get('/v1/models')
+      .times(2)
+      .reply(200, { object: 'list', data: [{ id: 'gpt-4.1', object: 'model', created: 1, owned_by: 'system' }] });
+    for (const id of ['gpt-4.1-max-thinking', 'gpt-4.1-thinking-max']) {
+      const res = await fetch(`${gw.url}/pool/v1/models/${id}`, { headers: { authorization: `Bearer ${TEST_LICENSE}` } });
+      expect(res.status, id).to.equal(200);
+      expect(await res.json(), id).to.deep.include({ id, object: 'model' });
+    }
+    nock(UPSTREAM).get('/v1/models').reply(200, { object: 'list', data: [{ id: 'gpt-4.1', object: 'model', created: 1, owned_by: 'system' }] });
+    expect((await fetch(`${gw.url}/pool/v1/models/gpt-9-max-thinking`, { headers: { authorization: `Bearer ${TEST_LICENSE}` } })).status).to.equal(404);
   });
 
   it('retries a rate-limited token on the next one before anything streams, then streams the answer unchanged', async () => {
@@ -152,6 +189,17 @@ describe('token-pool plugin (nock replays)', () => {
     expect(first).to.include({ state: 'limit_marked', errors: 1 });
     expect(first.lastError).to.match(/You exceeded your current quota/);
     expect(second).to.include({ state: 'healthy', requests: 1, errors: 0 });
+  });
+
+  it('judges a 200 stream opening with an error given as a plain string the same way, its message kept', async () => {
+    const stream = fixtureBytes('openai-chat/stream-basic.sse');
+    nock(UPSTREAM).post('/v1/chat/completions').matchHeader('authorization', bearer(TOKENS.first)).reply(200, 'data: {"error":"You exceeded your current quota"}\n\n', SSE_HEADERS);
+    nock(UPSTREAM).post('/v1/chat/completions').matchHeader('authorization', bearer(TOKENS.second)).reply(200, () => replayChunks(stream, 9), SSE_HEADERS);
+    const res = await post(gw, '/pool/v1/chat/completions', chat('gpt-4.1-mini', { stream: true }));
+    expect(Buffer.from(await res.arrayBuffer()).equals(stream)).to.equal(true);
+    const [first] = (await adminView(gw)).credentials;
+    expect(first).to.include({ state: 'limit_marked', errors: 1 });
+    expect(first.lastError).to.match(/You exceeded your current quota/);
   });
 
   it("answers an error event that opens a 200 stream and is not the token's fault as an error, the token unmarked", async () => {

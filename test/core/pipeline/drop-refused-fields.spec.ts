@@ -68,7 +68,7 @@ describe('a translated chat call the upstream refuses for a field the translatio
       res.end(refusal ? JSON.stringify({ error: { message: refusal, type: 'invalid_request_error' } }) : COMPLETION);
     });
     await client().messages.create({
-      model: 'gpt-4.1',
+      model: 'gpt-4o',
       max_tokens: 3000,
       thinking: { type: 'enabled', budget_tokens: 2000 },
       messages: [
@@ -82,6 +82,17 @@ describe('a translated chat call the upstream refuses for a field the translatio
       [false, true],
       [false, false],
     ]);
+  });
+
+  it('leaves out at once, for that model only, a field the upstream refused before; thinking switched off is reasoning_effort none', async () => {
+    refuse('reasoning_effort', "Unsupported parameter: 'reasoning_effort' is not supported with this model.");
+    const ask = (model: string) => client().messages.create({ model, max_tokens: 100, thinking: { type: 'disabled' }, messages: [{ role: 'user', content: 'hi' }] });
+    await ask('gpt-4.1-mini');
+    expect(seen.map((body) => body.reasoning_effort)).to.deep.equal(['none', undefined]);
+    await ask('gpt-4.1-mini');
+    expect(seen.map((body) => body.reasoning_effort)).to.deep.equal(['none', undefined, undefined]);
+    await ask('gpt-4.1-nano');
+    expect(seen.map((body) => body.reasoning_effort)).to.deep.equal(['none', undefined, undefined, 'none', undefined]);
   });
 
   it("keeps what an upstream says is missing (DeepSeek), and any other 400, as the client's error", async () => {

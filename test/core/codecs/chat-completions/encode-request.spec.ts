@@ -151,13 +151,14 @@ describe('encodeChatCompletionsRequest', () => {
     ]);
   });
 
-  it('maps reasoning settings to reasoning_effort (budget to the nearest effort, max to xhigh, off to nothing)', () => {
+  it('maps reasoning settings to reasoning_effort (budget to the nearest effort, max to xhigh, off to none)', () => {
     expect(encode(base({ reasoning: { enabled: true, effort: 'low' } })).reasoning_effort).to.equal('low');
     expect(encode(base({ reasoning: { enabled: true, effort: 'max' } })).reasoning_effort).to.equal('xhigh');
     expect(encode(base({ reasoning: { enabled: true, budgetTokens: 1024 } })).reasoning_effort).to.equal('low');
     expect(encode(base({ reasoning: { enabled: true, budgetTokens: 8000 } })).reasoning_effort).to.equal('medium');
     expect(encode(base({ reasoning: { enabled: true, budgetTokens: 16000 } })).reasoning_effort).to.equal('high');
-    expect(encode(base({ reasoning: { enabled: false } }))).not.to.have.property('reasoning_effort');
+    expect(encode(base({ reasoning: { enabled: false } })).reasoning_effort).to.equal('none');
+    expect(encode(base({}))).not.to.have.property('reasoning_effort');
   });
 
   it('omits tool_choice and parallel_tool_calls without tools (OpenAI rejects them), and drops builtin tools with a warning', () => {

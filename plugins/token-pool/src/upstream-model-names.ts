@@ -1,0 +1,76 @@
+import type { Logger, RequestContext } from '@gateway/core';
+
+/** How long a fetched list answers for the names a suffixed model may be. */
+const DEFAULT_MAX_AGE_MS = 10 * 60_000;
+/** After a failed fetch (an upstream hiccup, the asking client gone), how soon a suffixed name may ask again. */
+const RETRY_AFTER_FAILURE_MS = 60_000;
+const SUFFIXED = /-(?:thinking|max)$/;
+const EMPTY: ReadonlySet<string> = new Set();
+
+/**
+ * The model names the upstream serves, as its list last said, plus the operator's extra `models`. Such a name is the
+ * upstream's own (`kimi-k2-thinking`, `qwen-max`) and is never cut into a base and the gateway's variant suffixes.
+ */
+export interface UpstreamModelNames {
+  /** The names as last known; empty before any list was read. */
+  current(): ReadonlySet<string>;
+  /** A list just fetched (by the models endpoint or by `forModel`). */
+  record(ids: readonly string[]): void;
+  /**
+   * The names a request for `model` is parsed against. Only a name ending in a variant suffix can be an upstream's
+   * own: for one, a list that is unknown or older than `maxAgeMs` is fetched first (one fetch for concurrent
+   * requests); a failed fetch leaves the names as they were, and the suffix is read as the gateway's.
+   */
+  forModel(model: string, ctx: RequestContext): Promise<ReadonlySet<string>>;
+}
+
+export interface UpstreamModelNamesOptions {
+  /** The upstream's model ids, fetched with the request's context. */
+  fetch(ctx: RequestContext): Promise<string[]>;
+  extra: readonly string[];
+  log: Logger;
+  maxAgeMs?: number;
+  now?: () => number;
+}
+
+export function createUpstreamModelNames(options: UpstreamModelNamesOptions): UpstreamModelNames {
+  const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
+  const now = options.now ?? Date.now;
+  let names: ReadonlySet<string> = options.extra.length > 0 ? new Set(options.extra) : EMPTY;
+  let fetchedAt: number | undefined;
+  let fetching: Promise<ReadonlySet<string>> | undefined;
+
+  const record = (ids: readonly string[]): void => {
+    names = new Set([...ids, ...options.extra]);
+    fetchedAt = now();
+  };
+
+  const refresh = (ctx: RequestContext): Promise<ReadonlySet<string>> => {
+    fetching ??= options
+      .fetch(ctx)
+      .then((ids) => {
+        record(ids);
+        return names;
+      })
+      .catch((error: unknown) => {
+        options.log.warn('could not read the upstream model list; variant suffixes are read as the gateway\'s', { message: error instanceof Error ? error.message : String(error) });
+        // Not asked again by every request meanwhile.
+        fetchedAt = now() - maxAgeMs + Math.min(RETRY_AFTER_FAILURE_MS, maxAgeMs);
+        return names;
+      })
+      .finally(() => {
+        fetching = undefined;
+      });
+    return fetching;
+  };
+
+  return {
+    current: () => names,
+    record,
+    async forModel(model, ctx) {
+      if (!SUFFIXED.test(model) || names.has(model)) return names;
+      if (fetchedAt !== undefined && now() - fetchedAt < maxAgeMs) return names;
+      return refresh(ctx);
+    },
+  };
+}

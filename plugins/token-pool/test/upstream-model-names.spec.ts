@@ -1,0 +1,62 @@
+import { expect } from 'chai';
+import type { RequestContext } from '@gateway/core';
+import { createUpstreamModelNames } from '../src/upstream-model-names';
+import { silentLog } from './pool-test-kit';
+
+const ctx = {} as RequestContext;
+
+function namesWith(answers: Array<string[] | Error>, clock = { now: 0 }) {
+  const fetched: number[] = [];
+  const names = createUpstreamModelNames({
+    async fetch() {
+      fetched.push(clock.now);
+      const answer = answers.shift() ?? [];
+      if (answer instanceof Error) throw answer;
+      return answer;
+    },
+    extra: ['extra-thinking'],
+    log: silentLog,
+    maxAgeMs: 600_000,
+    now: () => clock.now,
+  });
+  return { names, fetched, clock };
+}
+
+describe('token-pool upstream model names', () => {
+  it('reads the list only for a name ending in a variant suffix, once for concurrent requests, then not until it is old', async () => {
+    const { names, fetched, clock } = namesWith([['kimi-k2', 'kimi-k2-thinking'], ['kimi-k2']]);
+    expect([...(await names.forModel('gpt-4.1', ctx))]).to.deep.equal(['extra-thinking']);
+    expect(fetched).to.deep.equal([]);
+    const [a, b] = await Promise.all([names.forModel('kimi-k2-thinking', ctx), names.forModel('gpt-4.1-max', ctx)]);
+    expect(fetched).to.deep.equal([0]);
+    expect(a).to.equal(b);
+    expect([...a]).to.deep.equal(['kimi-k2', 'kimi-k2-thinking', 'extra-thinking']);
+    clock.now = 599_999;
+    await names.forModel('gpt-4.1-thinking', ctx);
+    expect(fetched).to.have.length(1);
+    // A name already known needs no fresh list, however old.
+    clock.now = 700_000;
+    expect((await names.forModel('kimi-k2-thinking', ctx)).has('kimi-k2-thinking')).to.equal(true);
+    expect(fetched).to.have.length(1);
+    expect((await names.forModel('gpt-4.1-thinking', ctx)).has('kimi-k2-thinking')).to.equal(false);
+    expect(fetched).to.deep.equal([0, 700_000]);
+  });
+
+  it('keeps the names it had when a fetch fails, and asks again a minute later, not on every request', async () => {
+    const { names, fetched, clock } = namesWith([new Error('upstream down'), ['m-thinking']]);
+    expect([...(await names.forModel('m-thinking', ctx))]).to.deep.equal(['extra-thinking']);
+    clock.now = 59_000;
+    await names.forModel('m-thinking', ctx);
+    expect(fetched).to.have.length(1);
+    clock.now = 60_000;
+    expect((await names.forModel('m-thinking', ctx)).has('m-thinking')).to.equal(true);
+    expect(fetched).to.have.length(2);
+  });
+
+  it('takes a list the models endpoint read as fresh', async () => {
+    const { names, fetched } = namesWith([]);
+    names.record(['o3-thinking']);
+    expect((await names.forModel('o3-thinking-max', ctx)).has('o3-thinking')).to.equal(true);
+    expect(fetched).to.deep.equal([]);
+  });
+});
