@@ -164,6 +164,11 @@ export interface UnifiedRequest {
   extensions?: Partial<Record<WireFormat, Record<string, unknown>>>;
   /** What the decoder dropped because no upstream can use it (e.g. unknown tool types); logged at debug level. */
   warnings?: string[];
+  /**
+   * Upstream function name → the client's own, for names the decoder made portable (see
+   * codecs/shared/portable-function-names.ts); the client format's response encoders give the client its names back.
+   */
+  clientFunctionNames?: Record<string, string>;
 }
 
 /**

@@ -27,11 +27,14 @@ function mediaUrl(part: UnifiedMediaPart): string {
   return part.source.kind === 'url' ? part.source.url : toDataUri(part.source.mediaType, part.source.data);
 }
 
+/** Names for a file the client sent without one: OpenAI refuses `file_data` without a `filename`. */
+const DEFAULT_FILE_NAMES: Record<string, string> = { 'application/pdf': 'document.pdf', 'text/plain': 'document.txt', 'text/markdown': 'document.md', 'text/csv': 'document.csv', 'text/html': 'document.html' };
+
 function encodeMediaPart(part: UnifiedMediaPart): ChatCompletionsContentPart {
   if (part.type === 'file') {
-    const file: { file_data: string; filename?: string } = { file_data: mediaUrl(part) };
-    if (part.filename !== undefined) file.filename = part.filename;
-    return { type: 'file', file };
+    const mediaType = part.source.kind === 'base64' ? part.source.mediaType.toLowerCase() : '';
+    const filename = part.filename ?? DEFAULT_FILE_NAMES[mediaType] ?? (mediaType === '' ? 'document.pdf' : 'document');
+    return { type: 'file', file: { file_data: mediaUrl(part), filename } };
   }
   if (part.type === 'audio' && part.source.kind === 'base64') {
     const format = INPUT_AUDIO_FORMATS[part.source.mediaType.toLowerCase()];

@@ -8,7 +8,7 @@ import { parseToolCallArguments } from '../shared/parse-tool-call-arguments';
 import { encodeGeminiFinishReason } from './encode-gemini-finish-reason';
 import { encodeGeminiUsage } from './encode-gemini-usage';
 import type { GeminiGenerateContentResponse, GeminiPart } from './gemini-types';
-import { clientFunctionNames } from './portable-function-names';
+import { clientFunctionNames } from '../shared/portable-function-names';
 import { showsThoughts } from './shows-thoughts';
 
 interface BufferedCall {

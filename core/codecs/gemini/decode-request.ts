@@ -13,7 +13,7 @@ import { GEMINI_NOTES } from './gemini-notes';
 import type { GeminiGenerateContentRequest, GeminiGenerationConfig, GeminiTool, GeminiToolConfig } from './gemini-types';
 import { invalidField } from './invalid-field';
 import { normalizeGeminiKeys } from './normalize-gemini-keys';
-import { withPortableFunctionNames } from './portable-function-names';
+import { withPortableFunctionNames } from '../shared/portable-function-names';
 import { validateCountRequest, validateRequest } from './request-schema';
 
 /** Top-level fields with a unified meaning; every other field goes to `extensions.gemini` as it came. */

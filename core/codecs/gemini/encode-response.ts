@@ -4,7 +4,7 @@ import { encodeGeminiFinishReason } from './encode-gemini-finish-reason';
 import { encodeGeminiUsage } from './encode-gemini-usage';
 import { encodeOutputParts } from './encode-output-parts';
 import type { GeminiGenerateContentResponse } from './gemini-types';
-import { clientFunctionNames } from './portable-function-names';
+import { clientFunctionNames } from '../shared/portable-function-names';
 import { showsThoughts } from './shows-thoughts';
 
 /** Unified → the `GenerateContentResponse` a Gemini client parses (one candidate, index 0). */

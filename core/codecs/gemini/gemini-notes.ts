@@ -6,6 +6,4 @@
 export const GEMINI_NOTES = Object.freeze({
   /** Names of functions the client declared with `parametersJsonSchema`; they go back in that form. */
   jsonSchemaTools: '_parametersJsonSchemaTools',
-  /** Portable function names the decoder gave upstreams → the client's own (see withPortableFunctionNames). */
-  functionNames: '_clientFunctionNames',
 });

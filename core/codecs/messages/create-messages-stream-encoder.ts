@@ -1,9 +1,10 @@
 import type { WireEvent } from '../../sse/wire-event';
-import type { RequestEcho } from '../../unified/unified-request';
+import type { RequestEcho, WireFormat } from '../../unified/unified-request';
 import type { UnifiedUsage } from '../../unified/unified-response';
 import type { UnifiedStreamEvent } from '../../unified/unified-stream-event';
 import type { StreamEncoder } from '../codec';
 import { encodeMessagesStreamError } from '../shared/encode-messages-error';
+import { clientFunctionNames } from '../shared/portable-function-names';
 import { toPrefixedId } from '../shared/to-prefixed-id';
 import { encodeMessagesStopReason } from './encode-messages-stop-reason';
 import { encodeMessagesUsage } from './encode-messages-usage';
@@ -41,6 +42,7 @@ function wire(type: string, payload: Record<string, unknown>): WireEvent {
  * it), so a call that starts while the open one's arguments are not yet whole JSON is held and sent whole after it.
  */
 export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder {
+  const clientName = clientFunctionNames(request);
   let started = false;
   let done = false;
   let pinged = false;
@@ -102,7 +104,7 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
   }
 
   function openToolBlock(toolIndex: number, id: string, name: string, out: WireEvent[]): number {
-    const index = openBlock({ type: 'tool_use', id: toPrefixedId('toolu_', id), name, input: {} }, out);
+    const index = openBlock({ type: 'tool_use', id: toPrefixedId('toolu_', id), name: clientName(name), input: {} }, out);
     open = { kind: 'tool', index, toolIndex };
     openArgs = '';
     toolBlocks.set(toolIndex, index);
@@ -202,10 +204,13 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
         delta(open.index, { type: 'thinking_delta', thinking: event.text }, out);
         return;
       case 'reasoning_signature':
-        // A signature belongs to the thinking block it closes; with none open there is nothing to sign.
-        if (open?.kind === 'thinking') delta(open.index, { type: 'signature_delta', signature: event.signature }, out);
+        // A signature belongs to the thinking block it closes; with none open there is nothing to sign. Another
+        // provider's (a Gemini thoughtSignature) is no Anthropic signature: left out, as in a whole answer.
+        if (open?.kind === 'thinking' && isOwnReasoning(event.provider)) delta(open.index, { type: 'signature_delta', signature: event.signature }, out);
         return;
       case 'redacted_reasoning': {
+        // Another provider's opaque reasoning is not exposed (encodeMessagesOutputBlock).
+        if (!isOwnReasoning(event.provider)) return;
         const index = openBlock({ type: 'redacted_thinking', data: event.data }, out);
         out.push(wire('content_block_stop', { index }));
         return;
@@ -232,4 +237,9 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
       return out;
     },
   };
+}
+
+/** Reasoning a Messages client can replay: Anthropic's own (events without a provider are the format's own). */
+function isOwnReasoning(provider: WireFormat | undefined): boolean {
+  return provider === undefined || provider === 'messages';
 }

@@ -1,3 +1,4 @@
+import { withPortableFunctionNames } from '../shared/portable-function-names';
 import type { UnifiedRequest, UnifiedResponseFormat } from '../../unified/unified-request';
 import { decodeMessagesReasoning } from './decode-messages-reasoning';
 import { decodeMessagesToolChoice } from './decode-messages-tool-choice';
@@ -55,7 +56,8 @@ export function decodeMessagesRequest(body: unknown): UnifiedRequest {
   const userId = wire.metadata?.user_id;
   const extensions = collectExtensions(wire, system.raw, tools.rawTools);
 
-  return {
+  // Names up to 128 characters (Claude Code's `mcp__server__tool`) are made portable for upstreams allowing 64.
+  return withPortableFunctionNames({
     model: wire.model,
     system: [...system.texts, ...turns.leadingSystem],
     messages: turns.messages,
@@ -72,5 +74,5 @@ export function decodeMessagesRequest(body: unknown): UnifiedRequest {
     stream: wire.stream === true,
     ...(typeof userId === 'string' && userId ? { user: userId } : {}),
     ...(extensions ? { extensions: { messages: extensions } } : {}),
-  };
+  });
 }

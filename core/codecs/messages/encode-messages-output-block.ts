@@ -18,7 +18,7 @@ function parseInput(text: string): unknown {
  * Reasoning from other providers is shown as a thinking block without a signature (it cannot be
  * replayed to Anthropic anyway); opaque data of other providers is not exposed.
  */
-export function encodeMessagesOutputBlock(part: UnifiedOutputPart, showThoughts: boolean): MessagesResponseBlock | undefined {
+export function encodeMessagesOutputBlock(part: UnifiedOutputPart, showThoughts: boolean, clientName: (name: string) => string = (name) => name): MessagesResponseBlock | undefined {
   switch (part.type) {
     case 'text':
       return part.text === '' ? undefined : { type: 'text', text: part.text };
@@ -29,7 +29,7 @@ export function encodeMessagesOutputBlock(part: UnifiedOutputPart, showThoughts:
       }
       return showThoughts && part.text !== '' ? { type: 'thinking', thinking: part.text, signature: '' } : undefined;
     case 'tool_call':
-      return { type: 'tool_use', id: toPrefixedId('toolu_', part.id), name: part.name, input: parseInput(part.arguments) };
+      return { type: 'tool_use', id: toPrefixedId('toolu_', part.id), name: clientName(part.name), input: parseInput(part.arguments) };
     case 'image':
       return part.source.kind === 'base64'
         ? { type: 'image', source: { type: 'base64', media_type: part.source.mediaType, data: part.source.data } }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { GatewayError } from '../../errors/gateway-error';
 import type {
   ReasoningEffort,
@@ -15,6 +14,7 @@ import type {
   UnifiedToolResultPart,
 } from '../../unified/unified-request';
 import type { DecodeContext } from '../codec';
+import { withinNameLimit } from '../shared/portable-function-names';
 import { decodeResponsesContent } from './decode-responses-content';
 import { decodeCustomTool, type ResponsesCustomTool } from './freeform-tools';
 import { validateResponsesRequest } from './request-schema';
@@ -184,16 +184,6 @@ function isFunctionTool(tool: { type: string }): tool is ResponsesFunctionTool {
 
 function isCustomTool(tool: { type: string; name?: unknown }): tool is ResponsesCustomTool {
   return tool.type === 'custom' && typeof tool.name === 'string';
-}
-
-/** Anthropic's and OpenAI's limit on a function name. */
-const MAX_NAME_LENGTH = 64;
-
-/** A qualified name past the limit: cut, with a hash of the whole name after the cut to keep it unique (as Codex does). */
-function withinNameLimit(name: string): string {
-  if (name.length <= MAX_NAME_LENGTH) return name;
-  const hash = createHash('sha1').update(name).digest('hex').slice(0, 8);
-  return `${name.slice(0, MAX_NAME_LENGTH - hash.length - 1)}_${hash}`;
 }
 
 /** The unified name of a function a call names: qualified with its namespace where the tools made it so. */

@@ -55,7 +55,7 @@ describe('encodeChatCompletionsRequest', () => {
     expect(body).not.to.have.property('max_completion_tokens');
   });
 
-  it('encodes media: image and video as image_url, wav/mp3 as input_audio, other audio as image_url, files as file_data', () => {
+  it('encodes media: image and video as image_url, wav/mp3 as input_audio, other audio as image_url, files as file_data with a filename', () => {
     const body = encode(
       base({
         messages: [
@@ -67,6 +67,9 @@ describe('encodeChatCompletionsRequest', () => {
               { type: 'audio', source: { kind: 'base64', mediaType: 'audio/mpeg', data: 'BBBB' } },
               { type: 'audio', source: { kind: 'base64', mediaType: 'audio/flac', data: 'CCCC' } },
               { type: 'file', source: { kind: 'base64', mediaType: 'application/pdf', data: 'JVBE' }, filename: 'a.pdf' },
+              // OpenAI refuses file_data without a filename; an Anthropic document or Gemini inlineData has none.
+              { type: 'file', source: { kind: 'base64', mediaType: 'application/pdf', data: 'JVBF' } },
+              { type: 'file', source: { kind: 'base64', mediaType: 'text/plain', data: 'SGk=' } },
             ],
           },
         ],
@@ -81,6 +84,8 @@ describe('encodeChatCompletionsRequest', () => {
           { type: 'input_audio', input_audio: { data: 'BBBB', format: 'mp3' } },
           { type: 'image_url', image_url: { url: 'data:audio/flac;base64,CCCC' } },
           { type: 'file', file: { file_data: 'data:application/pdf;base64,JVBE', filename: 'a.pdf' } },
+          { type: 'file', file: { file_data: 'data:application/pdf;base64,JVBF', filename: 'document.pdf' } },
+          { type: 'file', file: { file_data: 'data:text/plain;base64,SGk=', filename: 'document.txt' } },
         ],
       },
     ]);

@@ -128,6 +128,21 @@ describe('createMessagesStreamEncoder', () => {
     expect(data[0]).to.have.nested.property('message.usage.input_tokens', 0);
   });
 
+  it("keeps another provider's signature and opaque reasoning out, as a whole answer does (a Gemini thoughtSignature is no Anthropic signature)", async () => {
+    const events: UnifiedStreamEvent[] = [
+      { type: 'start', id: 'r1', model: 'gemini-2.5-flash', created: 1 },
+      { type: 'reasoning_delta', text: 'Thinking.' },
+      { type: 'reasoning_signature', signature: 'c2ln', provider: 'gemini' },
+      { type: 'redacted_reasoning', data: 'opaque', provider: 'responses' },
+      { type: 'text_delta', text: 'Hi' },
+      { type: 'finish', finishReason: 'stop', usage: USAGE },
+    ];
+    const wire = encodeAll(events);
+    expect(wire.map((e) => e.data).join('\n')).not.to.include('c2ln').and.not.include('opaque');
+    const message = await finalMessage(toSseBody(wire));
+    expect(message.content).to.deep.equal([{ type: 'thinking', thinking: 'Thinking.', signature: '' }, { type: 'text', text: 'Hi' }]);
+  });
+
   it('writes redacted thinking and generated images as whole blocks', async () => {
     const events = encodeAll([
       { type: 'start', id: 'x', model: 'm', created: 0 },

@@ -1,16 +1,18 @@
 import { expect } from 'chai';
 import { geminiCodec } from '../../../../core/codecs/gemini';
-import { portableFunctionNames } from '../../../../core/codecs/gemini/portable-function-names';
+import { portableFunctionNames } from '../../../../core/codecs/shared/portable-function-names';
 import { messagesCodec } from '../../../../core/codecs/messages';
 import type { UnifiedStreamEvent } from '../../../../core/unified/unified-stream-event';
 
 describe('portableFunctionNames', () => {
-  it('renames only what Anthropic and OpenAI refuse, to unique names', () => {
-    expect([...portableFunctionNames(['ok_name-1', 'files.read', 'files_read', 'mcp:search', 'x'.repeat(70)])]).to.deep.equal([
-      ['files.read', 'files_read_2'],
-      ['mcp:search', 'mcp_search'],
-      ['x'.repeat(70), 'x'.repeat(64)],
-    ]);
+  it('renames only what Anthropic and OpenAI refuse, to unique names; a long one is cut with a hash of it', () => {
+    const renames = portableFunctionNames(['ok_name-1', 'files.read', 'files_read', 'mcp:search', 'x'.repeat(70), 'x'.repeat(71), 'y'.repeat(64)]);
+    expect([...renames.keys()]).to.deep.equal(['files.read', 'mcp:search', 'x'.repeat(70), 'x'.repeat(71)]);
+    expect(renames.get('files.read')).to.equal('files_read_2');
+    expect(renames.get('mcp:search')).to.equal('mcp_search');
+    const long = [renames.get('x'.repeat(70)), renames.get('x'.repeat(71))];
+    for (const name of long) expect(name).to.match(/^x{55}_[0-9a-f]{8}$/);
+    expect(long[0]).not.to.equal(long[1]);
   });
 });
 

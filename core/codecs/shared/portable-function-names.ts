@@ -1,20 +1,28 @@
+import { createHash } from 'node:crypto';
 import type { RequestEcho, UnifiedMessage, UnifiedRequest } from '../../unified/unified-request';
-import { GEMINI_NOTES } from './gemini-notes';
 
-/** Function names every upstream takes: Anthropic and OpenAI allow letters, digits, `_` and `-`, 64 at most. */
+/** Function names every upstream takes: Anthropic and OpenAI allow letters, digits, `_` and `-`; OpenAI 64 at most. */
 const PORTABLE = /^[A-Za-z0-9_-]{1,64}$/;
 const MAX_LENGTH = 64;
 
+/** A name past the limit: cut, with a hash of the whole name after the cut to keep it unique (as Codex does). */
+export function withinNameLimit(name: string): string {
+  if (name.length <= MAX_LENGTH) return name;
+  const hash = createHash('sha1').update(name).digest('hex').slice(0, 8);
+  return `${name.slice(0, MAX_LENGTH - hash.length - 1)}_${hash}`;
+}
+
 /**
- * Client name → upstream name for each function name other upstreams refuse (Gemini also allows `.` and `:`, as in
- * `files.read` or `mcp:search`): the other characters become `_`, numbered where that meets another name.
+ * Client name → upstream name for each function name another upstream refuses: Gemini also allows `.` and `:` (as in
+ * `files.read` or `mcp:search`), Gemini and Anthropic up to 128 characters (Claude Code's `mcp__server__tool` names).
+ * The other characters become `_`, a long name is cut with a hash of it, and a name meeting another is numbered.
  */
 export function portableFunctionNames(names: Iterable<string>): Map<string, string> {
   const taken = new Set(names);
   const renames = new Map<string, string>();
   for (const name of taken) {
     if (PORTABLE.test(name)) continue;
-    const base = name.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, MAX_LENGTH) || '_';
+    const base = withinNameLimit(name.replace(/[^A-Za-z0-9_-]/g, '_')) || '_';
     let candidate = base;
     for (let n = 2; taken.has(candidate); n += 1) candidate = `${base.slice(0, MAX_LENGTH - String(n).length - 1)}_${n}`;
     taken.add(candidate);
@@ -46,29 +54,26 @@ function renameMessage(message: UnifiedMessage, rename: (name: string) => string
 }
 
 /**
- * A Gemini client's request with the function names other upstreams refuse made portable everywhere they appear,
- * and a note of the originals, by which the Gemini encoders give the client back its own names (clientFunctionName).
+ * A Gemini or Messages client's request with the function names other upstreams refuse made portable everywhere they
+ * appear, and the originals kept in `clientFunctionNames`, by which that format's encoders give the client back its
+ * own names (clientFunctionNames).
  */
 export function withPortableFunctionNames(request: UnifiedRequest): UnifiedRequest {
   const renames = portableFunctionNames(functionNames(request));
   if (renames.size === 0) return request;
   const rename = (name: string): string => renames.get(name) ?? name;
-  const extensions = request.extensions?.gemini ?? {};
   return {
     ...request,
     messages: request.messages.map((message) => renameMessage(message, rename)),
     ...(request.tools ? { tools: request.tools.map((tool) => ({ ...tool, name: rename(tool.name) })) } : {}),
     ...(typeof request.toolChoice === 'object' ? { toolChoice: { name: rename(request.toolChoice.name) } } : {}),
-    extensions: {
-      ...request.extensions,
-      gemini: { ...extensions, [GEMINI_NOTES.functionNames]: Object.fromEntries([...renames].map(([client, portable]) => [portable, client])) },
-    },
+    clientFunctionNames: Object.fromEntries([...renames].map(([client, portable]) => [portable, client])),
   };
 }
 
 /** The name the client declared for a function the upstream called (see withPortableFunctionNames). */
 export function clientFunctionNames(request: RequestEcho): (name: string) => string {
-  const note = request.extensions?.gemini?.[GEMINI_NOTES.functionNames] as Record<string, string> | undefined;
-  if (!note) return (name) => name;
-  return (name) => (Object.hasOwn(note, name) ? note[name] : name);
+  const names = request.clientFunctionNames;
+  if (!names) return (name) => name;
+  return (name) => (Object.hasOwn(names, name) ? names[name] : name);
 }
