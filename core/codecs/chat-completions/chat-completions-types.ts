@@ -93,6 +93,10 @@ export interface ChatCompletionsRequest {
   stream_options?: ({ include_usage?: boolean } & Record<string, unknown>) | null;
   user?: string | null;
   web_search_options?: Record<string, unknown> | null;
+  logprobs?: boolean | null;
+  top_logprobs?: number | null;
+  /** Output modalities: `text`, `audio` (OpenAI), `image` (OpenRouter's image models). */
+  modalities?: string[] | null;
   [key: string]: unknown;
 }
 

@@ -78,6 +78,9 @@ function decodeAssistant(message: ChatCompletionsMessage, path: string, toolName
       else throw invalid(`${path}.content[${j}].type`, 'assistant messages may hold only "text" and "refusal" parts');
     });
   }
+  // A refusal answer appended to the history as the SDK returned it (`content: null, refusal: "…"`): what the
+  // assistant said, as a refusal part is.
+  if (typeof message.refusal === 'string' && message.refusal !== '') parts.push({ type: 'text', text: message.refusal });
   for (const call of message.tool_calls ?? []) {
     toolNames.set(call.id, call.function.name);
     parts.push({ type: 'tool_call', id: call.id, name: call.function.name, arguments: call.function.arguments ?? '' });
@@ -200,12 +203,22 @@ function collectExtensions(body: ChatCompletionsRequest): Record<string, unknown
   return ext;
 }
 
+/**
+ * `modalities` as the output modalities another format's upstream is asked for: text, and image (Gemini's image
+ * models, as OpenRouter asks for them). Audio stays with the chat fields (see refuseChatOnlyFields).
+ */
+function decodeModalities(modalities: string[] | null | undefined): UnifiedRequest['outputModalities'] {
+  const out = (modalities ?? []).filter((modality): modality is 'text' | 'image' => modality === 'text' || modality === 'image');
+  return out.length > 0 ? out : undefined;
+}
+
 /** Chat-completions body → unified request. Throws GW_INVALID_REQUEST naming the field. */
 export function decodeChatCompletionsRequest(raw: unknown, ctx?: DecodeContext): UnifiedRequest {
   rejectLegacyFunctions(raw);
   const body = validateChatCompletionsRequest(raw);
   // A translation answers one choice; asking for more would silently get fewer.
   if (typeof body.n === 'number' && body.n > 1) throw invalid('n', 'only one choice (n: 1) can be answered on this platform');
+  const outputModalities = decodeModalities(body.modalities);
   const { system, messages } = decodeMessages(body.messages);
   const request: UnifiedRequest = {
     model: ctx?.model ?? body.model,
@@ -244,6 +257,7 @@ export function decodeChatCompletionsRequest(raw: unknown, ctx?: DecodeContext):
   if (reasoning) request.reasoning = reasoning;
   if (request.stream && body.stream_options?.include_usage === true) request.streamUsage = true;
   if (typeof body.user === 'string') request.user = body.user;
+  if (outputModalities) request.outputModalities = outputModalities;
 
   const ext = collectExtensions(body);
   if (Object.keys(ext).length > 0) request.extensions = { 'chat-completions': ext };

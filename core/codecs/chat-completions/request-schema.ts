@@ -58,6 +58,7 @@ const message = {
     tool_call_id: { type: 'string' },
     reasoning_content: nullableString,
     reasoning: nullableString,
+    refusal: nullableString,
   },
   allOf: [
     { if: { required: ['role'], properties: { role: { const: 'tool' } } }, then: { required: ['tool_call_id', 'content'] } },
@@ -152,6 +153,9 @@ const chatCompletionsRequestSchema = {
     stream_options: { type: ['object', 'null'], properties: { include_usage: nullableBoolean } },
     user: nullableString,
     web_search_options: { type: ['object', 'null'] },
+    logprobs: nullableBoolean,
+    top_logprobs: { type: ['integer', 'null'], minimum: 0 },
+    modalities: { type: ['array', 'null'], items: { type: 'string' } },
   },
 } as const;
 

@@ -25,6 +25,8 @@ interface Turn {
 interface EncodeState {
   callNames: Map<string, string>;
   warnings: string[];
+  /** The unified call id of each functionCall and functionResponse part (an id the gateway made up is not sent). */
+  callIdOf: WeakMap<GeminiPart, string>;
 }
 
 function encodeToolResult(part: UnifiedToolResultPart, state: EncodeState): GeminiPart {
@@ -32,7 +34,9 @@ function encodeToolResult(part: UnifiedToolResultPart, state: EncodeState): Gemi
   // Named by the call id, not by a field path: this path is the unified model's, which no client format shares.
   if (!name) throw new GatewayError('GW_INVALID_REQUEST', `a tool result answers call id "${part.toolCallId}", which no earlier tool call of the conversation has: Gemini needs that call's function name`);
   const id = isSynthesizedCallId(part.toolCallId) ? {} : { id: part.toolCallId };
-  return { functionResponse: { ...id, name, response: encodeFunctionResponse(part) } };
+  const encoded: GeminiPart = { functionResponse: { ...id, name, response: encodeFunctionResponse(part) } };
+  state.callIdOf.set(encoded, part.toolCallId);
+  return encoded;
 }
 
 /**
@@ -60,7 +64,9 @@ function encodeModelParts(message: UnifiedMessage, mi: number, state: EncodeStat
       case 'tool_call': {
         const args = parseToolCallArguments(part.arguments, () => state.warnings.push(`${param}.arguments: not a JSON object, sent as {}`));
         const id = isSynthesizedCallId(part.id) ? {} : { id: part.id };
-        out.add({ functionCall: { ...id, name: part.name, args }, ...(part.signature ? { thoughtSignature: part.signature } : {}) });
+        const call: GeminiPart = { functionCall: { ...id, name: part.name, args }, ...(part.signature ? { thoughtSignature: part.signature } : {}) };
+        state.callIdOf.set(call, part.id);
+        out.add(call);
         break;
       }
       case 'tool_result':
@@ -104,7 +110,7 @@ function encodeUserParts(message: UnifiedMessage, mi: number, state: EncodeState
  * no signature gets the documented dummy one.
  */
 export function encodeContents(messages: UnifiedMessage[], model: string, warnings: string[]): GeminiContent[] {
-  const state: EncodeState = { callNames: new Map(), warnings };
+  const state: EncodeState = { callNames: new Map(), warnings, callIdOf: new WeakMap() };
   const turns: Turn[] = [];
   messages.forEach((message, mi) => {
     // The latest call with an id names its results: ids synthesized per response (`call_0`) repeat across turns.
@@ -117,6 +123,9 @@ export function encodeContents(messages: UnifiedMessage[], model: string, warnin
     else turns.push({ role, parts });
   });
 
+  turns.forEach((turn, i) => {
+    if (turn.role === 'user' && i > 0) answerInCallOrder(turn, turns[i - 1], state.callIdOf);
+  });
   if (!isPreGemini3Model(model)) {
     for (const turn of turns) {
       const firstCall = turn.role === 'model' ? turn.parts.find((p) => p.functionCall) : undefined;
@@ -124,4 +133,28 @@ export function encodeContents(messages: UnifiedMessage[], model: string, warnin
     }
   }
   return turns;
+}
+
+/**
+ * The functionResponse parts of a user turn put in the order of the calls of the model turn before it, in the slots
+ * they held. Without ids (Gemini 2.x makes none), order is all that pairs a result with its call, while other
+ * formats pair by id and let results come in any order (two `get_weather` calls answered Tokyo first, then Paris).
+ */
+function answerInCallOrder(turn: Turn, previous: Turn, callIdOf: WeakMap<GeminiPart, string>): void {
+  const order = new Map<string, number>();
+  for (const part of previous.parts) {
+    const id = part.functionCall ? callIdOf.get(part) : undefined;
+    if (id !== undefined && !order.has(id)) order.set(id, order.size);
+  }
+  if (order.size < 2) return;
+  const slots: number[] = [];
+  turn.parts.forEach((part, k) => {
+    if (part.functionResponse) slots.push(k);
+  });
+  if (slots.length < 2) return;
+  const rank = (part: GeminiPart): number => order.get(callIdOf.get(part) ?? '') ?? order.size;
+  const answers = slots.map((k) => turn.parts[k]).sort((a, b) => rank(a) - rank(b));
+  slots.forEach((k, n) => {
+    turn.parts[k] = answers[n];
+  });
 }

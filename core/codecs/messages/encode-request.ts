@@ -1,4 +1,5 @@
 import { GatewayError } from '../../errors/gateway-error';
+import { refuseChatOnlyFields } from '../shared/refuse-chat-only-fields';
 import type { UnifiedRequest } from '../../unified/unified-request';
 import type { Converted } from '../codec';
 import { assertStatelessRequest } from '../shared/assert-stateless-request';
@@ -80,6 +81,7 @@ function warnUnsupported(request: UnifiedRequest, warnings: string[]): void {
  * (audio/video input, unparsable tool arguments) throws; what it can safely drop is listed in `warnings`.
  */
 export function encodeMessagesRequest(request: UnifiedRequest): Converted<Record<string, unknown>> {
+  refuseChatOnlyFields(request);
   assertStatelessRequest(request);
   const warnings: string[] = [];
   const ext: MessagesExtensions = request.extensions?.messages ?? {};

@@ -163,6 +163,17 @@ describe('decodeChatCompletionsRequest', () => {
         { type: 'text', text: 'a' },
       ]);
     });
+
+    it('keeps an assistant refusal given as the message\'s refusal field (the SDK\'s message appended as it came)', () => {
+      const request = decodeChatCompletionsRequest(
+        body({ messages: [{ role: 'user', content: 'a' }, { role: 'assistant', content: null, refusal: 'I cannot help' }, { role: 'user', content: 'ok then b' }] }),
+      );
+      expect(request.messages.map((m) => [m.role, m.content])).to.deep.equal([
+        ['user', [{ type: 'text', text: 'a' }]],
+        ['assistant', [{ type: 'text', text: 'I cannot help' }]],
+        ['user', [{ type: 'text', text: 'ok then b' }]],
+      ]);
+    });
   });
 
   describe('tools and settings', () => {
@@ -225,6 +236,12 @@ describe('decodeChatCompletionsRequest', () => {
       const legacy = decodeChatCompletionsRequest(body({ max_tokens: 10 }));
       expect(legacy.maxTokens).to.equal(10);
       expect(legacy.extensions?.['chat-completions']).to.deep.equal({ max_tokens: 10 });
+    });
+
+    it('takes text and image modalities as the output modalities', () => {
+      expect(decodeChatCompletionsRequest(body({ modalities: ['text'] })).outputModalities).to.deep.equal(['text']);
+      expect(decodeChatCompletionsRequest(body({ modalities: ['image', 'text'] })).outputModalities).to.deep.equal(['image', 'text']);
+      expect(decodeChatCompletionsRequest(body({})).outputModalities).to.equal(undefined);
     });
 
     it('keeps fields with no unified meaning in extensions, and web_search_options as the web_search builtin', () => {

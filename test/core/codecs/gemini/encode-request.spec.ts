@@ -149,6 +149,25 @@ describe('gemini encodeRequest', () => {
       ]);
     });
 
+    it('answers calls in the order they were made when the client sends the results in another (order pairs them without ids)', () => {
+      const contents = body({
+        messages: [
+          { role: 'user', content: [{ type: 'text', text: 'weather in Paris and Tokyo?' }] },
+          {
+            role: 'assistant',
+            content: [
+              { type: 'tool_call', id: 'call_0c53fdac_0', name: 'get_weather', arguments: '{"city":"Paris"}' },
+              { type: 'tool_call', id: 'call_0c53fdac_1', name: 'get_weather', arguments: '{"city":"Tokyo"}' },
+            ],
+          },
+          { role: 'tool', content: [{ type: 'tool_result', toolCallId: 'call_0c53fdac_1', content: [{ type: 'text', text: 'Tokyo: 30C' }] }] },
+          { role: 'tool', content: [{ type: 'tool_result', toolCallId: 'call_0c53fdac_0', content: [{ type: 'text', text: 'Paris: 10C' }] }] },
+          { role: 'user', content: [{ type: 'text', text: 'and?' }] },
+        ],
+      }).contents as Array<{ role: string; parts: Array<Record<string, any>> }>;
+      expect(contents[2].parts.map((part) => part.functionResponse?.response ?? part.text)).to.deep.equal([{ result: 'Paris: 10C' }, { result: 'Tokyo: 30C' }, 'and?']);
+    });
+
     it('does not echo synthesized ids in the toolu_ shape a Messages client sends them back in', () => {
       const contents = body({
         messages: [
