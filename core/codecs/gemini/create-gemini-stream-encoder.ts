@@ -101,7 +101,9 @@ export function createGeminiStreamEncoder(request: RequestEcho): StreamEncoder {
           closed = true;
           usage = event.usage;
           const parts = takeCalls();
-          if (pendingSignature !== undefined) parts.push(...signed({ text: '' }));
+          // The finish reason rides on a part, as Gemini sends it: the SDK's chat drops a turn any of whose chunks has
+          // no parts (isValidContent), and with it the client's own message from the history.
+          if (pendingSignature !== undefined || parts.length === 0) parts.push(...signed({ text: '' }));
           out.push(chunk(parts, encodeGeminiFinishReason(event.finishReason)));
           return out;
         }

@@ -49,12 +49,16 @@ export function decodeContents(contents: GeminiContent[]): UnifiedMessage[] {
   const push = (role: UnifiedMessage['role'], parts: UnifiedPart[]): void => {
     if (parts.length === 0) return;
     const last = messages.at(-1);
-    if (last && last.role === role && role === 'tool') last.content.push(...parts);
+    // Consecutive model turns are one answer (the SDK's chat records each streamed chunk as a turn of its own).
+    if (last && last.role === role && (role === 'tool' || role === 'assistant')) last.content.push(...parts);
     else messages.push({ role, content: parts });
   };
 
+  /** Repeated answers dropped from the last user turn, which may then hold nothing else. */
+  let repeatsInLastTurn: GeminiFunctionResponse[] = [];
   contents.forEach((content, i) => {
     const model = content.role === 'model';
+    repeatsInLastTurn = [];
     let run: UnifiedPart[] = [];
     let runRole: UnifiedMessage['role'] = model ? 'assistant' : 'user';
     content.parts.forEach((part, j) => {
@@ -68,7 +72,10 @@ export function decodeContents(contents: GeminiContent[]): UnifiedMessage[] {
         }
         // A second response to a call already answered (Gemini CLI sends one on `--resume`): Gemini takes it, other
         // upstreams refuse two results for one call; the first stands.
-        if (isRepeatedAnswer(part.functionResponse, calls)) return;
+        if (isRepeatedAnswer(part.functionResponse, calls)) {
+          repeatsInLastTurn.push(part.functionResponse);
+          return;
+        }
         run.push(resolveResult(part.functionResponse, calls, nextId));
         return;
       }
@@ -85,5 +92,11 @@ export function decodeContents(contents: GeminiContent[]): UnifiedMessage[] {
     });
     push(runRole, run);
   });
+  // A last user turn of repeats only would leave the conversation ending on the model, which Claude reads as a
+  // prefill to continue (or refuses): the repeats then stay, as what the user turn said.
+  if (repeatsInLastTurn.length > 0 && contents.at(-1)?.role !== 'model' && messages.at(-1)?.role === 'assistant') {
+    const text = repeatsInLastTurn.map((fr) => `${fr.name ?? 'function'} result: ${JSON.stringify(fr.response ?? {})}`).join('\n');
+    messages.push({ role: 'user', content: [{ type: 'text', text }] });
+  }
   return messages;
 }

@@ -33,7 +33,8 @@ describe('createGeminiStreamEncoder', () => {
     const unified = [...fixture.flatMap((c) => decoder.push({ data: JSON.stringify(c) })), ...decoder.end()];
     const encoded = encodeAll(unified);
     const texts = encoded.map((c) => parts(c));
-    expect(texts).to.deep.equal([[{ text: 'Hello, nice' }], [{ text: ' to meet you!' }], []]);
+    // The finish reason rides on an empty text part: the SDK's chat drops a turn with a chunk of no parts.
+    expect(texts).to.deep.equal([[{ text: 'Hello, nice' }], [{ text: ' to meet you!' }], [{ text: '' }]]);
     const last = encoded.at(-1) as { candidates: Array<{ finishReason: string }>; usageMetadata: unknown; responseId: string; modelVersion: string };
     expect(last.candidates[0].finishReason).to.equal('STOP');
     expect(last.usageMetadata).to.deep.equal({ promptTokenCount: 13, candidatesTokenCount: 7, totalTokenCount: 64, thoughtsTokenCount: 44 });
@@ -58,7 +59,7 @@ describe('createGeminiStreamEncoder', () => {
         responseId: 'resp-1',
       },
       {
-        candidates: [{ content: { role: 'model', parts: [] }, finishReason: 'STOP', index: 0 }],
+        candidates: [{ content: { role: 'model', parts: [{ text: '' }] }, finishReason: 'STOP', index: 0 }],
         usageMetadata: { promptTokenCount: 3, candidatesTokenCount: 6, totalTokenCount: 11, thoughtsTokenCount: 2 },
         modelVersion: 'gemini-x',
         responseId: 'resp-1',
@@ -99,7 +100,7 @@ describe('createGeminiStreamEncoder', () => {
       { type: 'text_delta', text: 'after' },
       FINISH,
     ]);
-    expect(chunks.map(parts)).to.deep.equal([[{ functionCall: { id: 'call_abc', name: 'f', args: { a: 1 } } }], [{ text: 'after' }], []]);
+    expect(chunks.map(parts)).to.deep.equal([[{ functionCall: { id: 'call_abc', name: 'f', args: { a: 1 } } }], [{ text: 'after' }], [{ text: '' }]]);
   });
 
   it('puts a reasoning signature on the next part, or on an empty text part at the end', () => {
@@ -119,15 +120,15 @@ describe('createGeminiStreamEncoder', () => {
       [START, { type: 'reasoning_delta', text: 'secret' }, { type: 'media', mediaType: 'image/png', data: 'AAAA' }, { type: 'redacted_reasoning', data: 'x' }, FINISH],
       { ...REQUEST, reasoning: { includeThoughts: false } },
     );
-    expect(chunks.map(parts)).to.deep.equal([[{ inlineData: { mimeType: 'image/png', data: 'AAAA' } }], []]);
+    expect(chunks.map(parts)).to.deep.equal([[{ inlineData: { mimeType: 'image/png', data: 'AAAA' } }], [{ text: '' }]]);
   });
 
   it('sends no thoughts unless the client asked (Gemini defaults includeThoughts to false) or chose a -thinking variant', () => {
     const events: UnifiedStreamEvent[] = [START, { type: 'reasoning_delta', text: 'secret' }, { type: 'text_delta', text: 'answer' }, FINISH];
     const unasked = encodeAll(events, { ...REQUEST, reasoning: { enabled: true, budgetTokens: 2048 } });
-    expect(unasked.map(parts)).to.deep.equal([[{ text: 'answer' }], []]);
+    expect(unasked.map(parts)).to.deep.equal([[{ text: 'answer' }], [{ text: '' }]]);
     const variant = encodeAll(events, { ...REQUEST, model: 'claude-sonnet-4-5-thinking', reasoning: undefined });
-    expect(variant.map(parts)).to.deep.equal([[{ text: 'secret', thought: true }], [{ text: 'answer' }], []]);
+    expect(variant.map(parts)).to.deep.equal([[{ text: 'secret', thought: true }], [{ text: 'answer' }], [{ text: '' }]]);
   });
 
   it('ends with the Gemini error envelope on error, drops an unfinished call, and sends nothing after', () => {

@@ -271,6 +271,23 @@ describe('gemini decodeRequest', () => {
       expect(results).to.deep.equal([{ type: 'tool_result', toolCallId: 'ls-1', name: 'list_directory', content: [{ type: 'text', text: 'a.txt' }] }]);
     });
 
+    it('keeps a turn of repeated answers only as user text when it ends the conversation, so it still ends on the user', () => {
+      const call = { functionCall: { id: 'ls-1', name: 'list_directory', args: { path: '/a' } } };
+      const answer = (output: string) => ({ functionResponse: { id: 'ls-1', name: 'list_directory', response: { output } } });
+      const decoded = decode({ contents: [user('list'), { role: 'model', parts: [call] }, { role: 'user', parts: [answer('a.txt')] }, { role: 'model', parts: [{ text: 'done' }] }, { role: 'user', parts: [answer('a.txt')] }] });
+      expect(decoded.messages.map((m) => m.role)).to.deep.equal(['user', 'assistant', 'tool', 'assistant', 'user']);
+      expect(decoded.messages[4].content).to.deep.equal([{ type: 'text', text: 'list_directory result: {"output":"a.txt"}' }]);
+    });
+
+    it('joins consecutive model turns into one assistant message (the SDK chat records each streamed chunk as a turn)', () => {
+      const decoded = decode({ contents: [user('hi'), { role: 'model', parts: [{ text: 'Echo: m' }] }, { role: 'model', parts: [{ text: 'y name' }] }, user('and?')] });
+      expect(decoded.messages.map((m) => [m.role, m.content])).to.deep.equal([
+        ['user', [{ type: 'text', text: 'hi' }]],
+        ['assistant', [{ type: 'text', text: 'Echo: m' }, { type: 'text', text: 'y name' }]],
+        ['user', [{ type: 'text', text: 'and?' }]],
+      ]);
+    });
+
     it('marks {error} responses as errors', () => {
       const decoded = decode({
         contents: [
