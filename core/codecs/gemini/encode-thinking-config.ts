@@ -29,10 +29,26 @@ export function encodeThinkingConfig(reasoning: UnifiedReasoningConfig | undefin
     if (legacy) out.thinkingBudget = /gemini-2\.5-pro/.test(model) ? 128 : 0;
     else out.thinkingLevel = 'low';
   } else if (reasoning.budgetTokens !== undefined) {
-    out.thinkingBudget = reasoning.budgetTokens;
+    out.thinkingBudget = fitThinkingBudget(reasoning.budgetTokens, model);
   } else if (reasoning.effort !== undefined) {
-    if (legacy) out.thinkingBudget = budgetForEffort(reasoning.effort);
+    if (legacy) out.thinkingBudget = fitThinkingBudget(budgetForEffort(reasoning.effort), model);
     else out.thinkingLevel = LEVEL_BY_EFFORT[reasoning.effort];
   }
   return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/**
+ * A budget within the 2.5 model's documented range, which the API enforces with a 400 ("The thinking budget (N) is
+ * invalid"): Pro 128–32768, Flash 0–24576, Flash-Lite 0 or 512–24576. A client's budget from another API (Claude
+ * Code's 31999) or the shared table's `xhigh` would otherwise fail. -1 (dynamic) and other models' budgets go as given.
+ */
+export function fitThinkingBudget(budget: number, model: string): number {
+  if (budget < 0 || !/gemini-2\.5-/.test(model)) return budget;
+  if (/gemini-2\.5-pro/.test(model)) return clamp(budget, 128, 32_768);
+  if (/flash-lite/.test(model)) return budget === 0 ? 0 : clamp(budget, 512, 24_576);
+  return clamp(budget, 0, 24_576);
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, value));
 }

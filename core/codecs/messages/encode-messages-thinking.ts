@@ -1,6 +1,7 @@
 import type { UnifiedRequest } from '../../unified/unified-request';
 import type { MessagesExtensions, MessagesThinkingConfig } from './messages-types';
 import { budgetForEffort } from '../shared/reasoning-effort-budget';
+import { claudeOutputLimit } from './claude-output-limit';
 
 /** `max_tokens` is required by the API; platforms (the claude plugin) set their own default before encoding. */
 export const DEFAULT_MESSAGES_MAX_TOKENS = 4096;
@@ -67,12 +68,20 @@ export function encodeMessagesThinking(
     return { thinking: rawThinking, maxTokens, ...effortField };
   }
 
-  const budget = Math.max(MIN_BUDGET_TOKENS, reasoning.budgetTokens ?? budgetForEffort(reasoning.effort ?? 'medium'));
+  let budget = Math.max(MIN_BUDGET_TOKENS, reasoning.budgetTokens ?? budgetForEffort(reasoning.effort ?? 'medium'));
   let fitted = maxTokens;
   if (request.maxTokens === undefined) {
     fitted = budget + DEFAULT_MESSAGES_MAX_TOKENS;
   } else if (request.maxTokens <= budget) {
     fitted = budget + request.maxTokens;
+  }
+  // Raised, `max_tokens` stays within what the model takes; the budget then leaves half of it for the answer.
+  const limit = claudeOutputLimit(request.model);
+  if (limit !== undefined && fitted > limit && fitted > maxTokens) {
+    fitted = Math.max(limit, maxTokens);
+    if (budget >= fitted) budget = Math.max(MIN_BUDGET_TOKENS, Math.floor(fitted / 2));
+  }
+  if (request.maxTokens !== undefined && fitted !== request.maxTokens) {
     warnings.push(`max_tokens: raised from ${request.maxTokens} to ${fitted} to exceed thinking budget_tokens ${budget}`);
   }
   const extras = rawThinking?.type === 'enabled' ? rawThinking : {};

@@ -113,7 +113,7 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
       const { item, outputIndex } = call;
       let done: ResponsesOutputItem;
       if (item.type === 'custom_tool_call') {
-        done = encodeResponsesCustomToolCall(item.call_id, item.name, call.args);
+        done = { ...item, input: encodeResponsesCustomToolCall(item.call_id, item, call.args).input };
         const at = { item_id: item.id, output_index: outputIndex };
         if (done.input) emit(out, 'response.custom_tool_call_input.delta', { ...at, delta: done.input });
         emit(out, 'response.custom_tool_call_input.done', { ...at, input: done.input });

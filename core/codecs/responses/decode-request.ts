@@ -146,7 +146,7 @@ class ConversationBuilder {
         return this.call(item.call_id, this.nameOf(item.name, item.namespace), item.arguments);
       case 'custom_tool_call':
         // Freeform input has no JSON shape: it travels as `{"input": …}`.
-        return this.call(item.call_id, item.name, JSON.stringify({ input: item.input }));
+        return this.call(item.call_id, this.nameOf(item.name, item.namespace), JSON.stringify({ input: item.input }));
       case 'local_shell_call':
         return this.call(item.call_id, 'local_shell', JSON.stringify(item.action));
       case 'function_call_output':
@@ -221,6 +221,7 @@ function decodeTools(tools: ResponsesTool[], warnings: string[]): { tools: Unifi
       const namespace = tool.name;
       tool.tools.forEach((inner: { type: string }, j: number) => {
         if (isFunctionTool(inner)) out.push(decodeFunctionTool(inner, namespace));
+        else if (isCustomTool(inner)) out.push(decodeCustomTool(inner, namespace));
         else warnings.push(`tools[${i}].tools[${j}]: tool type "${inner.type}" dropped`);
       });
     } else if (WEB_SEARCH_TOOLS.has(tool.type)) {

@@ -70,7 +70,10 @@ function encodeAssistant(message: UnifiedMessage, path: string, kinds: ToolKinds
     flushText();
     if (part.type === 'tool_call' && kinds.freeform.has(part.name)) {
       kinds.freeformCalls.add(part.id);
-      items.push({ type: 'custom_tool_call', call_id: part.id, name: part.name, input: freeformInput(part.arguments) });
+      const tool = kinds.namespaces.get(part.name);
+      const call: Json = { type: 'custom_tool_call', call_id: part.id, name: tool?.namespaceMember ?? part.name, input: freeformInput(part.arguments) };
+      if (tool?.namespace !== undefined) call.namespace = tool.namespace;
+      items.push(call);
     } else if (part.type === 'tool_call') {
       const tool = kinds.namespaces.get(part.name);
       const call: Json = { type: 'function_call', call_id: part.id, name: tool?.namespaceMember ?? part.name, arguments: part.arguments };

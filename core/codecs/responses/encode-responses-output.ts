@@ -1,4 +1,4 @@
-import type { RequestEcho, WireFormat } from '../../unified/unified-request';
+import type { RequestEcho, UnifiedTool, WireFormat } from '../../unified/unified-request';
 import type { UnifiedOutputPart } from '../../unified/unified-response';
 import { toDataUri } from '../shared/parse-data-uri';
 import { toPrefixedId } from '../shared/to-prefixed-id';
@@ -31,14 +31,20 @@ export function encodeResponsesFunctionCall(callId: string, name: string, args: 
   return item;
 }
 
-/** A freeform tool's call (see freeform-tools.ts): item id `ctc_…` from the call id, the input unwrapped. */
-export function encodeResponsesCustomToolCall(callId: string, name: string, args: string): ResponsesOutputCustomToolCall {
-  return { id: toPrefixedId('ctc_', callId), type: 'custom_tool_call', call_id: callId, name, input: freeformInput(args) };
+/**
+ * A freeform tool's call (see freeform-tools.ts): item id `ctc_…` from the call id, the input unwrapped, the tool
+ * named as the client declared it (a namespace member with its namespace).
+ */
+export function encodeResponsesCustomToolCall(callId: string, tool: Pick<UnifiedTool, 'name' | 'namespace' | 'namespaceMember'>, args: string): ResponsesOutputCustomToolCall {
+  const item: ResponsesOutputCustomToolCall = { id: toPrefixedId('ctc_', callId), type: 'custom_tool_call', call_id: callId, name: tool.namespaceMember ?? tool.name, input: freeformInput(args) };
+  if (tool.namespace !== undefined) item.namespace = tool.namespace;
+  return item;
 }
 
 /** A tool call as the client declared its tool: a `custom_tool_call` for a freeform tool, else a `function_call`. */
 export function encodeResponsesToolCall(callId: string, name: string, args: string, request: RequestEcho): ResponsesOutputFunctionCall | ResponsesOutputCustomToolCall {
-  return freeformToolNamed(request, name) ? encodeResponsesCustomToolCall(callId, name, args) : encodeResponsesFunctionCall(callId, name, args, request);
+  const freeform = freeformToolNamed(request, name);
+  return freeform ? encodeResponsesCustomToolCall(callId, freeform, args) : encodeResponsesFunctionCall(callId, name, args, request);
 }
 
 /**

@@ -20,12 +20,9 @@ export function encodeResponsesTools(request: RequestEcho): Json[] {
   const tools: Json[] = [];
   const namespaces = new Map<string, Json[]>();
   for (const tool of request.tools ?? []) {
-    if (tool.freeform) {
-      tools.push(encodeCustomTool(tool));
-      continue;
-    }
+    const encoded = tool.freeform ? encodeCustomTool(tool) : encodeFunctionTool(tool);
     if (tool.namespace === undefined) {
-      tools.push(encodeFunctionTool(tool));
+      tools.push(encoded);
       continue;
     }
     let members = namespaces.get(tool.namespace);
@@ -34,7 +31,7 @@ export function encodeResponsesTools(request: RequestEcho): Json[] {
       namespaces.set(tool.namespace, members);
       tools.push({ type: 'namespace', name: tool.namespace, tools: members });
     }
-    members.push(encodeFunctionTool(tool));
+    members.push(encoded);
   }
   for (const builtin of request.builtinTools ?? []) {
     tools.push(builtin.type === 'web_search' ? { type: 'web_search' } : { type: 'code_interpreter', container: { type: 'auto' } });

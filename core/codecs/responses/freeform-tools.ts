@@ -22,7 +22,7 @@ function describeInput(format: Record<string, unknown> | undefined): string {
  * Responses `custom` tool → a unified function of one string argument, `input`; its grammar, which no other upstream
  * can enforce, goes into that argument's description so the model still writes to it.
  */
-export function decodeCustomTool(tool: ResponsesCustomTool): UnifiedTool {
+export function decodeCustomTool(tool: ResponsesCustomTool, namespace?: string): UnifiedTool {
   const format = tool.format ?? undefined;
   const out: UnifiedTool = {
     name: tool.name,
@@ -35,12 +35,13 @@ export function decodeCustomTool(tool: ResponsesCustomTool): UnifiedTool {
     freeform: format ? { format } : {},
   };
   if (typeof tool.description === 'string') out.description = tool.description;
+  if (namespace !== undefined) out.namespace = namespace;
   return out;
 }
 
 /** A freeform tool back in Responses shape, for a Responses upstream (which enforces the grammar itself). */
 export function encodeCustomTool(tool: UnifiedTool): Json {
-  const out: Json = { type: 'custom', name: tool.name };
+  const out: Json = { type: 'custom', name: tool.namespaceMember ?? tool.name };
   if (tool.description !== undefined) out.description = tool.description;
   if (tool.freeform?.format !== undefined) out.format = tool.freeform.format;
   return out;

@@ -89,6 +89,7 @@ export interface ResponsesCustomToolCallItem {
   call_id: string;
   name: string;
   input: string;
+  namespace?: string;
 }
 
 export interface ResponsesCustomToolCallOutputItem {
@@ -215,6 +216,7 @@ export interface ResponsesOutputCustomToolCall {
   call_id: string;
   name: string;
   input: string;
+  namespace?: string;
 }
 
 export type ResponsesOutputItem = ResponsesOutputMessage | ResponsesOutputFunctionCall | ResponsesOutputCustomToolCall | ResponsesOutputReasoning;

@@ -17,6 +17,11 @@ describe('encodeThinkingConfig', () => {
     ['thinking off on 2.5 Pro → its floor, 128', { enabled: false }, 'gemini-2.5-pro', { thinkingBudget: 128 }],
     ['thinking off on Gemini 3 → level low (it cannot be switched off)', { enabled: false, includeThoughts: false }, 'gemini-3-pro-preview', { includeThoughts: false, thinkingLevel: 'low' }],
     ['only includeThoughts', { enabled: true, includeThoughts: true }, 'gemini-3-pro-preview', { includeThoughts: true }],
+    ["Claude Code's ultrathink budget on 2.5 Flash → its most, 24576", { budgetTokens: 31999 }, 'gemini-2.5-flash', { thinkingBudget: 24576 }],
+    ['effort xhigh on 2.5 Flash-Lite → 24576', { effort: 'xhigh' }, 'gemini-2.5-flash-lite', { thinkingBudget: 24576 }],
+    ['a budget above 2.5 Pro\'s range → 32768', { budgetTokens: 50000 }, 'gemini-2.5-pro', { thinkingBudget: 32768 }],
+    ['a budget below Flash-Lite\'s floor → 512', { budgetTokens: 100 }, 'gemini-2.5-flash-lite', { thinkingBudget: 512 }],
+    ['dynamic (-1) as given', { budgetTokens: -1 }, 'gemini-2.5-flash', { thinkingBudget: -1 }],
   ];
   for (const [what, reasoning, model, expected] of cases) {
     it(what, () => {

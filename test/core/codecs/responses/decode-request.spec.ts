@@ -180,7 +180,7 @@ describe('decodeResponsesRequest', () => {
         body({
           tools: [
             { type: 'function', name: 'shell', parameters: { type: 'object' } },
-            { type: 'namespace', name: 'collaboration', description: 'agents', tools: [{ type: 'function', name: 'spawn_agent', description: 'Spawns', parameters: { type: 'object' } }, { type: 'custom', name: 'x' }] },
+            { type: 'namespace', name: 'collaboration', description: 'agents', tools: [{ type: 'function', name: 'spawn_agent', description: 'Spawns', parameters: { type: 'object' } }, { type: 'file_search' }] },
             { type: 'web_search' },
             { type: 'web_search_preview' },
             { type: 'code_interpreter', container: { type: 'auto' } },
@@ -193,7 +193,7 @@ describe('decodeResponsesRequest', () => {
         { name: 'spawn_agent', description: 'Spawns', parameters: { type: 'object' }, namespace: 'collaboration' },
       ]);
       expect(request.builtinTools).to.deep.equal([{ type: 'web_search' }, { type: 'code_execution' }]);
-      expect(request.warnings).to.deep.equal(['tools[1].tools[1]: tool type "custom" dropped', 'tools[5]: tool type "computer_use_preview" dropped']);
+      expect(request.warnings).to.deep.equal(['tools[1].tools[1]: tool type "file_search" dropped', 'tools[5]: tool type "computer_use_preview" dropped']);
     });
 
     it('makes a freeform (custom) tool a function of one string argument, its grammar in that argument, and lets tool_choice force it', () => {

@@ -73,6 +73,26 @@ describe('encodeResponsesResponse', () => {
     expect(body.tools).to.deep.equal([{ type: 'custom', name: 'apply_patch' }, { type: 'function', name: 'shell', parameters: { type: 'object', properties: {} }, strict: false }]);
   });
 
+  it('a custom tool inside a namespace: a function upstream, its call back as a custom_tool_call under its namespace; a forced custom tool echoed as custom', () => {
+    const request = decodeResponsesRequest({
+      model: 'm',
+      input: [
+        { role: 'user', content: 'edit it' },
+        { type: 'custom_tool_call', call_id: 'call_0', name: 'apply_patch', namespace: 'editor', input: 'old' },
+        { type: 'custom_tool_call_output', call_id: 'call_0', output: 'ok' },
+      ],
+      tools: [{ type: 'namespace', name: 'editor', description: 'file editing', tools: [{ type: 'custom', name: 'apply_patch', format: { type: 'text' } }] }],
+      tool_choice: { type: 'custom', name: 'apply_patch' },
+    });
+    expect(request.tools).to.have.length(1);
+    expect(request.tools?.[0]).to.deep.include({ name: 'apply_patch', namespace: 'editor', freeform: { format: { type: 'text' } } });
+    expect(request.messages[1].content).to.deep.equal([{ type: 'tool_call', id: 'call_0', name: 'apply_patch', arguments: '{"input":"old"}' }]);
+    const body = encodeResponsesResponse(response({ content: [{ type: 'tool_call', id: 'toolu_9', name: 'apply_patch', arguments: '{"input":"new"}' }], finishReason: 'tool_calls' }), request);
+    expect(body.output).to.deep.equal([{ id: 'ctc_9', type: 'custom_tool_call', call_id: 'toolu_9', name: 'apply_patch', input: 'new', namespace: 'editor' }]);
+    expect(body.tool_choice).to.deep.equal({ type: 'custom', name: 'apply_patch' });
+    expect(body.tools).to.deep.equal([{ type: 'namespace', name: 'editor', tools: [{ type: 'custom', name: 'apply_patch', format: { type: 'text' } }] }]);
+  });
+
   it('two namespaces with a function of one name: unique names upstream, each call back under its own namespace', () => {
     const search = { type: 'function', name: 'search', parameters: { type: 'object' } };
     const request = decodeResponsesRequest({
