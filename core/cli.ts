@@ -6,9 +6,23 @@ import { describeStartupFailure } from './describe-startup-failure';
 import { createLogger } from './logging';
 import { staleBuildReason } from './source-stamp';
 
+const USAGE = `Usage: npm start -- [--config <file>]   (or: node dist/core/cli.js [--config <file>])
+
+  -c, --config <file>  the config file (default: GATEWAY_CONFIG, else gateway.config.{ts,js,json,yaml} in the
+                       current directory)
+  -h, --help           this text
+
+Environment: GATEWAY_CONFIG, PORT, HOST, GATEWAY_LICENSES, GATEWAY_ADMIN_KEYS (see README.md, "Configuration").
+SIGTERM or SIGINT shuts down gracefully; a second one ends the grace period.
+`;
+
 /** `npm start`: load the config, start the gateway, shut down gracefully on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { config: { type: 'string', short: 'c' } }, allowPositionals: false });
+  const { values } = parseArgs({ options: { config: { type: 'string', short: 'c' }, help: { type: 'boolean', short: 'h' } }, allowPositionals: false });
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
   // Run from the build (dist/core/cli.js), not from a build that no longer matches the sources beside it.
   const stale = __filename.endsWith('.js') ? staleBuildReason(path.resolve(__dirname, '..'), path.resolve(__dirname, '../..')) : undefined;
   if (stale) throw new ConfigError(stale);

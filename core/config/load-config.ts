@@ -1,3 +1,4 @@
+import { maskSecretsIn } from '../errors/mask-secret';
 import path from 'node:path';
 import { GATEWAY_ROUTES } from '../hooks/endpoints';
 import { ajv, describeAjvError } from '../validation/compile-validator';
@@ -47,7 +48,7 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Loade
   try {
     read = await readConfigFile({ file: file ? path.resolve(cwd, file) : undefined, cwd, searchPlaces: SEARCH_PLACES }, env, options.readTimeoutMs ?? 60_000);
   } catch (error) {
-    throw new ConfigError(`cannot read config ${file ?? `in ${cwd}`}: ${(error as Error).message}`);
+    throw new ConfigError(`cannot read config ${file ?? `in ${cwd}`}: ${withoutQuotedSource((error as Error).message)}`);
   }
   if (!read.found) throw new ConfigError(`no config found: create gateway.config.ts in ${cwd} or pass --config <file>`);
   for (const [name, value] of Object.entries(read.envChanges)) {
@@ -55,6 +56,23 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Loade
     else env[name] = value;
   }
   return parseConfig(unwrapDefault(read.found.config), read.found.filepath, env);
+}
+
+/** Lines of a parser's code frame (`> 3 |  "apiKey": "sk-…"`, `----^`) and the text a JSON error quotes (`while parsing '…'`). */
+const CODE_FRAME_LINE = /^\s*(?:>?\s*\d+\s*\||\|\s*\^|-*\^)/;
+const QUOTED_SOURCE = / while parsing '.*$/;
+
+/**
+ * A config file's parse error without the lines of the file it quotes: they hold its credentials. What is left
+ * (the error and its line and column) says where to look; well-known key shapes are masked in it too.
+ */
+export function withoutQuotedSource(message: string): string {
+  const lines = message
+    .split('\n')
+    .filter((line) => !CODE_FRAME_LINE.test(line))
+    .map((line) => line.replace(QUOTED_SOURCE, '').trimEnd())
+    .filter((line, i, all) => line !== '' || (i > 0 && all[i - 1] !== ''));
+  return maskSecretsIn(lines.join('\n').trim());
 }
 
 /** Validates and completes a config object (also used by tests and the demo, which build configs in code). */
@@ -105,7 +123,8 @@ function splitList(value: string | undefined): string[] {
 }
 
 function parsePort(value: string): number {
-  const port = Number(value);
+  // Number(' ') is 0: a blank PORT would silently listen on a random port.
+  const port = /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT: must be an integer 0-65535, got "${value}"`);
   return port;
 }

@@ -98,8 +98,11 @@ export function noCredentialError<Secret>(
   const usableExists = call.pool.acquire({ accept: call.accept }) !== undefined;
   if (usableExists && lastError) return lastError;
   const noun = call.noun ?? 'credential';
-  const upstream = lastError ? ` (upstream: ${lastError.message})` : '';
   const nextAt = call.pool.nextAvailableAt(call.accept);
+  // This request's own last answer, else what the credential it waits for was marked with (a request made after the
+  // marks, or after a restart, makes no call of its own).
+  const said = lastError?.message ?? storedReason(call, nextAt);
+  const upstream = said ? ` (upstream: ${said})` : '';
   if (nextAt !== undefined) {
     return new GatewayError('GW_RATE_LIMITED', `every ${noun} of platform "${call.pool.platform}" is rate-limited; retry later${upstream}`, {
       retryAfterMs: Math.max(0, nextAt - (call.now ?? Date.now)()),
@@ -107,4 +110,12 @@ export function noCredentialError<Secret>(
     });
   }
   return new GatewayError('GW_NO_CREDENTIAL', `no healthy ${noun} is left on platform "${call.pool.platform}"${upstream}`, { cause: lastError });
+}
+
+/** The masked reason a credential was marked with: the one usable soonest, else the first out of service. */
+function storedReason<Secret>(call: Pick<CredentialCall<Secret>, 'pool' | 'accept'>, nextAt: number | undefined): string | undefined {
+  const pool = call.pool;
+  const candidates = pool.entries.filter((entry) => !call.accept || call.accept(entry)).map((entry) => pool.status(entry.id));
+  const marked = nextAt === undefined ? candidates.find((s) => s?.reason) : candidates.find((s) => s?.cooldownUntil === nextAt && s.reason);
+  return marked?.reason?.replace(/^HTTP \d{3}: /, '');
 }

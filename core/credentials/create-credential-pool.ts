@@ -1,3 +1,4 @@
+import { ConfigError } from '../config/load-config';
 import { maskSecret } from '../errors/mask-secret';
 import type { Logger } from '../logging';
 import type { Store } from '../store/store';
@@ -37,6 +38,13 @@ export function createCredentialPool<Secret = string>(options: CredentialPoolOpt
     masked: maskSecret(c.key),
     tier: c.tier,
   }));
+  // One credential listed twice would be two rows of one status, and get twice its share of the calls.
+  const firstIndex = new Map<string, number>();
+  entries.forEach((entry, index) => {
+    const earlier = firstIndex.get(entry.id);
+    if (earlier !== undefined) throw new ConfigError(`platforms.${options.platform}.credentials[${index}]: the same credential as credentials[${earlier}]`);
+    firstIndex.set(entry.id, index);
+  });
   const status = new Map<string, CredentialStatus>(entries.map((e) => [e.id, { state: 'healthy', requests: 0, errors: 0 }]));
   /** Where each lane's round-robin goes on (see acquire): one lane's picks do not move another's turn. */
   const cursors = new Map<string, number>();

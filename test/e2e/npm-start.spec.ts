@@ -155,6 +155,12 @@ export default config;
     }
   });
 
+  it('prints its usage for --help and exits 0, starting nothing', () => {
+    const run = spawnSync('sh', ['-c', `exec ${SCRIPTS.start} --help`], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' }, timeout: 20_000 });
+    expect(run.status, run.stderr).to.equal(0);
+    expect(run.stdout).to.match(/^Usage: npm start -- \[--config <file>\]/).and.include('GATEWAY_CONFIG');
+  });
+
   it('reads gateway.config.ts without TypeScript ever entering the gateway process', () => {
     // The same file read by cosmiconfig in-process would load TypeScript's compiler (~40 MB that stays resident).
     const configFile = path.join(site, 'gateway.config.ts');

@@ -47,6 +47,21 @@ describe('loadConfig', () => {
     expect((error as Error).message).to.match(/^cannot read config in .*: .*PORT_FILE is unreadable/);
   });
 
+  it('says where a YAML or JSON file fails to parse without quoting its lines, which hold its credentials', async () => {
+    const dir = tempDir();
+    const yaml = path.join(dir, 'bad.yaml');
+    writeFileSync(yaml, 'licenses:\n  - lic-1\nplatforms:\n  claude:\n    plugin: claude\n    credentials:\n      - apiKey: opaque-yaml-secret-12345678\n     bad: x\n');
+    const json = path.join(dir, 'bad.json');
+    writeFileSync(json, '{\n "licenses": ["lic"],\n "platforms": {"openai": {"plugin": "openai", "credentials": [{"apiKey": "opaque-json-secret-abcdefgh" }}\n}\n');
+    for (const [file, where] of [[yaml, /bad indentation of a mapping entry \(8:6\)/], [json, /after array element in JSON at position \d+/]] as const) {
+      const error = await loadConfig({ cwd: dir, file, env: {} }).catch((e: unknown) => e);
+      expect(error).to.be.instanceOf(ConfigError);
+      const message = (error as Error).message;
+      expect(message, file).to.match(where);
+      expect(message, file).not.to.match(/secret|apiKey/);
+    }
+  });
+
   it('is not held up by a config file that leaves a timer running', async () => {
     const dir = tempDir();
     writeFileSync(path.join(dir, 'gateway.config.ts'), `setInterval(() => undefined, 1000);\nexport default { platforms: ${JSON.stringify(PLATFORMS)} };\n`);
@@ -151,6 +166,12 @@ describe('parseConfig', () => {
     expect(config.server).to.include({ port: 9999, host: '0.0.0.0' });
     expect(config.licenses).to.deep.equal(['a', 'b', 'c']);
     expect(config.adminKeys).to.deep.equal(['adm']);
+  });
+
+  it('refuses a PORT that is not a number rather than read it as 0 (a random port)', () => {
+    for (const port of [' ', 'abc', '80.5', '-1', '70000']) {
+      expect(() => parse({ licenses: ['a'], platforms: {} }, { PORT: port }), JSON.stringify(port)).to.throw(ConfigError, /^PORT: must be an integer 0-65535/);
+    }
   });
 
   it('resolves env:NAME and drops a credential whose variable is unset, with a warning naming the variable', () => {

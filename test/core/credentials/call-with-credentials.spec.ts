@@ -68,6 +68,18 @@ describe('callWithCredentials', () => {
     expect((error as GatewayError).message).to.equal('every credential of platform "p" is rate-limited; retry later (upstream: status 429)');
   });
 
+  it('quotes what the credentials were marked with to a later request, which makes no call of its own', async () => {
+    const { run, calls } = setup(['limited-key-01', 'limited-key-02'], { 'limited-key-01': 429, 'limited-key-02': 429 });
+    await run().catch(() => undefined);
+    calls.length = 0;
+    const later = (await run().catch((e: unknown) => e)) as GatewayError;
+    expect(calls).to.deep.equal([]);
+    expect(later.message).to.equal('every credential of platform "p" is rate-limited; retry later (upstream: status 429)');
+    const broken = setup(['banned-key-001'], { 'banned-key-001': 401 });
+    await broken.run().catch(() => undefined);
+    expect(((await broken.run().catch((e: unknown) => e)) as GatewayError).message).to.equal('no healthy credential is left on platform "p" (upstream: status 401)');
+  });
+
   it('names the credential as told and reckons retry-after on the clock given', async () => {
     const { run } = setup(['limited-key-01'], { 'limited-key-01': 429 }, { noun: 'API key', now: () => Date.now() + 30_000 });
     const error = (await run().catch((e: unknown) => e)) as GatewayError;

@@ -24,6 +24,12 @@ describe('createCredentialPool', () => {
     expect(picked).to.deep.equal(['key-aaaaaaaa1', 'key-bbbbbbbb2', 'key-cccccccc3', 'key-aaaaaaaa1']);
   });
 
+  it('refuses one credential listed twice, naming both places (it would get twice its share, two rows of one status)', () => {
+    expect(() => makePool(createMemoryStore(), { now: 0 }, ['key-aaaaaaaa1', 'key-bbbbbbbb2', 'key-aaaaaaaa1'])).to.throw(
+      'platforms.p.credentials[2]: the same credential as credentials[0]',
+    );
+  });
+
   it('skips a cooling credential until its cooldown ends', async () => {
     const clock = { now: 1000 };
     const pool = makePool(createMemoryStore(), clock);

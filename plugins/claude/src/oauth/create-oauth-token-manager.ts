@@ -114,11 +114,15 @@ export function createOAuthTokenManager(options: OAuthTokenManagerOptions) {
   }
 
   return {
-    /** Reads the stored tokens of these credentials (start-up), so the first call does not redo the exchange. */
+    /**
+     * Reads the stored tokens of these credentials (start-up), so the first call does not redo the exchange. Tokens of
+     * a session key no longer configured are deleted: a retired account's refresh token is a live credential.
+     */
     async load(ids: readonly string[]): Promise<void> {
-      for (const id of ids) {
-        const stored = await options.store.get<OAuthTokens>(namespace, id);
-        if (stored && typeof stored.accessToken === 'string') tokens.set(id, stored);
+      const configured = new Set(ids);
+      for (const { key, value } of await options.store.list<OAuthTokens>(namespace)) {
+        if (!configured.has(key)) await options.store.delete(namespace, key);
+        else if (value && typeof value.accessToken === 'string') tokens.set(key, value);
       }
     },
 

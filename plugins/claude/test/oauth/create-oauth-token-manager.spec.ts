@@ -95,6 +95,15 @@ describe('OAuth token manager', () => {
     expect(restarted.expiresAt('cred-1')).to.be.a('number');
   });
 
+  it('deletes at start-up the stored tokens of a session key no longer configured (its refresh token is a live credential)', async () => {
+    const { manager, make, store } = setup();
+    await manager.accessToken(credential);
+    const restarted = make();
+    await restarted.load(['cred-2']);
+    expect(await store.get('claude-oauth:claude', 'cred-1')).to.equal(undefined);
+    expect(await store.list('claude-oauth:claude')).to.deep.equal([]);
+  });
+
   it('refreshes early within five minutes of expiry, and not before, in the background', async () => {
     const { clock, fake, manager } = setup();
     await manager.accessToken(credential);
