@@ -46,6 +46,7 @@ async function sendToPlatform(hooks: GatewayHooks, request: UpstreamRequest, ctx
  */
 const refusedByGateway = new WeakMap<GatewayHooks, Map<string, readonly OptionalField[]>>();
 const REFUSED_MEMO_LIMIT = 1000;
+const REFUSED_VALUE = /\bvalue\b|does not support '/i;
 
 function refusedBefore(hooks: GatewayHooks, key: string): readonly OptionalField[] | undefined {
   return refusedByGateway.get(hooks)?.get(key);
@@ -76,18 +77,23 @@ async function callDroppingRefusedFields(
   let carried = known.length > 0 ? optional.filter((field) => !known.includes(field)) : optional;
   for (;;) {
     let refused: OptionalField[];
+    let said: string;
     try {
       const response = await callUpstream(hooks, sent, ctx);
       if (response.status < 400 || carried.length === 0) return response;
       const failure = await readUpstreamFailure(response);
       refused = refusedFields(carried, failure);
       if (refused.length === 0) throw classifyFailure(hooks, failure, ctx);
+      said = failure.text;
     } catch (error) {
       refused = isGatewayError(error) ? refusedFields(carried, { status: error.status, text: error.message }) : [];
       if (refused.length === 0) throw error;
+      said = (error as GatewayError).message;
     }
     ctx.log.debug('upstream refused fields of the translation; sent again without them', { fields: refused.map((field) => field.name) });
-    rememberRefused(hooks, memoKey, refused);
+    // A value refused ("Unsupported value: 'reasoning_effort' does not support 'none'") says nothing of the others the
+    // client may ask for: only the field refused as such is left out of later calls.
+    if (!REFUSED_VALUE.test(said)) rememberRefused(hooks, memoKey, refused);
     sent = withoutFields(sent, refused);
     carried = carried.filter((field) => !refused.includes(field));
   }

@@ -35,8 +35,8 @@ export async function sendUpstreamRequest(
 
 const SLASH = 0x2f;
 
-/** A `.` or `..` path segment, plain or percent-encoded, before any query. */
-const DOT_SEGMENT = /^[^?#]*\/(?:\.|%2e){1,2}(?:[/?#]|$)/i;
+/** A `.` or `..` path segment, plain or percent-encoded, before any query; `\` separates segments as `/` does in http(s) URLs. */
+const DOT_SEGMENT = /^[^?#]*[/\\](?:\.|%2e){1,2}(?:[/\\?#]|$)/i;
 
 /** Headers that carry a credential; `authorization` without its scheme. */
 const CREDENTIAL_HEADERS = new Set(['authorization', 'x-api-key', 'x-goog-api-key', 'api-key']);

@@ -75,11 +75,13 @@ export function encodeMessagesThinking(
   } else if (request.maxTokens <= budget) {
     fitted = budget + request.maxTokens;
   }
-  // Raised, `max_tokens` stays within what the model takes; the budget then leaves half of it for the answer.
+  // Raised, `max_tokens` stays within what the model takes; the budget then leaves the answer the room the client
+  // asked for, or half of it when that is more than half.
   const limit = claudeOutputLimit(request.model);
   if (limit !== undefined && fitted > limit && fitted > maxTokens) {
     fitted = Math.max(limit, maxTokens);
-    if (budget >= fitted) budget = Math.max(MIN_BUDGET_TOKENS, Math.floor(fitted / 2));
+    const room = Math.min(request.maxTokens ?? DEFAULT_MESSAGES_MAX_TOKENS, Math.floor(fitted / 2));
+    if (fitted - budget < room) budget = Math.max(MIN_BUDGET_TOKENS, fitted - room);
   }
   if (request.maxTokens !== undefined && fitted !== request.maxTokens) {
     warnings.push(`max_tokens: raised from ${request.maxTokens} to ${fitted} to exceed thinking budget_tokens ${budget}`);

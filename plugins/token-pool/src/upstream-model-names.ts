@@ -25,7 +25,7 @@ export interface UpstreamModelNames {
 }
 
 export interface UpstreamModelNamesOptions {
-  /** The upstream's model ids, fetched with the request's context. */
+  /** The upstream's model ids, fetched with a context of the list's own (see listContext). */
   fetch(ctx: RequestContext): Promise<string[]>;
   extra: readonly string[];
   log: Logger;
@@ -47,7 +47,7 @@ export function createUpstreamModelNames(options: UpstreamModelNamesOptions): Up
 
   const refresh = (ctx: RequestContext): Promise<ReadonlySet<string>> => {
     fetching ??= options
-      .fetch(ctx)
+      .fetch(listContext(ctx))
       .then((ids) => {
         record(ids);
         return names;
@@ -73,4 +73,13 @@ export function createUpstreamModelNames(options: UpstreamModelNamesOptions): Up
       return refresh(ctx);
     },
   };
+}
+
+/**
+ * The context of the shared list fetch, made from the request that needed it: not that client's abort (its leaving
+ * would fail the fetch for every request waiting on it; the platform's timeouts bound the call), no model (the
+ * request's `-max` would ask for a premium token), and scratch state of its own.
+ */
+export function listContext(ctx: RequestContext): RequestContext {
+  return { ...ctx, signal: new AbortController().signal, model: undefined, state: new Map() };
 }

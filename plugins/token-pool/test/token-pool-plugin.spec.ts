@@ -141,6 +141,23 @@ describe('token-pool plugin (nock replays)', () => {
     expect(seen.map((body) => (body as { reasoning_effort?: string }).reasoning_effort)).to.deep.equal([undefined, undefined, undefined, 'high']);
   });
 
+  it('serves an upstream model named -max with any token when the pool has no premium one (the list is read with no model)', async () => {
+    const basic = await startGateway({ pool: { plugin: 'token-pool', baseUrl: UPSTREAM, rotation: 2, tokens: [{ token: TOKENS.first }, { token: TOKENS.second }] } });
+    try {
+      nock(UPSTREAM).get('/v1/models').reply(200, { object: 'list', data: ['qwen-plus', 'qwen-max'].map((id) => ({ id, object: 'model', created: 1, owned_by: 'qwen' })) });
+      let seen: unknown;
+      nock(UPSTREAM).post('/v1/chat/completions').reply((_uri, body) => {
+        seen = body;
+        return [200, fixtureJson('openai-chat/response-basic.json')];
+      });
+      const res = await post(basic, '/pool/v1/chat/completions', chat('qwen-max'));
+      expect(res.status).to.equal(200);
+      expect(seen).to.deep.include({ model: 'qwen-max' });
+    } finally {
+      await basic.close();
+    }
+  });
+
   it('looks up a combined variant by id (-max-thinking, either order) as it serves one', async () => {
     nock(UPSTREAM)
       .get('/v1/models')

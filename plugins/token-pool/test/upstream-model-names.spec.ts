@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { RequestContext } from '@gateway/core';
-import { createUpstreamModelNames } from '../src/upstream-model-names';
+import { createUpstreamModelNames, listContext } from '../src/upstream-model-names';
 import { silentLog } from './pool-test-kit';
 
 const ctx = {} as RequestContext;
@@ -58,5 +58,26 @@ describe('token-pool upstream model names', () => {
     names.record(['o3-thinking']);
     expect((await names.forModel('o3-thinking-max', ctx)).has('o3-thinking')).to.equal(true);
     expect(fetched).to.deep.equal([]);
+  });
+
+  it('fetches with a context of its own: not the asking client\'s abort, model or scratch state', async () => {
+    const client = new AbortController();
+    const asking = { signal: client.signal, model: 'qwen-max', state: new Map([['credential', 'x']]), platform: 'pool' } as unknown as RequestContext;
+    let seen: RequestContext | undefined;
+    const names = createUpstreamModelNames({
+      async fetch(ctx) {
+        seen = ctx;
+        client.abort();
+        return ['qwen-max'];
+      },
+      extra: [],
+      log: silentLog,
+    });
+    expect((await names.forModel('qwen-max', asking)).has('qwen-max')).to.equal(true);
+    expect(seen?.signal.aborted).to.equal(false);
+    expect(seen?.model).to.equal(undefined);
+    expect(seen?.state.size).to.equal(0);
+    expect(seen?.platform).to.equal('pool');
+    expect(listContext(asking).signal).not.to.equal(client.signal);
   });
 });

@@ -95,6 +95,20 @@ describe('a translated chat call the upstream refuses for a field the translatio
     expect(seen.map((body) => body.reasoning_effort)).to.deep.equal(['none', undefined, undefined, 'none', undefined]);
   });
 
+  it('drops a refused value for that call only: later calls still carry the effort the client asks for', async () => {
+    upstream.handle((_req, res, body) => {
+      const json = JSON.parse(body.toString()) as Record<string, unknown>;
+      seen.push(json);
+      const refused = json.reasoning_effort === 'none';
+      res.writeHead(refused ? 400 : 200, { 'content-type': 'application/json' });
+      res.end(refused ? JSON.stringify({ error: { message: "Unsupported value: 'reasoning_effort' does not support 'none' with this model.", param: 'reasoning_effort', code: 'unsupported_value' } }) : COMPLETION);
+    });
+    const ask = (thinking: Anthropic.ThinkingConfigParam) => client().messages.create({ model: 'o3', max_tokens: 20000, thinking, messages: [{ role: 'user', content: 'hi' }] });
+    await ask({ type: 'disabled' });
+    await ask({ type: 'enabled', budget_tokens: 16000 });
+    expect(seen.map((body) => body.reasoning_effort)).to.deep.equal(['none', undefined, 'high']);
+  });
+
   it("keeps what an upstream says is missing (DeepSeek), and any other 400, as the client's error", async () => {
     upstream.handle((_req, res, body) => {
       seen.push(JSON.parse(body.toString()) as Record<string, unknown>);

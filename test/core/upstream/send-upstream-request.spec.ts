@@ -33,7 +33,7 @@ describe('sendUpstreamRequest', () => {
 
   it('refuses a path with a "." or ".." segment, plain or percent-encoded (URL parsing would step up the path), and nothing else', async () => {
     const { ctx, sent } = recordingContext();
-    for (const path of ['/v1/videos/..', '/v1/videos/%2E%2E/content', '/v1/./x', '/v1/%2e?x=1', '/v1beta/models/x/operations/..#f']) {
+    for (const path of ['/v1/videos/..', '/v1/videos/%2E%2E/content', '/v1/./x', '/v1/%2e?x=1', '/v1beta/models/x/operations/..#f', '/v1beta/models/..\\..\\v1beta\\cachedContents:generateContent']) {
       const error = await sendUpstreamRequest({ ...REQUEST, path }, ctx, PLATFORM, {}).catch((e: unknown) => e);
       expect(error, path).to.include({ code: 'GW_NOT_FOUND' });
     }
