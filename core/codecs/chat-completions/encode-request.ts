@@ -9,6 +9,7 @@ import type {
 } from '../../unified/unified-request';
 import type { Converted } from '../codec';
 import { assertStatelessRequest } from '../shared/assert-stateless-request';
+import { refuseUntranslatableFields } from '../shared/refuse-untranslatable-fields';
 import { effortForBudget, toOpenAiEffort } from '../shared/reasoning-effort-budget';
 import { toDataUri } from '../shared/parse-data-uri';
 import { encodeChatMediaMarkdown } from './encode-chat-media-markdown';
@@ -153,6 +154,7 @@ function encodeReasoningEffort(reasoning: UnifiedReasoningConfig | undefined): s
 /** Unified → chat-completions body for an OpenAI-compatible upstream. */
 export function encodeChatCompletionsRequest(request: UnifiedRequest): Converted<Record<string, unknown>> {
   assertStatelessRequest(request);
+  refuseUntranslatableFields(request, 'chat-completions');
   const warnings: string[] = [];
   const { max_tokens: legacyMaxTokens, top_k: topK, stream_options: streamOptions, ...ext } = request.extensions?.['chat-completions'] ?? {};
   const body: Record<string, unknown> = { model: request.model, messages: encodeMessages(request), ...ext };

@@ -104,14 +104,14 @@ function decodeToolChoice(config: GeminiToolConfig | undefined): { toolChoice?: 
 }
 
 /**
- * `ANY` with `allowedFunctionNames`: the model must call one of those. Other formats can force "some tool" or one
- * named tool, not a subset, so only the allowed functions are declared to them (a Gemini upstream still gets the
- * config itself).
+ * `ANY` or `VALIDATED` with `allowedFunctionNames`: the model may call only those (and must call one, with `ANY`).
+ * Other formats can force "some tool" or one named tool, not a subset, so only the allowed functions are declared
+ * to them (a Gemini upstream still gets the config itself).
  */
 function allowedTools(tools: UnifiedTool[] | undefined, config: GeminiToolConfig | undefined): UnifiedTool[] | undefined {
   const fcc = config?.functionCallingConfig;
   const names = fcc?.allowedFunctionNames ?? [];
-  if (!tools || fcc?.mode !== 'ANY' || names.length === 0) return tools;
+  if (!tools || (fcc?.mode !== 'ANY' && fcc?.mode !== 'VALIDATED') || names.length === 0) return tools;
   const allowed = tools.filter((tool) => names.includes(tool.name));
   if (allowed.length === 0) throw invalidField('toolConfig.functionCallingConfig.allowedFunctionNames', 'names no declared function');
   return allowed;

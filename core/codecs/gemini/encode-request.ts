@@ -1,5 +1,5 @@
 import type { UnifiedRequest } from '../../unified/unified-request';
-import { refuseChatOnlyFields } from '../shared/refuse-chat-only-fields';
+import { refuseUntranslatableFields } from '../shared/refuse-untranslatable-fields';
 import type { Converted } from '../codec';
 import { isPlainObject } from '../shared/is-plain-object';
 import { encodeContents } from './encode-contents';
@@ -18,7 +18,7 @@ const MERGED_EXTENSIONS = new Set<string>(['generationConfig', 'tools', 'toolCon
  * (`extensions.gemini`: safetySettings, cachedContent …) are copied back.
  */
 export function encodeRequest(request: UnifiedRequest): Converted<Record<string, unknown>> {
-  refuseChatOnlyFields(request);
+  refuseUntranslatableFields(request, 'gemini');
   const warnings: string[] = [];
   const ext = request.extensions?.gemini ?? {};
   const contents = encodeContents(request.messages, request.model, warnings);

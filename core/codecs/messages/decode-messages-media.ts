@@ -20,9 +20,10 @@ function decodeDocumentSource(source: MessagesDocumentSource, path: string): Uni
       return textSource(source.data);
     case 'content': {
       if (typeof source.content === 'string') return textSource(source.content);
-      const nonText = source.content.findIndex((inner) => inner.type !== 'text');
-      if (nonText >= 0) throw invalid(`${path}.source.content[${nonText}]`, 'only text blocks are supported in a content document');
-      return textSource(source.content.map((inner) => inner.text).join('\n'));
+      const other = source.content.findIndex((inner) => inner.type !== 'text' && inner.type !== 'image');
+      if (other >= 0) throw invalid(`${path}.source.content[${other}]`, 'only text and image blocks are allowed in a content document');
+      // Its images go beside it (see documentImages).
+      return textSource(source.content.flatMap((inner) => (inner.type === 'text' ? [inner.text] : [])).join('\n'));
     }
     case 'file':
       throw invalid(`${path}.source`, 'file_id sources (Files API) are not supported by the gateway');
@@ -40,15 +41,25 @@ function decodeImageSource(source: MessagesImageSource, path: string): UnifiedMe
   }
 }
 
+/** The image blocks of a `content` document (text and images, as the API allows), as image parts after its text. */
+function documentImages(source: MessagesDocumentSource, path: string): UnifiedMediaPart[] {
+  if (source.type !== 'content' || typeof source.content === 'string') return [];
+  return source.content.flatMap((inner, k) =>
+    inner.type === 'image' ? [{ type: 'image' as const, source: decodeImageSource(inner.source as MessagesImageSource, `${path}.source.content[${k}]`) }] : [],
+  );
+}
+
 /**
- * An `image` or `document` block (already schema-validated) → a media part. Documents (PDF, plain
- * text, content sources) become `file` parts; a document `title` is kept as the file name.
+ * An `image` or `document` block (already schema-validated) → media parts. Documents (PDF, plain text, content
+ * sources) become `file` parts, a document `title` kept as the file name; the images of a content document follow
+ * its text as image parts.
  */
-export function decodeMessagesMedia(block: MessagesRawBlock, path: string): UnifiedMediaPart {
+export function decodeMessagesMedia(block: MessagesRawBlock, path: string): UnifiedMediaPart[] {
   const cacheControl = block.cache_control && typeof block.cache_control === 'object' ? { cacheControl: block.cache_control as Record<string, unknown> } : {};
   if (block.type === 'image') {
-    return { type: 'image', source: decodeImageSource(block.source as MessagesImageSource, path), ...cacheControl };
+    return [{ type: 'image', source: decodeImageSource(block.source as MessagesImageSource, path), ...cacheControl }];
   }
   const title = typeof block.title === 'string' && block.title ? { filename: block.title } : {};
-  return { type: 'file', source: decodeDocumentSource(block.source as MessagesDocumentSource, path), ...title, ...cacheControl };
+  const source = block.source as MessagesDocumentSource;
+  return [{ type: 'file', source: decodeDocumentSource(source, path), ...title, ...cacheControl }, ...documentImages(source, path)];
 }

@@ -45,7 +45,7 @@ function decodeToolResult(block: MessagesRawBlock, path: string): UnifiedToolRes
     raw.forEach((inner, k) => {
       const innerPath = `${path}.content[${k}]`;
       if (inner.type === 'text') content.push(textPart(inner));
-      else if (inner.type === 'image' || inner.type === 'document') content.push(decodeMessagesMedia(inner, innerPath));
+      else if (inner.type === 'image' || inner.type === 'document') content.push(...decodeMessagesMedia(inner, innerPath));
       else if (inner.type === 'search_result') content.push(searchResultText(inner));
       // Other blocks (tool_reference, browser_state…) steer Anthropic-side features and carry no content.
     });
@@ -60,17 +60,17 @@ function decodeToolResult(block: MessagesRawBlock, path: string): UnifiedToolRes
 }
 
 /** One block of a user turn: content parts, or a tool result (split into a `tool` message by the caller). */
-function decodeUserBlock(block: MessagesRawBlock, path: string): UnifiedPart {
+function decodeUserBlock(block: MessagesRawBlock, path: string): UnifiedPart[] {
   switch (block.type) {
     case 'text':
-      return textPart(block);
+      return [textPart(block)];
     case 'image':
     case 'document':
       return decodeMessagesMedia(block, path);
     case 'search_result':
-      return searchResultText(block);
+      return [searchResultText(block)];
     case 'tool_result':
-      return decodeToolResult(block, path);
+      return [decodeToolResult(block, path)];
     case 'tool_use':
     case 'thinking':
     case 'redacted_thinking':
@@ -156,7 +156,7 @@ export function decodeMessagesTurns(messages: MessagesMessage[]): DecodedMessage
     const blocks: MessagesRawBlock[] =
       typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : (message.content ?? []);
     if (message.role === 'user') {
-      pushUserTurn(out, blocks.map((block, j) => decodeUserBlock(block, `${path}[${j}]`)));
+      pushUserTurn(out, blocks.flatMap((block, j) => decodeUserBlock(block, `${path}[${j}]`)));
       return;
     }
     const parts = blocks

@@ -1,5 +1,5 @@
 import { GatewayError } from '../../errors/gateway-error';
-import { refuseChatOnlyFields } from '../shared/refuse-chat-only-fields';
+import { refuseUntranslatableFields } from '../shared/refuse-untranslatable-fields';
 import type { UnifiedRequest } from '../../unified/unified-request';
 import type { Converted } from '../codec';
 import { assertStatelessRequest } from '../shared/assert-stateless-request';
@@ -81,7 +81,7 @@ function warnUnsupported(request: UnifiedRequest, warnings: string[]): void {
  * (audio/video input, unparsable tool arguments) throws; what it can safely drop is listed in `warnings`.
  */
 export function encodeMessagesRequest(request: UnifiedRequest): Converted<Record<string, unknown>> {
-  refuseChatOnlyFields(request);
+  refuseUntranslatableFields(request, 'messages');
   assertStatelessRequest(request);
   const warnings: string[] = [];
   const ext: MessagesExtensions = request.extensions?.messages ?? {};

@@ -28,7 +28,7 @@ export type MessagesDocumentSource =
   | { type: 'base64'; media_type: string; data: string }
   | { type: 'url'; url: string }
   | { type: 'text'; media_type?: string; data: string }
-  | { type: 'content'; content: string | MessagesTextBlock[] }
+  | { type: 'content'; content: string | Array<MessagesTextBlock | MessagesImageBlock> }
   | { type: 'file'; file_id: string };
 
 export interface MessagesDocumentBlock {

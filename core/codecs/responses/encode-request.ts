@@ -1,5 +1,5 @@
 import { GatewayError } from '../../errors/gateway-error';
-import { refuseChatOnlyFields } from '../shared/refuse-chat-only-fields';
+import { refuseUntranslatableFields } from '../shared/refuse-untranslatable-fields';
 import type {
   UnifiedMediaPart,
   UnifiedMessage,
@@ -159,7 +159,7 @@ function encodeReasoning(reasoning: UnifiedReasoningConfig | undefined, original
 
 /** Unified → Responses body for an OpenAI Responses upstream. Stateless: `store` defaults to false. */
 export function encodeResponsesRequest(request: UnifiedRequest): Converted<Record<string, unknown>> {
-  refuseChatOnlyFields(request);
+  refuseUntranslatableFields(request, 'responses');
   const warnings: string[] = [];
   const { reasoning: originalReasoning, text: originalText, ...ext } = request.extensions?.responses ?? {};
   const body: Json = { model: request.model };

@@ -495,7 +495,11 @@ describe('gemini decodeRequest', () => {
       const decoded = decode({ contents: [user('x')], tools, toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['f', 'h'] } } });
       expect(decoded.tools?.map((tool) => tool.name)).to.deep.equal(['f', 'h']);
       expect(decoded.toolChoice).to.equal('required');
-      // AUTO keeps every function: the names only bind under ANY.
+      // VALIDATED binds them too, without forcing a call.
+      const validated = decode({ contents: [user('x')], tools, toolConfig: { functionCallingConfig: { mode: 'VALIDATED', allowedFunctionNames: ['g'] } } });
+      expect(validated.tools?.map((tool) => tool.name)).to.deep.equal(['g']);
+      expect(validated.toolChoice).to.equal('auto');
+      // AUTO keeps every function: the names only bind under ANY and VALIDATED.
       const auto = decode({ contents: [user('x')], tools, toolConfig: { functionCallingConfig: { mode: 'AUTO', allowedFunctionNames: ['f'] } } });
       expect(auto.tools?.map((tool) => tool.name)).to.deep.equal(['f', 'g', 'h']);
       expect(() => decode({ contents: [user('x')], tools, toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['nope'] } } })).to.throw(

@@ -235,6 +235,25 @@ describe('decodeMessagesRequest', () => {
     ]);
   });
 
+  it('decodes a content document of text and images: its text as a file, its images as image parts after it', () => {
+    const req = decodeMessagesRequest({
+      model: 'm',
+      max_tokens: 10,
+      messages: [{
+        role: 'user',
+        content: [{
+          type: 'document',
+          title: 'Deck',
+          source: { type: 'content', content: [{ type: 'text', text: 'page 1' }, { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' } }, { type: 'text', text: 'page 2' }] },
+        }],
+      }],
+    });
+    expect(req.messages[0].content).to.deep.equal([
+      { type: 'file', source: { kind: 'base64', mediaType: 'text/plain', data: Buffer.from('page 1\npage 2').toString('base64') }, filename: 'Deck' },
+      { type: 'image', source: { kind: 'base64', mediaType: 'image/png', data: 'iVBORw0KGgo=' } },
+    ]);
+  });
+
   it('decodes tool_result content blocks including images', () => {
     const req = decodeMessagesRequest({
       model: 'm',
