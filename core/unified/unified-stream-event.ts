@@ -1,6 +1,6 @@
 import type { GatewayError } from '../errors/gateway-error';
 import type { WireFormat } from './unified-request';
-import type { FinishReason, UnifiedUsage } from './unified-response';
+import type { FinishReason, UnifiedCitation, UnifiedUsage, UnifiedWebSearch } from './unified-response';
 
 /**
  * One step of a generation stream. Decoders turn upstream wire events into these; encoders turn them
@@ -25,6 +25,10 @@ export type UnifiedStreamEvent =
   | { type: 'tool_call_delta'; index: number; argumentsDelta: string }
   /** A whole generated media item (Gemini image output). */
   | { type: 'media'; mediaType: string; data: string }
+  /** Sources of text already streamed; offsets into all text deltas so far, joined (see UnifiedCitation). */
+  | { type: 'citations'; citations: UnifiedCitation[] }
+  /** A web search the upstream ran (a hosted tool), once its results are in. */
+  | { type: 'web_search'; search: UnifiedWebSearch }
   /** Cumulative usage so far; the last one wins. */
   | { type: 'usage'; usage: Partial<UnifiedUsage> }
   | { type: 'finish'; finishReason: FinishReason; stopSequence?: string; usage: UnifiedUsage }

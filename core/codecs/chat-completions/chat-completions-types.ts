@@ -142,6 +142,8 @@ export interface ChatCompletionsDelta {
   reasoning?: string | null;
   refusal?: string | null;
   tool_calls?: ChatCompletionsToolCallDelta[] | null;
+  /** `url_citation`s of a web search, every one so far. */
+  annotations?: unknown[];
 }
 
 export interface ChatCompletionsChunk {

@@ -3,7 +3,9 @@ import type { RequestEcho } from '../../unified/unified-request';
 import type { UnifiedStreamEvent } from '../../unified/unified-stream-event';
 import type { StreamEncoder } from '../codec';
 import { encodeOpenAiStreamError } from '../shared/encode-openai-error';
+import { createTextOffsetMap } from '../shared/text-offset-map';
 import { toPrefixedId } from '../shared/to-prefixed-id';
+import { encodeUrlCitations, type ChatUrlCitation } from './encode-url-citations';
 import type { ChatCompletionsChunk, ChatCompletionsDelta } from './chat-completions-types';
 import { encodeChatCompletionsUsage } from './encode-chat-completions-usage';
 import { encodeChatMediaMarkdown } from './encode-chat-media-markdown';
@@ -25,6 +27,10 @@ export function createChatCompletionsStreamEncoder(request: RequestEcho): Stream
   const includeUsage = request.streamUsage === true;
   let head: ChunkHead | undefined;
   let closed = false;
+  /** Where the answer's text landed in `content`, and the annotations sent so far (each chunk repeats them all). */
+  const offsets = createTextOffsetMap<0>();
+  let contentLength = 0;
+  const annotations: ChatUrlCitation[] = [];
 
   function chunk(h: ChunkHead, delta: ChatCompletionsDelta | Record<string, never>, finishReason: string | null): WireEvent {
     const body: ChatCompletionsChunk = {
@@ -59,7 +65,20 @@ export function createChatCompletionsStreamEncoder(request: RequestEcho): Stream
           if (!head) open(event.id, event.model, event.created, out);
           return out;
         case 'text_delta':
+          offsets.add(event.text.length, event.refusal ? undefined : { key: 0, offset: contentLength });
+          if (!event.refusal) contentLength += event.text.length;
           if (event.text) out.push(chunk(ensureHead(out), event.refusal ? { refusal: event.text } : { content: event.text }, null));
+          return out;
+        case 'citations': {
+          const added = encodeUrlCitations(event.citations, offsets);
+          if (added.length === 0) return out;
+          // The SDK keeps a delta field it does not merge from the last chunk that has it: each carries them all.
+          annotations.push(...added);
+          out.push(chunk(ensureHead(out), { annotations: [...annotations] }, null));
+          return out;
+        }
+        case 'web_search':
+          // Chat has no item for a search; its sources reach the client as the annotations above.
           return out;
         case 'reasoning_delta':
           if (event.text) out.push(chunk(ensureHead(out), { reasoning_content: event.text }, null));
@@ -82,6 +101,7 @@ export function createChatCompletionsStreamEncoder(request: RequestEcho): Stream
           return out;
         case 'media': {
           const markdown = encodeChatMediaMarkdown({ type: 'image', source: { kind: 'base64', mediaType: event.mediaType, data: event.data } });
+          contentLength += markdown.length;
           out.push(chunk(ensureHead(out), { content: markdown }, null));
           return out;
         }

@@ -1,6 +1,8 @@
 import type { RequestEcho } from '../../unified/unified-request';
 import type { UnifiedResponse } from '../../unified/unified-response';
+import { createTextOffsetMap } from '../shared/text-offset-map';
 import { toPrefixedId } from '../shared/to-prefixed-id';
+import { encodeUrlCitations } from './encode-url-citations';
 import type { ChatCompletionsResponse, ChatCompletionsResponseMessage } from './chat-completions-types';
 import { encodeChatCompletionsFinishReason } from './map-chat-completions-finish-reason';
 import { encodeChatCompletionsUsage } from './encode-chat-completions-usage';
@@ -12,14 +14,22 @@ export function encodeChatCompletionsResponse(response: UnifiedResponse, request
   const refusal: string[] = [];
   const reasoning: string[] = [];
   const toolCalls: NonNullable<ChatCompletionsResponseMessage['tool_calls']> = [];
+  // Where the answer's text landed in `content`, for citations.
+  const offsets = createTextOffsetMap<0>();
+  let contentLength = 0;
   for (const part of response.content) {
-    if (part.type === 'text') (part.refusal ? refusal : text).push(part.text);
-    else if (part.type === 'reasoning') {
+    if (part.type === 'text') {
+      offsets.add(part.text.length, part.refusal ? undefined : { key: 0, offset: contentLength });
+      if (!part.refusal) contentLength += part.text.length;
+      (part.refusal ? refusal : text).push(part.text);
+    } else if (part.type === 'reasoning') {
       if (part.text) reasoning.push(part.text);
     } else if (part.type === 'tool_call') {
       toolCalls.push({ id: part.id, type: 'function', function: { name: part.name, arguments: part.arguments } });
     } else {
-      text.push(encodeChatMediaMarkdown(part));
+      const markdown = encodeChatMediaMarkdown(part);
+      contentLength += markdown.length;
+      text.push(markdown);
     }
   }
   const message: ChatCompletionsResponseMessage = {
@@ -29,7 +39,7 @@ export function encodeChatCompletionsResponse(response: UnifiedResponse, request
   if (reasoning.length > 0) message.reasoning_content = reasoning.join('');
   if (toolCalls.length > 0) message.tool_calls = toolCalls;
   message.refusal = refusal.length > 0 ? refusal.join('') : null;
-  message.annotations = [];
+  message.annotations = encodeUrlCitations(response.citations ?? [], offsets);
   return {
     id: toPrefixedId('chatcmpl-', response.id),
     object: 'chat.completion',

@@ -5,6 +5,7 @@ import type { UnifiedUsage } from '../../unified/unified-response';
 import type { StreamDecoder } from '../codec';
 import { createCallIdAllocator } from './create-call-id-allocator';
 import { decodeGeminiError } from './decode-gemini-error';
+import { decodeGrounding } from './decode-grounding';
 import { decodeGeminiPart } from './decode-gemini-part';
 import { isGeminiErrorBody } from './is-gemini-error-body';
 import { decodeGeminiUsage } from './decode-gemini-usage';
@@ -32,6 +33,10 @@ export function createGeminiStreamDecoder(): StreamDecoder {
   let usage: UnifiedUsage | undefined;
   let usageKey = '';
   let nextId = createCallIdAllocator();
+  let responseId = '';
+  /** The answer's text so far: grounding offsets count into it. */
+  let text = '';
+  let grounded = false;
 
   function fail(error: GatewayError, out: UnifiedStreamEvent[]): void {
     out.push({ type: 'error', error });
@@ -50,6 +55,7 @@ export function createGeminiStreamDecoder(): StreamDecoder {
     if (!started) {
       started = true;
       const id = chunk.responseId ?? synthesizeResponseId(raw);
+      responseId = id;
       nextId = createCallIdAllocator([], responseCallIdPrefix(id));
       out.push({
         type: 'start',
@@ -66,6 +72,7 @@ export function createGeminiStreamDecoder(): StreamDecoder {
       for (const decoded of decodeGeminiPart(part, nextId) ?? []) {
         switch (decoded.type) {
           case 'text':
+            text += decoded.text;
             out.push({ type: 'text_delta', text: decoded.text });
             break;
           case 'reasoning':
@@ -84,6 +91,13 @@ export function createGeminiStreamDecoder(): StreamDecoder {
             if (decoded.source.kind === 'base64') out.push({ type: 'media', mediaType: decoded.source.mediaType, data: decoded.source.data });
         }
       }
+    }
+    // Grounding comes whole with the last chunk (after its text), the search and every citation at once.
+    if (candidate?.groundingMetadata !== undefined && !grounded) {
+      const { citations, search } = decodeGrounding(candidate.groundingMetadata, text, `ws_${responseId}`);
+      grounded = citations.length > 0 || search !== undefined;
+      if (search) out.push({ type: 'web_search', search });
+      if (citations.length > 0) out.push({ type: 'citations', citations });
     }
     if (candidate?.finishReason !== undefined) finishReason = candidate.finishReason;
     if (chunk.usageMetadata) {

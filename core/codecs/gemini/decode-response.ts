@@ -1,6 +1,7 @@
 import type { UnifiedOutputPart, UnifiedResponse } from '../../unified/unified-response';
 import { createCallIdAllocator } from './create-call-id-allocator';
 import { decodeGeminiError } from './decode-gemini-error';
+import { decodeGrounding } from './decode-grounding';
 import { decodeGeminiPart } from './decode-gemini-part';
 import { isGeminiErrorBody } from './is-gemini-error-body';
 import { decodeGeminiUsage } from './decode-gemini-usage';
@@ -34,11 +35,15 @@ export function decodeResponse(body: unknown): UnifiedResponse {
   const hasToolCalls = content.some((p) => p.type === 'tool_call');
   // No candidate: a blocked prompt (`promptFeedback.blockReason`), or an answer that says nothing.
   const noCandidateReason = response.promptFeedback?.blockReason !== undefined ? 'content_filter' : 'other';
+  const text = content.map((part) => (part.type === 'text' ? part.text : '')).join('');
+  const { citations, search } = decodeGrounding(candidate?.groundingMetadata, text, `ws_${id}`);
   return {
     id,
     model: response.modelVersion ?? '',
     created: decodeCreateTime(response.createTime),
     content,
+    ...(citations.length > 0 ? { citations } : {}),
+    ...(search ? { webSearches: [search] } : {}),
     finishReason: candidate === undefined ? noCandidateReason : mapGeminiFinishReason(candidate.finishReason, hasToolCalls),
     usage: decodeGeminiUsage(response.usageMetadata),
   };

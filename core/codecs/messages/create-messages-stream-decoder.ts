@@ -5,6 +5,7 @@ import type { UnifiedStreamEvent } from '../../unified/unified-stream-event';
 import type { StreamDecoder } from '../codec';
 import { decodeMessagesError } from '../shared/decode-messages-error';
 import { decodeMessagesUsage } from './decode-messages-usage';
+import { messagesBlockCitations, messagesWebSearchCall, messagesWebSearchResults } from './decode-messages-web-search';
 import { mapMessagesFinishReason } from './map-messages-finish-reason';
 import type { MessagesUsage } from './messages-types';
 
@@ -16,8 +17,12 @@ function isObject(value: unknown): value is Json {
 
 /** What an open upstream content block turns into. */
 type BlockState =
-  | { kind: 'text' | 'thinking' | 'ignored' }
-  | { kind: 'tool'; toolIndex: number; argumentChars: number };
+  | { kind: 'thinking' | 'ignored' }
+  /** `start`: where its text begins in the answer's text; `citations`: what its citations_delta events cited. */
+  | { kind: 'text'; start: number; citations: unknown[] }
+  | { kind: 'tool'; toolIndex: number; argumentChars: number }
+  /** A web search call: its query arrives as input JSON fragments. */
+  | { kind: 'search'; id: string; input: string };
 
 /**
  * Messages SSE events → unified stream events, for one response. Usage from `message_start` is
@@ -33,6 +38,15 @@ export function createMessagesStreamDecoder(): StreamDecoder {
   let usage: MessagesUsage = {};
   let toolCount = 0;
   const blocks = new Map<number, BlockState>();
+  /** Length of the text streamed so far: where citations point. */
+  let textLength = 0;
+  /** Web searches by id, their query known, waiting for their results block. */
+  const searches = new Map<string, string | undefined>();
+
+  function text(delta: string): UnifiedStreamEvent[] {
+    textLength += delta.length;
+    return [{ type: 'text_delta', text: delta }];
+  }
 
   function fail(error: GatewayError): UnifiedStreamEvent[] {
     done = true;
@@ -65,8 +79,8 @@ export function createMessagesStreamDecoder(): StreamDecoder {
     const block = isObject(payload.content_block) ? payload.content_block : {};
     switch (block.type) {
       case 'text':
-        blocks.set(index, { kind: 'text' });
-        return typeof block.text === 'string' && block.text ? [{ type: 'text_delta', text: block.text }] : [];
+        blocks.set(index, { kind: 'text', start: textLength, citations: Array.isArray(block.citations) ? [...block.citations] : [] });
+        return typeof block.text === 'string' && block.text ? text(block.text) : [];
       case 'thinking': {
         blocks.set(index, { kind: 'thinking' });
         const out: UnifiedStreamEvent[] = [];
@@ -89,10 +103,16 @@ export function createMessagesStreamDecoder(): StreamDecoder {
         }
         return out;
       }
-      default:
-        // server_tool_use, web_search_tool_result…: server-side work with no unified stream form.
-        blocks.set(index, { kind: 'ignored' });
-        return [];
+      default: {
+        // A web search and its results become one web_search event; other server-side work has no unified form.
+        const call = messagesWebSearchCall(block);
+        blocks.set(index, call ? { kind: 'search', id: call.id, input: '' } : { kind: 'ignored' });
+        if (call) searches.set(call.id, call.query);
+        const results = messagesWebSearchResults(block);
+        if (!results) return [];
+        const query = searches.get(results.searchId);
+        return [{ type: 'web_search', search: { id: results.searchId, ...(query !== undefined ? { query } : {}), sources: results.sources } }];
+      }
     }
   }
 
@@ -100,9 +120,16 @@ export function createMessagesStreamDecoder(): StreamDecoder {
     const state = blocks.get(Number(payload.index));
     const delta = isObject(payload.delta) ? payload.delta : {};
     if (!state || state.kind === 'ignored') return [];
+    if (state.kind === 'search') {
+      if (delta.type === 'input_json_delta' && typeof delta.partial_json === 'string') state.input += delta.partial_json;
+      return [];
+    }
     switch (delta.type) {
       case 'text_delta':
-        return typeof delta.text === 'string' && delta.text ? [{ type: 'text_delta', text: delta.text }] : [];
+        return typeof delta.text === 'string' && delta.text ? text(delta.text) : [];
+      case 'citations_delta':
+        if (state.kind === 'text' && delta.citation !== undefined) state.citations.push(delta.citation);
+        return [];
       case 'thinking_delta':
         return typeof delta.thinking === 'string' && delta.thinking ? [{ type: 'reasoning_delta', text: delta.thinking }] : [];
       case 'signature_delta':
@@ -112,13 +139,26 @@ export function createMessagesStreamDecoder(): StreamDecoder {
         state.argumentChars += delta.partial_json.length;
         return [{ type: 'tool_call_delta', index: state.toolIndex, argumentsDelta: delta.partial_json }];
       default:
-        // citations_delta and future delta types carry nothing the unified stream holds.
+        // Future delta types carry nothing the unified stream holds.
         return [];
     }
   }
 
   function onBlockStop(payload: Json): UnifiedStreamEvent[] {
     const state = blocks.get(Number(payload.index));
+    if (state?.kind === 'text') {
+      // Citations name the whole block, known once it has ended.
+      const citations = messagesBlockCitations(state.citations, state.start, textLength);
+      return citations.length > 0 ? [{ type: 'citations', citations }] : [];
+    }
+    if (state?.kind === 'search' && state.input) {
+      try {
+        const input = JSON.parse(state.input) as { query?: unknown };
+        if (typeof input.query === 'string') searches.set(state.id, input.query);
+      } catch {
+        // A query cut short: the search is still reported, without it.
+      }
+    }
     // A tool called without arguments streams no fragments; its arguments are still the JSON object `{}`.
     if (state?.kind === 'tool' && state.argumentChars === 0) {
       state.argumentChars = 2;

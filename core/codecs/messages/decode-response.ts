@@ -1,7 +1,8 @@
 import { GatewayError } from '../../errors/gateway-error';
-import type { UnifiedOutputPart, UnifiedResponse } from '../../unified/unified-response';
+import type { UnifiedCitation, UnifiedOutputPart, UnifiedResponse, UnifiedWebSearch } from '../../unified/unified-response';
 import { decodeMessagesError } from '../shared/decode-messages-error';
 import { decodeMessagesUsage } from './decode-messages-usage';
+import { messagesBlockCitations, messagesWebSearchCall, messagesWebSearchResults } from './decode-messages-web-search';
 import { mapMessagesFinishReason } from './map-messages-finish-reason';
 import type { MessagesUsage } from './messages-types';
 
@@ -33,9 +34,29 @@ function decodeBlock(block: unknown): UnifiedOutputPart | undefined {
         arguments: JSON.stringify(block.input ?? {}),
       };
     default:
-      // server_tool_use / web_search_tool_result…: server-side work whose outcome is in the text blocks.
+      // server_tool_use / web_search_tool_result…: server-side work, read by readWebSearch.
       return undefined;
   }
+}
+
+/** The web searches the upstream ran and the sources its text blocks cite (offsets into the answer's text). */
+function readWebSearch(blocks: unknown[]): Pick<UnifiedResponse, 'citations' | 'webSearches'> {
+  const citations: UnifiedCitation[] = [];
+  const searches: UnifiedWebSearch[] = [];
+  let offset = 0;
+  for (const block of blocks) {
+    if (!isObject(block)) continue;
+    if (block.type === 'text' && typeof block.text === 'string') {
+      citations.push(...messagesBlockCitations(block.citations, offset, offset + block.text.length));
+      offset += block.text.length;
+      continue;
+    }
+    const call = messagesWebSearchCall(block);
+    if (call) searches.push(call);
+    const results = messagesWebSearchResults(block);
+    if (results) searches.find((search) => search.id === results.searchId)?.sources.push(...results.sources);
+  }
+  return { ...(citations.length > 0 ? { citations } : {}), ...(searches.length > 0 ? { webSearches: searches } : {}) };
 }
 
 /**
@@ -52,6 +73,7 @@ export function decodeMessagesResponse(body: unknown): UnifiedResponse {
     model: typeof body.model === 'string' ? body.model : '',
     created: Math.floor(Date.now() / 1000),
     content: body.content.map(decodeBlock).filter((part): part is UnifiedOutputPart => part !== undefined),
+    ...readWebSearch(body.content),
     finishReason: mapMessagesFinishReason(typeof body.stop_reason === 'string' ? body.stop_reason : undefined),
     ...(typeof body.stop_sequence === 'string' ? { stopSequence: body.stop_sequence } : {}),
     usage: decodeMessagesUsage(isObject(body.usage) ? (body.usage as MessagesUsage) : undefined),

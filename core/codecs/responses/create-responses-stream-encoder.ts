@@ -8,9 +8,18 @@ import { toPrefixedId } from '../shared/to-prefixed-id';
 import { buildResponsesObject } from './build-responses-object';
 import { encodeResponsesCustomToolCall, encodeResponsesToolCall, isOwnReasoning, responsesItemId } from './encode-responses-output';
 import { encodeResponsesStreamError } from './encode-responses-stream-error';
+import { encodeUrlCitation, encodeWebSearchCall } from './encode-responses-web-search';
+import { createTextOffsetMap } from '../shared/text-offset-map';
 import { encodeResponsesUsage } from './encode-responses-usage';
 import { encodeResponsesStatus } from './map-responses-status';
-import type { ResponsesOutputCustomToolCall, ResponsesOutputFunctionCall, ResponsesOutputItem, ResponsesOutputReasoning, ResponsesStatus } from './responses-types';
+import type {
+  ResponsesOutputCustomToolCall,
+  ResponsesOutputFunctionCall,
+  ResponsesOutputItem,
+  ResponsesOutputReasoning,
+  ResponsesStatus,
+  ResponsesUrlCitation,
+} from './responses-types';
 
 interface Head {
   id: string;
@@ -26,6 +35,8 @@ interface OpenText {
   id: string;
   text: string;
   encrypted?: string;
+  /** The url_citations of a message's output_text, as they came. */
+  annotations: ResponsesUrlCitation[];
 }
 
 /** A tool call being streamed. Calls stay open until another kind of event, so interleaved upstream calls still join. */
@@ -57,6 +68,8 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
   const calls = new Map<number, OpenCall>();
   /** Output items by output_index; a slot is reserved when the item opens and filled when it is done. */
   const output: Array<ResponsesOutputItem | undefined> = [];
+  /** Where the answer's text landed: citations annotate the message item holding it. */
+  const offsets = createTextOffsetMap<OpenText>();
 
   function emit(out: WireEvent[], type: string, payload: Record<string, unknown>): void {
     out.push({ event: type, data: JSON.stringify({ type, sequence_number: sequence++, ...payload }) });
@@ -89,7 +102,7 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
     let done: ResponsesOutputItem;
     if (item.kind !== 'reasoning') {
       const part =
-        item.kind === 'refusal' ? { type: 'refusal' as const, refusal: item.text } : { type: 'output_text' as const, annotations: [], logprobs: [], text: item.text };
+        item.kind === 'refusal' ? { type: 'refusal' as const, refusal: item.text } : { type: 'output_text' as const, annotations: item.annotations, logprobs: [], text: item.text };
       if (item.kind === 'refusal') emit(out, 'response.refusal.done', { ...base, content_index: 0, refusal: item.text });
       else emit(out, 'response.output_text.done', { ...base, content_index: 0, text: item.text, logprobs: [] });
       emit(out, 'response.content_part.done', { ...base, content_index: 0, part });
@@ -133,7 +146,7 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
     closeCalls(out);
     const outputIndex = output.length;
     output.push(undefined);
-    const item: OpenText = { kind, outputIndex, id: responsesItemId(kind === 'reasoning' ? 'rs_' : 'msg_', h.id, outputIndex), text: '' };
+    const item: OpenText = { kind, outputIndex, id: responsesItemId(kind === 'reasoning' ? 'rs_' : 'msg_', h.id, outputIndex), text: '', annotations: [] };
     open = item;
     if (kind !== 'reasoning') {
       emit(out, 'response.output_item.added', { output_index: outputIndex, item: { id: item.id, type: 'message', status: 'in_progress', content: [], role: 'assistant' } });
@@ -145,9 +158,10 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
     return item;
   }
 
-  /** Message text, or a refusal (its own message item, with a `refusal` part). */
-  function text(delta: string, h: Head, out: WireEvent[], refusal = false): void {
+  /** Message text, or a refusal (its own message item, with a `refusal` part). `answerText`: part of the answer's text. */
+  function text(delta: string, h: Head, out: WireEvent[], refusal = false, answerText = true): void {
     const item = openText(refusal ? 'refusal' : 'message', h, out);
+    if (answerText) offsets.add(delta.length, refusal ? undefined : { key: item, offset: item.text.length });
     item.text += delta;
     const at = { item_id: item.id, output_index: item.outputIndex, content_index: 0, delta };
     if (refusal) emit(out, 'response.refusal.delta', at);
@@ -161,6 +175,21 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
     }
     item.text += delta;
     emit(out, 'response.reasoning_summary_text.delta', { item_id: item.id, output_index: item.outputIndex, summary_index: 0, delta });
+  }
+
+  /** A search the upstream ran: its item opens and is done at once (it ran upstream before this event). */
+  function webSearch(search: Parameters<typeof encodeWebSearchCall>[0], out: WireEvent[]): void {
+    closeText(out);
+    closeCalls(out);
+    const outputIndex = output.length;
+    const done = encodeWebSearchCall(search);
+    const at = { item_id: done.id, output_index: outputIndex };
+    emit(out, 'response.output_item.added', { output_index: outputIndex, item: { ...done, status: 'in_progress' } });
+    emit(out, 'response.web_search_call.in_progress', at);
+    emit(out, 'response.web_search_call.searching', at);
+    emit(out, 'response.web_search_call.completed', at);
+    output.push(done);
+    emit(out, 'response.output_item.done', { output_index: outputIndex, item: done });
   }
 
   function startCall(index: number, id: string, name: string, out: WireEvent[]): OpenCall {
@@ -196,7 +225,22 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
           if (event.text) text(event.text, h, out, event.refusal);
           break;
         case 'media':
-          text(`![image](${toDataUri(event.mediaType, event.data)})`, h, out);
+          text(`![image](${toDataUri(event.mediaType, event.data)})`, h, out, false, false);
+          break;
+        case 'citations':
+          for (const citation of event.citations) {
+            const at = offsets.locate(citation.start, citation.end);
+            if (!at) continue;
+            const annotation = encodeUrlCitation(citation, at.start, at.end);
+            at.key.annotations.push(annotation);
+            // A message already done keeps it in the final output; an open one announces it.
+            if (at.key === open) {
+              emit(out, 'response.output_text.annotation.added', { item_id: at.key.id, output_index: at.key.outputIndex, content_index: 0, annotation_index: at.key.annotations.length - 1, annotation });
+            }
+          }
+          break;
+        case 'web_search':
+          webSearch(event.search, out);
           break;
         case 'reasoning_delta':
           if (event.text) reasoning(event.text, h, out);

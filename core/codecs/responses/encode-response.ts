@@ -20,7 +20,7 @@ export function encodeResponsesResponse(response: UnifiedResponse, request: Requ
       // The unified response has one timestamp; a non-streamed answer is complete when it is returned.
       completedAt: response.created,
       incompleteDetails,
-      output: encodeResponsesOutput(response.content, id, request),
+      output: encodeResponsesOutput(response.content, id, request, response),
       usage: encodeResponsesUsage(response.usage),
     },
     request,

@@ -1,9 +1,11 @@
 import type { RequestEcho, UnifiedTool, WireFormat } from '../../unified/unified-request';
-import type { UnifiedOutputPart } from '../../unified/unified-response';
+import type { UnifiedOutputPart, UnifiedResponse } from '../../unified/unified-response';
 import { toDataUri } from '../shared/parse-data-uri';
+import { createTextOffsetMap } from '../shared/text-offset-map';
 import { toPrefixedId } from '../shared/to-prefixed-id';
+import { encodeUrlCitation, encodeWebSearchCall } from './encode-responses-web-search';
 import { freeformInput, freeformToolNamed } from './freeform-tools';
-import type { ResponsesOutputCustomToolCall, ResponsesOutputFunctionCall, ResponsesOutputItem, ResponsesOutputMessage, ResponsesOutputReasoning } from './responses-types';
+import type { ResponsesOutputCustomToolCall, ResponsesOutputFunctionCall, ResponsesOutputItem, ResponsesOutputMessage, ResponsesOutputReasoning, ResponsesOutputText } from './responses-types';
 
 /** Ids of output items, derived from the response id and the item's position (deterministic). */
 export function responsesItemId(prefix: 'msg_' | 'rs_', responseId: string, outputIndex: number): string {
@@ -48,23 +50,38 @@ export function encodeResponsesToolCall(callId: string, name: string, args: stri
 }
 
 /**
- * Unified output parts → `output[]`: reasoning items, message items (consecutive text parts are
- * `output_text` parts of one message, a refusal a `refusal` part; generated images become markdown) and
+ * Unified output parts → `output[]`: the web searches the upstream ran as `web_search_call` items first, then
+ * reasoning items, message items (consecutive text parts are `output_text` parts of one message, with the
+ * `url_citation`s of the text they hold; a refusal a `refusal` part; generated images become markdown) and
  * function_call items (custom_tool_call for a freeform tool).
  */
-export function encodeResponsesOutput(content: UnifiedOutputPart[], responseId: string, request: RequestEcho): ResponsesOutputItem[] {
-  const output: ResponsesOutputItem[] = [];
+export function encodeResponsesOutput(
+  content: UnifiedOutputPart[],
+  responseId: string,
+  request: RequestEcho,
+  sources: Pick<UnifiedResponse, 'citations' | 'webSearches'> = {},
+): ResponsesOutputItem[] {
+  const output: ResponsesOutputItem[] = (sources.webSearches ?? []).map(encodeWebSearchCall);
   let message: ResponsesOutputMessage | undefined;
-  const addText = (text: string, refusal = false): void => {
+  // Where the answer's text landed: each citation annotates the output_text holding it.
+  const offsets = createTextOffsetMap<ResponsesOutputText>();
+  const addText = (text: string, refusal = false, answerText = false): void => {
     if (!message) {
       message = { id: responsesItemId('msg_', responseId, output.length), type: 'message', status: 'completed', content: [], role: 'assistant' };
       output.push(message);
     }
-    message.content.push(refusal ? { type: 'refusal', refusal: text } : { type: 'output_text', annotations: [], logprobs: [], text });
+    if (refusal) {
+      message.content.push({ type: 'refusal', refusal: text });
+      offsets.add(text.length);
+      return;
+    }
+    const part: ResponsesOutputText = { type: 'output_text', annotations: [], logprobs: [], text };
+    message.content.push(part);
+    if (answerText) offsets.add(text.length, { key: part, offset: 0 });
   };
   for (const part of content) {
     if (part.type === 'text') {
-      addText(part.text, part.refusal);
+      addText(part.text, part.refusal, true);
     } else if (part.type === 'tool_call') {
       message = undefined;
       output.push(encodeResponsesToolCall(part.id, part.name, part.arguments, request));
@@ -85,6 +102,10 @@ export function encodeResponsesOutput(content: UnifiedOutputPart[], responseId: 
       const url = part.source.kind === 'url' ? part.source.url : toDataUri(part.source.mediaType, part.source.data);
       addText(`![image](${url})`);
     }
+  }
+  for (const citation of sources.citations ?? []) {
+    const at = offsets.locate(citation.start, citation.end);
+    at?.key.annotations?.push(encodeUrlCitation(citation, at.start, at.end));
   }
   return output;
 }

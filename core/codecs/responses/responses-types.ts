@@ -219,7 +219,29 @@ export interface ResponsesOutputCustomToolCall {
   namespace?: string;
 }
 
-export type ResponsesOutputItem = ResponsesOutputMessage | ResponsesOutputFunctionCall | ResponsesOutputCustomToolCall | ResponsesOutputReasoning;
+/** OAS `ResponseFunctionWebSearch`: a hosted web search the model ran, with what it searched and found. */
+export interface ResponsesOutputWebSearchCall {
+  id: string;
+  type: 'web_search_call';
+  status: 'completed';
+  action: { type: 'search'; query?: string; sources?: Array<{ type: 'url'; url: string }> };
+}
+
+/** OAS `ResponseOutputText.Annotation` of a web source. */
+export interface ResponsesUrlCitation {
+  type: 'url_citation';
+  start_index: number;
+  end_index: number;
+  url: string;
+  title: string;
+}
+
+export type ResponsesOutputItem =
+  | ResponsesOutputMessage
+  | ResponsesOutputFunctionCall
+  | ResponsesOutputCustomToolCall
+  | ResponsesOutputReasoning
+  | ResponsesOutputWebSearchCall;
 
 export type ResponsesStatus = 'completed' | 'incomplete' | 'in_progress' | 'failed';
 

@@ -1,0 +1,53 @@
+import { expect } from 'chai';
+import OpenAI from 'openai';
+import { startSimulator, type Simulator } from '../../simulator';
+import { startGateway, TEST_LICENSE, type RunningGateway } from '../helpers/start-gateway';
+
+/**
+ * Codex's hosted web search (`tools: [{type: "web_search"}]`) and chat's `web_search_options` on Claude and Gemini:
+ * the client gets the search as OpenAI gives it, a `web_search_call` item and `url_citation` annotations.
+ */
+describe('e2e: web search sources on Claude and Gemini (openai SDK → gateway → simulator)', function () {
+  this.timeout(20_000);
+  let sim: Simulator;
+  let gw: RunningGateway;
+
+  before(async () => {
+    sim = await startSimulator({ port: 0 });
+    gw = await startGateway({
+      claude: { plugin: 'claude', baseUrl: sim.anthropicUrl, credentials: [{ apiKey: 'sk-ant-sim-upstream-0001' }] },
+      gemini: { plugin: 'gemini', baseUrl: sim.geminiUrl, credentials: [{ apiKey: 'AIzaSy-sim-upstream-0001' }] },
+    });
+  });
+  after(async () => {
+    await gw.close();
+    await sim.close();
+  });
+
+  for (const [platform, model, firstUrl] of [
+    ['claude', 'claude-sonnet-4-5', 'https://example.com/node-20-release'],
+    ['gemini', 'gemini-2.5-flash', 'https://example.com/node-20-release'],
+  ]) {
+    it(`${platform}: Responses gets a web_search_call item and url_citation annotations; chat gets message.annotations`, async () => {
+      const client = new OpenAI({ apiKey: TEST_LICENSE, baseURL: `${gw.url}/${platform}/v1`, maxRetries: 0 });
+      const prompt = 'Search the web for: "node 20 release"';
+      const response = await client.responses.create({ model, input: prompt, tools: [{ type: 'web_search' }] });
+      const search = response.output.find((item) => item.type === 'web_search_call');
+      if (search?.type !== 'web_search_call') throw new Error(`expected a web_search_call, got ${JSON.stringify(response.output)}`);
+      expect(search.status).to.equal('completed');
+      expect(search.action).to.deep.include({ type: 'search', query: 'node 20 release' });
+      const message = response.output.find((item) => item.type === 'message');
+      const annotations = message?.type === 'message' ? message.content.flatMap((part) => (part.type === 'output_text' ? part.annotations : [])) : [];
+      expect(annotations.length).to.be.greaterThan(0);
+      expect(annotations[0]).to.deep.include({ type: 'url_citation', url: firstUrl });
+      expect(response.output_text).to.include('Result 1 about node 20 release.');
+
+      const chat = await client.chat.completions.create({ model, messages: [{ role: 'user', content: prompt }], web_search_options: {} });
+      const cited = chat.choices[0].message.annotations ?? [];
+      expect(cited[0]).to.deep.include({ type: 'url_citation' });
+      const { start_index: start, end_index: end, url } = cited[0].url_citation;
+      expect(url).to.equal(firstUrl);
+      expect(chat.choices[0].message.content?.slice(start, end)).to.include('Result 1 about node 20 release.');
+    });
+  }
+});
