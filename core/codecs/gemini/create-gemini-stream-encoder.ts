@@ -5,7 +5,7 @@ import type { UnifiedStreamEvent } from '../../unified/unified-stream-event';
 import type { StreamEncoder } from '../codec';
 import { encodeGeminiStreamError } from '../shared/encode-gemini-error';
 import { parseToolCallArguments } from '../shared/parse-tool-call-arguments';
-import { encodeGeminiFinishReason } from './encode-gemini-finish-reason';
+import { encodeGeminiFinishReason, MALFORMED_FUNCTION_CALL } from './encode-gemini-finish-reason';
 import { encodeGeminiUsage } from './encode-gemini-usage';
 import type { GeminiGenerateContentResponse, GeminiPart } from './gemini-types';
 import { clientFunctionNames } from '../shared/portable-function-names';
@@ -33,6 +33,8 @@ export function createGeminiStreamEncoder(request: RequestEcho): StreamEncoder {
   let model = request.model;
   let usage: Partial<UnifiedUsage> | undefined;
   let pendingSignature: string | undefined;
+  /** A call was left out for arguments that are not a JSON object: the turn ends MALFORMED_FUNCTION_CALL. */
+  let malformed = false;
   let closed = false;
   const calls = new Map<number, BufferedCall>();
 
@@ -56,15 +58,19 @@ export function createGeminiStreamEncoder(request: RequestEcho): StreamEncoder {
   }
 
   /** Takes the buffered calls, in index order, as functionCall parts (one chunk, as Gemini sends parallel calls). */
+  /** The buffered calls as parts; one whose arguments are not a JSON object is left out (see encodeOutputParts). */
   function takeCalls(): GeminiPart[] {
     const parts = [...calls.entries()]
       .sort(([a], [b]) => a - b)
-      .flatMap(([, call]) =>
-        signed({
-          functionCall: { id: call.id, name: clientName(call.name), args: parseToolCallArguments(call.args) },
-          ...(call.signature ? { thoughtSignature: call.signature } : {}),
-        }),
-      );
+      .flatMap(([, call]) => {
+        let lost = false;
+        const args = parseToolCallArguments(call.args, () => (lost = true));
+        if (lost) {
+          malformed = true;
+          return [];
+        }
+        return signed({ functionCall: { id: call.id, name: clientName(call.name), args }, ...(call.signature ? { thoughtSignature: call.signature } : {}) });
+      });
     calls.clear();
     return parts;
   }
@@ -104,7 +110,7 @@ export function createGeminiStreamEncoder(request: RequestEcho): StreamEncoder {
           // The finish reason rides on a part, as Gemini sends it: the SDK's chat drops a turn any of whose chunks has
           // no parts (isValidContent), and with it the client's own message from the history.
           if (pendingSignature !== undefined || parts.length === 0) parts.push(...signed({ text: '' }));
-          out.push(chunk(parts, encodeGeminiFinishReason(event.finishReason)));
+          out.push(chunk(parts, malformed ? MALFORMED_FUNCTION_CALL : encodeGeminiFinishReason(event.finishReason)));
           return out;
         }
         default:

@@ -1,5 +1,8 @@
 import type { FinishReason } from '../../unified/unified-response';
 
+/** The turn ended in a function call that is not whole (its arguments cut short): Gemini's own word for it. */
+export const MALFORMED_FUNCTION_CALL = 'MALFORMED_FUNCTION_CALL';
+
 /** Unified → Gemini `finishReason`; tool calls end with `STOP`, as Gemini itself does. */
 export function encodeGeminiFinishReason(reason: FinishReason): string {
   switch (reason) {

@@ -8,9 +8,12 @@ import type { GeminiPart } from './gemini-types';
  * Response content → model parts for a Gemini client. Reasoning text becomes `{text, thought: true}`
  * unless the client switched thoughts off; a Gemini signature goes back on the part it came with (the
  * next part; a trailing one on an empty text part). Tool calls keep their id so the client echoes it.
+ * A call whose arguments are not a JSON object (cut short by the output limit) is left out and `malformed` says so:
+ * Gemini never hands back half a call, it ends such a turn with MALFORMED_FUNCTION_CALL.
  */
-export function encodeOutputParts(content: UnifiedOutputPart[], showThoughts: boolean, clientName: (name: string) => string): GeminiPart[] {
+export function encodeOutputParts(content: UnifiedOutputPart[], showThoughts: boolean, clientName: (name: string) => string): { parts: GeminiPart[]; malformed: boolean } {
   const out = createModelPartList();
+  let malformed = false;
   for (const part of content) {
     switch (part.type) {
       case 'text':
@@ -25,15 +28,19 @@ export function encodeOutputParts(content: UnifiedOutputPart[], showThoughts: bo
         }
         break;
       }
-      case 'tool_call':
-        out.add({
-          functionCall: { id: part.id, name: clientName(part.name), args: parseToolCallArguments(part.arguments) },
-          ...(part.signature ? { thoughtSignature: part.signature } : {}),
-        });
+      case 'tool_call': {
+        let lost = false;
+        const args = parseToolCallArguments(part.arguments, () => (lost = true));
+        if (lost) {
+          malformed = true;
+          break;
+        }
+        out.add({ functionCall: { id: part.id, name: clientName(part.name), args }, ...(part.signature ? { thoughtSignature: part.signature } : {}) });
         break;
+      }
       default:
         out.add(encodeMediaPart(part));
     }
   }
-  return out.finish();
+  return { parts: out.finish(), malformed };
 }

@@ -1,6 +1,6 @@
 import type { RequestEcho } from '../../unified/unified-request';
 import type { UnifiedResponse } from '../../unified/unified-response';
-import { encodeGeminiFinishReason } from './encode-gemini-finish-reason';
+import { encodeGeminiFinishReason, MALFORMED_FUNCTION_CALL } from './encode-gemini-finish-reason';
 import { encodeGeminiUsage } from './encode-gemini-usage';
 import { encodeOutputParts } from './encode-output-parts';
 import type { GeminiGenerateContentResponse } from './gemini-types';
@@ -9,9 +9,10 @@ import { showsThoughts } from './shows-thoughts';
 
 /** Unified → the `GenerateContentResponse` a Gemini client parses (one candidate, index 0). */
 export function encodeResponse(response: UnifiedResponse, request: RequestEcho): GeminiGenerateContentResponse {
-  const parts = encodeOutputParts(response.content, showsThoughts(request), clientFunctionNames(request));
+  const { parts, malformed } = encodeOutputParts(response.content, showsThoughts(request), clientFunctionNames(request));
+  const finishReason = malformed ? MALFORMED_FUNCTION_CALL : encodeGeminiFinishReason(response.finishReason);
   return {
-    candidates: [{ content: { role: 'model', parts }, finishReason: encodeGeminiFinishReason(response.finishReason), index: 0 }],
+    candidates: [{ content: { role: 'model', parts }, finishReason, index: 0 }],
     usageMetadata: encodeGeminiUsage(response.usage),
     modelVersion: response.model,
     responseId: response.id,

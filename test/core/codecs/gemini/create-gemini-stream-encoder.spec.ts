@@ -92,6 +92,17 @@ describe('createGeminiStreamEncoder', () => {
     expect(last.usageMetadata).to.deep.equal({ promptTokenCount: 3, candidatesTokenCount: 6, totalTokenCount: 11, thoughtsTokenCount: 2 });
   });
 
+  it('leaves out a call whose arguments were cut short and ends the turn MALFORMED_FUNCTION_CALL, never handing back half a call', () => {
+    const chunks = encodeAll([
+      START,
+      { type: 'tool_call_start', index: 0, id: 'toolu_T', name: 'write' },
+      { type: 'tool_call_delta', index: 0, argumentsDelta: '{"path":"a.txt","content":"hello wor' },
+      { type: 'finish', finishReason: 'length', usage: FINISH.usage },
+    ]);
+    expect(chunks.map(parts)).to.deep.equal([[{ text: '' }]]);
+    expect((chunks[0] as { candidates: Array<{ finishReason: string }> }).candidates[0].finishReason).to.equal('MALFORMED_FUNCTION_CALL');
+  });
+
   it('sends buffered calls as soon as an event of another kind arrives', () => {
     const chunks = encodeAll([
       START,

@@ -53,7 +53,7 @@ describe('gemini encodeResponse', () => {
     expect(out.candidates?.[0].finishReason).to.equal('STOP');
   });
 
-  it('encodes a response from another platform: reasoning as thoughts, usage split, finish reasons', () => {
+  it('encodes a response from another platform: reasoning as thoughts, usage split; a call cut short is left out and the turn ends MALFORMED_FUNCTION_CALL, as Gemini ends one', () => {
     const response: UnifiedResponse = {
       id: 'msg_01abc',
       model: 'claude-sonnet-4-6',
@@ -76,10 +76,9 @@ describe('gemini encodeResponse', () => {
               { text: 'Let me think.', thought: true },
               { text: 'Done.' },
               { functionCall: { id: 'toolu_01', name: 'f', args: { a: [1] } } },
-              { functionCall: { id: 'toolu_02', name: 'g', args: {} } },
             ],
           },
-          finishReason: 'MAX_TOKENS',
+          finishReason: 'MALFORMED_FUNCTION_CALL',
           index: 0,
         },
       ],
