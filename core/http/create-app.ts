@@ -32,6 +32,9 @@ export function createApp(runtime: GatewayRuntime): express.Express {
     const generate = createEndpointHandler({ id: 'gemini.generateContent', method: 'POST', path: '/v1beta/models/:modelAction', family: 'gemini', format: 'gemini', body: 'json' }, runtime);
     app.post('/:platform/v1beta/models/:modelAction', generate);
     app.post('/:platform/v1/models/:modelAction', generate);
+    // The SDK's `apiVersion: 'v1alpha'`, and a tuned model (`model: 'tunedModels/…'`), as Gemini serves them.
+    app.post('/:platform/v1alpha/models/:modelAction', generate);
+    app.post('/:platform/v1beta/tunedModels/:modelAction', generate);
   }
 
   app.use((req: Request) => {

@@ -106,7 +106,8 @@ function pathParams(req: Request): Record<string, string> {
   if (Array.isArray(model)) params.model = model.join('/');
   if (req.params.modelAction) {
     const action = String(req.params.modelAction);
-    params.model = action.slice(0, action.lastIndexOf(':')).replace(/^models\//, '');
+    const tuned = req.path.includes('/tunedModels/') ? 'tunedModels/' : '';
+    params.model = tuned + action.slice(0, action.lastIndexOf(':')).replace(/^models\//, '');
   }
   return params;
 }

@@ -42,6 +42,16 @@ describe('gemini plugin: native path (nock replays)', () => {
     expect(seen[0].body.safetySettings).to.deep.equal(SAFETY_OFF);
   });
 
+  it('serves the v1alpha API version and tuned models as Gemini does, on their own paths', async () => {
+    for (const path of ['/v1alpha/models/gemini-2.5-flash:generateContent', '/v1beta/tunedModels/my-tuned-1:generateContent', '/v1beta/tunedModels/my-tuned-1:streamGenerateContent']) {
+      const seen = upstream(/.*/, () => [200, fixtureBytes('gemini/response-basic.json'), { 'content-type': 'application/json' }]);
+      const res = await fetch(`${gw.url}/gemini${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-goog-api-key': TEST_LICENSE }, body: JSON.stringify(fixtureJson('gemini/request-basic.json')) });
+      expect(res.status, path).to.equal(200);
+      expect(seen[0].path, path).to.equal(path);
+      expect(seen[0].headers['x-goog-api-key']).to.equal(KEY_A);
+    }
+  });
+
   it('keeps a client\'s own safety settings, byte for byte', async () => {
     const clientBody = JSON.stringify({
       contents: [{ role: 'user', parts: [{ text: 'hi' }] }],
