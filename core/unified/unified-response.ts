@@ -32,6 +32,8 @@ export interface UnifiedWebSearch {
   id: string;
   query?: string;
   sources: Array<{ url: string; title?: string }>;
+  /** The search itself failed upstream (Anthropic `web_search_tool_result_error`: unavailable, max_uses_exceeded…). */
+  failed?: boolean;
 }
 
 export interface UnifiedResponse {

@@ -27,7 +27,7 @@ export function createChatCompletionsStreamEncoder(request: RequestEcho): Stream
   const includeUsage = request.streamUsage === true;
   let head: ChunkHead | undefined;
   let closed = false;
-  /** Where the answer's text landed in `content`, and the annotations sent so far (each chunk repeats them all). */
+  /** Where the answer's text landed in `content`, and the annotations to send before the finish chunk. */
   const offsets = createTextOffsetMap<0>();
   let contentLength = 0;
   const annotations: ChatUrlCitation[] = [];
@@ -69,14 +69,11 @@ export function createChatCompletionsStreamEncoder(request: RequestEcho): Stream
           if (!event.refusal) contentLength += event.text.length;
           if (event.text) out.push(chunk(ensureHead(out), event.refusal ? { refusal: event.text } : { content: event.text }, null));
           return out;
-        case 'citations': {
-          const added = encodeUrlCitations(event.citations, offsets);
-          if (added.length === 0) return out;
-          // The SDK keeps a delta field it does not merge from the last chunk that has it: each carries them all.
-          annotations.push(...added);
-          out.push(chunk(ensureHead(out), { annotations: [...annotations] }, null));
+        case 'citations':
+          // Sent once, all of them, before the finish chunk: the SDKs keep (Node) or cannot merge (Python) a list
+          // delta without indexes, so a second one would replace or break the first.
+          annotations.push(...encodeUrlCitations(event.citations, offsets));
           return out;
-        }
         case 'web_search':
           // Chat has no item for a search; its sources reach the client as the annotations above.
           return out;
@@ -108,6 +105,7 @@ export function createChatCompletionsStreamEncoder(request: RequestEcho): Stream
         case 'finish': {
           const h = ensureHead(out);
           closed = true;
+          if (annotations.length > 0) out.push(chunk(h, { annotations }, null));
           out.push(chunk(h, {}, encodeChatCompletionsFinishReason(event.finishReason)));
           if (includeUsage) {
             const usageChunk: ChatCompletionsChunk = {

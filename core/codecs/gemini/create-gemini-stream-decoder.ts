@@ -68,12 +68,15 @@ export function createGeminiStreamDecoder(): StreamDecoder {
     }
     const candidate = chunk.candidates?.[0];
     if (candidate === undefined && chunk.promptFeedback?.blockReason !== undefined) blocked = true;
+    /** Where the chunk's text ends among its events: its citations go there, while the text's message is open. */
+    let afterText = out.length;
     for (const part of candidate?.content?.parts ?? []) {
       for (const decoded of decodeGeminiPart(part, nextId) ?? []) {
         switch (decoded.type) {
           case 'text':
             text += decoded.text;
             out.push({ type: 'text_delta', text: decoded.text });
+            afterText = out.length;
             break;
           case 'reasoning':
             if (decoded.text !== '') out.push({ type: 'reasoning_delta', text: decoded.text });
@@ -92,12 +95,15 @@ export function createGeminiStreamDecoder(): StreamDecoder {
         }
       }
     }
-    // Grounding comes whole with the last chunk (after its text), the search and every citation at once.
+    // Grounding comes whole with the last chunk: every citation at once, right after that chunk's text (before a
+    // call of the same chunk would close the text), then the search.
     if (candidate?.groundingMetadata !== undefined && !grounded) {
       const { citations, search } = decodeGrounding(candidate.groundingMetadata, text, `ws_${responseId}`);
       grounded = citations.length > 0 || search !== undefined;
-      if (search) out.push({ type: 'web_search', search });
-      if (citations.length > 0) out.push({ type: 'citations', citations });
+      const sources: UnifiedStreamEvent[] = [];
+      if (citations.length > 0) sources.push({ type: 'citations', citations });
+      if (search) sources.push({ type: 'web_search', search });
+      out.splice(afterText, 0, ...sources);
     }
     if (candidate?.finishReason !== undefined) finishReason = candidate.finishReason;
     if (chunk.usageMetadata) {

@@ -111,7 +111,7 @@ export function createMessagesStreamDecoder(): StreamDecoder {
         const results = messagesWebSearchResults(block);
         if (!results) return [];
         const query = searches.get(results.searchId);
-        return [{ type: 'web_search', search: { id: results.searchId, ...(query !== undefined ? { query } : {}), sources: results.sources } }];
+        return [{ type: 'web_search', search: { id: results.searchId, ...(query !== undefined ? { query } : {}), sources: results.sources, ...(results.failed ? { failed: true } : {}) } }];
       }
     }
   }

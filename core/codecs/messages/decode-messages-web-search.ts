@@ -26,13 +26,15 @@ export function messagesWebSearchCall(block: Json): UnifiedWebSearch | undefined
 }
 
 /** The pages of a `web_search_tool_result` block (none when the search failed), for the search it answers. */
-export function messagesWebSearchResults(block: Json): { searchId: string; sources: UnifiedWebSearch['sources'] } | undefined {
+export function messagesWebSearchResults(block: Json): { searchId: string; sources: UnifiedWebSearch['sources']; failed: boolean } | undefined {
   if (block.type !== 'web_search_tool_result' || typeof block.tool_use_id !== 'string') return undefined;
+  // A failed search answers `{type: "web_search_tool_result_error", error_code}` instead of a list.
+  if (isObject(block.content) && block.content.type === 'web_search_tool_result_error') return { searchId: block.tool_use_id, sources: [], failed: true };
   const results = Array.isArray(block.content) ? block.content : [];
   const sources = results.flatMap((result) =>
     isObject(result) && result.type === 'web_search_result' && typeof result.url === 'string'
       ? [{ url: result.url, ...(typeof result.title === 'string' && result.title ? { title: result.title } : {}) }]
       : [],
   );
-  return { searchId: block.tool_use_id, sources };
+  return { searchId: block.tool_use_id, sources, failed: false };
 }

@@ -54,7 +54,11 @@ function readWebSearch(blocks: unknown[]): Pick<UnifiedResponse, 'citations' | '
     const call = messagesWebSearchCall(block);
     if (call) searches.push(call);
     const results = messagesWebSearchResults(block);
-    if (results) searches.find((search) => search.id === results.searchId)?.sources.push(...results.sources);
+    const answered = results && searches.find((search) => search.id === results.searchId);
+    if (answered) {
+      answered.sources.push(...results.sources);
+      if (results.failed) answered.failed = true;
+    }
   }
   return { ...(citations.length > 0 ? { citations } : {}), ...(searches.length > 0 ? { webSearches: searches } : {}) };
 }

@@ -187,7 +187,8 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
     emit(out, 'response.output_item.added', { output_index: outputIndex, item: { ...done, status: 'in_progress' } });
     emit(out, 'response.web_search_call.in_progress', at);
     emit(out, 'response.web_search_call.searching', at);
-    emit(out, 'response.web_search_call.completed', at);
+    // A failed search has no event of its own: its item is done with status failed.
+    if (done.status === 'completed') emit(out, 'response.web_search_call.completed', at);
     output.push(done);
     emit(out, 'response.output_item.done', { output_index: outputIndex, item: done });
   }

@@ -51,8 +51,8 @@ export function encodeResponsesToolCall(callId: string, name: string, args: stri
 
 /**
  * Unified output parts → `output[]`: the web searches the upstream ran as `web_search_call` items first, then
- * reasoning items, message items (consecutive text parts are `output_text` parts of one message, with the
- * `url_citation`s of the text they hold; a refusal a `refusal` part; generated images become markdown) and
+ * reasoning items, message items (consecutive text parts are one `output_text` of one message, with the
+ * `url_citation`s of the text it holds; a refusal a `refusal` part; generated images become markdown) and
  * function_call items (custom_tool_call for a freeform tool).
  */
 export function encodeResponsesOutput(
@@ -75,9 +75,12 @@ export function encodeResponsesOutput(
       offsets.add(text.length);
       return;
     }
-    const part: ResponsesOutputText = { type: 'output_text', annotations: [], logprobs: [], text };
-    message.content.push(part);
-    if (answerText) offsets.add(text.length, { key: part, offset: 0 });
+    // Consecutive text is one output_text, as a streamed answer gives it: a citation may span what were several parts.
+    const last = message.content.at(-1);
+    const part: ResponsesOutputText = last?.type === 'output_text' ? last : { type: 'output_text', annotations: [], logprobs: [], text: '' };
+    if (part !== last) message.content.push(part);
+    if (answerText) offsets.add(text.length, { key: part, offset: part.text.length });
+    part.text += text;
   };
   for (const part of content) {
     if (part.type === 'text') {

@@ -7,7 +7,7 @@ export function encodeWebSearchCall(search: UnifiedWebSearch): ResponsesOutputWe
   const action: ResponsesOutputWebSearchCall['action'] = { type: 'search' };
   if (search.query !== undefined) action.query = search.query;
   if (search.sources.length > 0) action.sources = search.sources.map((source) => ({ type: 'url', url: source.url }));
-  return { id: toPrefixedId('ws_', search.id), type: 'web_search_call', status: 'completed', action };
+  return { id: toPrefixedId('ws_', search.id), type: 'web_search_call', status: search.failed ? 'failed' : 'completed', action };
 }
 
 /** A citation, its offsets already in the output_text it annotates → a `url_citation` annotation. */

@@ -223,7 +223,7 @@ export interface ResponsesOutputCustomToolCall {
 export interface ResponsesOutputWebSearchCall {
   id: string;
   type: 'web_search_call';
-  status: 'completed';
+  status: 'completed' | 'failed';
   action: { type: 'search'; query?: string; sources?: Array<{ type: 'url'; url: string }> };
 }
 

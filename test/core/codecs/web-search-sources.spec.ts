@@ -85,10 +85,11 @@ describe('web search sources from Claude and Gemini reach Responses and chat cli
       status: 'completed',
       action: { type: 'search', query: 'node 20 release', sources: [{ type: 'url', url: 'https://nodejs.org/en/blog/release/v20.0.0' }, { type: 'url', url: 'https://news.example.net/node' }] },
     });
-    const [first, second] = body.output[1].content as Array<{ text: string; annotations: unknown[] }>;
-    expect(first.annotations).to.deep.equal([]);
-    expect(second.annotations).to.deep.equal([{ type: 'url_citation', start_index: 0, end_index: 31, url: CITED.url, title: 'Node.js 20' }]);
-    expect(second.text.slice(0, 31)).to.equal('Node 20 came out in April 2023.');
+    // Consecutive text is one output_text, as streamed: a citation may span what came as several blocks.
+    const [only, ...more] = body.output[1].content as Array<{ text: string; annotations: unknown[] }>;
+    expect(more).to.deep.equal([]);
+    expect(only.annotations).to.deep.equal([{ type: 'url_citation', start_index: 22, end_index: 53, url: CITED.url, title: 'Node.js 20' }]);
+    expect(only.text.slice(22, 53)).to.equal('Node 20 came out in April 2023.');
   });
 
   it('Responses stream: the SDK rebuilds the web_search_call item and the annotation on the whole text', async () => {
@@ -109,8 +110,12 @@ describe('web search sources from Claude and Gemini reach Responses and chat cli
     expect(whole.choices[0].message.annotations).to.deep.equal([annotation]);
     expect(whole.choices[0].message.content.slice(22, 53)).to.equal('Node 20 came out in April 2023.');
     const chunks = payloads(encodeEvents(CODECS['chat-completions'].createStreamEncoder(chatRequest), decodeSse(CODECS.messages.createStreamDecoder(), claudeStream())));
-    const deltas = chunks.flatMap((chunk) => (chunk.choices as Array<{ delta: { annotations?: unknown[] } }>).map((choice) => choice.delta.annotations).filter(Boolean));
-    expect(deltas).to.deep.equal([[annotation]]);
+    // Once, all of them, just before the finish chunk (a second list delta would replace or break the first).
+    const deltas = chunks.flatMap((chunk) => (chunk.choices as Array<{ delta: { annotations?: unknown[] }; finish_reason: string | null }>).map((choice) => [choice.delta.annotations, choice.finish_reason]));
+    const at = deltas.findIndex(([list]) => list !== undefined);
+    expect(deltas[at][0]).to.deep.equal([annotation]);
+    expect(deltas.filter(([list]) => list !== undefined)).to.have.length(1);
+    expect(deltas[at + 1][1]).to.equal('stop');
   });
 
   it('Gemini grounding: UTF-8 byte offsets become character offsets, each support citing its pages, whole and streamed', () => {
@@ -135,5 +140,40 @@ describe('web search sources from Claude and Gemini reach Responses and chat cli
     ];
     expect(streamed.filter((e) => e.type === 'citations')).to.deep.equal([{ type: 'citations', citations: [cited] }]);
     expect(streamed.filter((e) => e.type === 'web_search')).to.have.length(1);
+  });
+
+  it('a failed Anthropic search is a web_search_call with status failed, whole and streamed', async () => {
+    const failed = { ...CLAUDE_ANSWER, content: [CLAUDE_ANSWER.content[0], { type: 'web_search_tool_result', tool_use_id: 'srvtoolu_01abc', content: { type: 'web_search_tool_result_error', error_code: 'max_uses_exceeded' } }, { type: 'text', text: 'I could not search.' }] };
+    const body = CODECS.responses.encodeResponse(CODECS.messages.decodeResponse(failed), { ...responsesRequest, stream: false }) as { output: Array<Record<string, unknown>> };
+    expect(body.output[0]).to.deep.include({ type: 'web_search_call', status: 'failed' });
+    const wire = encodeEvents(CODECS.responses.createStreamEncoder(responsesRequest), [
+      { type: 'start', id: 'msg_1', model: 'm', created: 1 },
+      { type: 'web_search', search: { id: 'srvtoolu_9', query: 'q', sources: [], failed: true } },
+      { type: 'finish', finishReason: 'stop', usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 } },
+    ]);
+    expect(wire.map((e) => e.event)).not.to.include('response.web_search_call.completed');
+    const final = await sdkServing(wire).responses.stream({ model: 'm', input: 'q' }).finalResponse();
+    expect(final.output[0]).to.deep.include({ type: 'web_search_call', status: 'failed' });
+  });
+
+  it('Gemini stream: citations reach the open message (annotation.added) before the search item and before a call of the same chunk', () => {
+    const text = 'Node 20 came out in April 2023.';
+    const grounding = { webSearchQueries: ['node 20'], groundingChunks: [{ web: { uri: 'https://a.example/', title: 'a' } }], groundingSupports: [{ segment: { startIndex: 0, endIndex: text.length }, groundingChunkIndices: [0] }] };
+    const decoder = CODECS.gemini.createStreamDecoder();
+    const unified = [
+      ...decoder.push({ data: JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ text }] }, index: 0 }], responseId: 'r1' }) }),
+      ...decoder.push({ data: JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ functionCall: { name: 'f', args: {} } }] }, finishReason: 'STOP', index: 0, groundingMetadata: grounding }], responseId: 'r1' }) }),
+      ...decoder.end(),
+    ];
+    expect(unified.map((e) => e.type)).to.deep.equal(['start', 'text_delta', 'citations', 'web_search', 'tool_call_start', 'tool_call_delta', 'finish']);
+    const events = encodeEvents(CODECS.responses.createStreamEncoder(responsesRequest), unified).map((e) => e.event);
+    expect(events.indexOf('response.output_text.annotation.added')).to.be.lessThan(events.indexOf('response.output_text.done'));
+  });
+
+  it('Gemini grounding: an offset inside a character takes all of it, never splitting a surrogate pair', () => {
+    const text = 'AB😀CD';
+    const answer = { candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP', index: 0, groundingMetadata: { groundingChunks: [{ web: { uri: 'https://a.example/' } }], groundingSupports: [{ segment: { startIndex: 3, endIndex: 7 }, groundingChunkIndices: [0] }] } }], responseId: 'r2' };
+    const [citation] = CODECS.gemini.decodeResponse(answer).citations ?? [];
+    expect(text.slice(citation.start, citation.end)).to.equal('😀C');
   });
 });
