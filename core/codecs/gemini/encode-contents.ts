@@ -113,8 +113,15 @@ export function encodeContents(messages: UnifiedMessage[], model: string, warnin
   const state: EncodeState = { callNames: new Map(), warnings, callIdOf: new WeakMap() };
   const turns: Turn[] = [];
   messages.forEach((message, mi) => {
-    // The latest call with an id names its results: ids synthesized per response (`call_0`) repeat across turns.
-    for (const part of message.content) if (part.type === 'tool_call') state.callNames.set(part.id, part.name);
+    // The latest call with an id names its results: ids synthesized per response (`call_0`) repeat across turns. Within
+    // one turn an id names one call: two would leave their results unpairable, one answered as the other.
+    const turnIds = new Set<string>();
+    for (const part of message.content) {
+      if (part.type !== 'tool_call') continue;
+      if (turnIds.has(part.id)) throw new GatewayError('GW_INVALID_REQUEST', `two tool calls of one assistant turn have the id "${part.id}": each call needs an id of its own`);
+      turnIds.add(part.id);
+      state.callNames.set(part.id, part.name);
+    }
     const role = message.role === 'assistant' ? 'model' : 'user';
     const parts = role === 'model' ? encodeModelParts(message, mi, state) : encodeUserParts(message, mi, state);
     if (parts.length === 0) return;

@@ -1,14 +1,16 @@
 import { GatewayError } from '../../errors/gateway-error';
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /**
  * The resource name of a client's model: `models/{id}` (a bare id goes there) or `tunedModels/{id}`. Anything else
  * is a 400: the model is the client's, and a `..` segment or another collection would let it choose which upstream
- * path the operator's key is sent to.
+ * path the operator's key is sent to; a lone surrogate cannot be put in a URL at all.
  */
 export function geminiModelName(model: string): string {
   const name = model.includes('/') ? model : `models/${model}`;
   const match = /^(models|tunedModels)\/([^/]+)$/.exec(name);
-  if (!match || match[2] === '.' || match[2] === '..') {
+  if (!match || match[2] === '.' || match[2] === '..' || LONE_SURROGATE.test(name)) {
     throw new GatewayError('GW_INVALID_REQUEST', `model: "${model}" is not a Gemini model name (an id, models/{id} or tunedModels/{id})`, { param: 'model' });
   }
   return name;

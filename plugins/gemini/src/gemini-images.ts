@@ -1,4 +1,5 @@
 import {
+  geminiMethodPath,
   acceptImageTask,
   createImageTaskGetHandler,
   detachContext,
@@ -42,17 +43,17 @@ export function createGeminiImageHandlers(deps: GeminiImageDeps): { generations:
    * is accepted, so a request known to be invalid is its 400/415 on the POST, with `async=true` as without.
    */
   const prepareCalls = async (ctx: RequestContext, parsed: ImageRequest, model: string): Promise<(runCtx: RequestContext) => Promise<GeminiImageAnswer[]>> => {
-    const modelPath = `/${deps.apiVersion}/models/${encodeURIComponent(model)}`;
     if (isImagenModel(model)) {
       const json = toImagenRequest(parsed);
-      return async (runCtx) => [fromImagenPredictions(await deps.caller.json(runCtx, { method: 'POST', path: `${modelPath}:predict`, json }))];
+      const path = geminiMethodPath(model, 'predict', deps.apiVersion);
+      return async (runCtx) => [fromImagenPredictions(await deps.caller.json(runCtx, { method: 'POST', path, json }))];
     }
     const inputs = await inlineImageInputs(parsed.images, deps.media, ctx.signal);
     const json = toGeminiImageRequest(parsed, inputs, deps.safety.current());
     const count = parsed.n ?? 1;
     return (runCtx) =>
       Promise.all(
-        Array.from({ length: count }, async () => fromGenerateContentImages(await deps.caller.json(runCtx, { method: 'POST', path: `${modelPath}:generateContent`, json }))),
+        Array.from({ length: count }, async () => fromGenerateContentImages(await deps.caller.json(runCtx, { method: 'POST', path: geminiMethodPath(model, 'generateContent', deps.apiVersion), json }))),
       );
   };
 

@@ -1,4 +1,5 @@
 import {
+  geminiMethodPath,
   buildSearchPrompt,
   createSearchHandler,
   GatewayError,
@@ -43,7 +44,7 @@ export function createGeminiSearchHandler(deps: GeminiSearchDeps): CustomHandler
         safetySettings: deps.safety.current(),
         ...(search.maxOutputTokens ? { generationConfig: { maxOutputTokens: search.maxOutputTokens } } : {}),
       };
-      return fromGroundedAnswer(await deps.caller.json(ctx, { method: 'POST', path: `/${deps.apiVersion}/models/${encodeURIComponent(model)}:generateContent`, json }));
+      return fromGroundedAnswer(await deps.caller.json(ctx, { method: 'POST', path: geminiMethodPath(model, 'generateContent', deps.apiVersion), json }));
     },
   });
 }

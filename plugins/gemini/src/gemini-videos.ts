@@ -1,4 +1,5 @@
 import {
+  geminiMethodPath,
   GatewayError,
   downloadRequestHeaders,
   followDownloadRedirects,
@@ -82,7 +83,7 @@ export function createGeminiVideoHandlers(deps: GeminiVideoDeps): Record<'create
       const parsed = parseVideoRequest(request, ctx);
       const model = bareModel(parsed.model ?? deps.videoModel ?? DEFAULT_VIDEO_MODEL);
       const json = await toVeoRequest(parsed, deps.media, ctx.signal);
-      const answer = await deps.caller.json(ctx, { method: 'POST', path: `/${deps.apiVersion}/models/${encodeURIComponent(model)}:predictLongRunning`, json });
+      const answer = await deps.caller.json(ctx, { method: 'POST', path: geminiMethodPath(model, 'predictLongRunning', deps.apiVersion), json });
       if (!isRecord(answer) || typeof answer.name !== 'string') throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream did not answer an operation name');
       const credential = ctx.state.get(USED_CREDENTIAL);
       const ref: VeoVideoRef = { operation: answer.name, credential: typeof credential === 'string' ? credential : '', createdAt: Math.floor(Date.now() / 1000) };

@@ -49,6 +49,18 @@ describe('gemini plugin: images', () => {
     expect(seen).to.deep.equal({ ...fixtureJson('gemini/request-image-generation.json'), safetySettings: SAFETY_OFF });
   });
 
+  it('a model name that cannot go in a URL (a lone surrogate) is a 400 naming model on every endpoint that puts it there', async () => {
+    for (const [path, body] of [
+      ['/gemini/v1/images/generations', { model: 'gemini-\ud800', prompt: 'x' }],
+      ['/gemini/v1/chat/completions', { model: 'gemini-\ud800', messages: [{ role: 'user', content: 'hi' }] }],
+      ['/gemini/v1/videos', { model: 'veo-\ud800', prompt: 'x' }],
+    ] as const) {
+      const res = await postJson(`${gw.url}${path}`, body);
+      expect(res.status, path).to.equal(400);
+      expect(((await res.json()) as { error: { param: string } }).error.param, path).to.equal('model');
+    }
+  });
+
   it('n images are n generateContent calls', async () => {
     const scope = nock(UPSTREAM).post(/:generateContent$/).times(3).reply(200, IMAGE_RESPONSE);
     const res = await postJson(`${gw.url}/gemini/v1/images/generations`, { model: 'gemini-2.5-flash-image', prompt: 'x', n: 3 });

@@ -168,6 +168,22 @@ describe('gemini encodeRequest', () => {
       expect(contents[2].parts.map((part) => part.functionResponse?.response ?? part.text)).to.deep.equal([{ result: 'Paris: 10C' }, { result: 'Tokyo: 30C' }, 'and?']);
     });
 
+    it('refuses two calls of one turn with one id, whose results could not be told apart', () => {
+      let thrown: unknown;
+      try {
+        body({
+          messages: [
+            { role: 'user', content: [{ type: 'text', text: 'q' }] },
+            { role: 'assistant', content: [{ type: 'tool_call', id: 'c1', name: 'f', arguments: '{}' }, { type: 'tool_call', id: 'c1', name: 'g', arguments: '{}' }] },
+            { role: 'tool', content: [{ type: 'tool_result', toolCallId: 'c1', content: [{ type: 'text', text: 'A' }] }] },
+          ],
+        });
+      } catch (error) {
+        thrown = error;
+      }
+      expect(isGatewayError(thrown) && [thrown.status, thrown.message]).to.deep.equal([400, 'two tool calls of one assistant turn have the id "c1": each call needs an id of its own']);
+    });
+
     it('does not echo synthesized ids in the toolu_ shape a Messages client sends them back in', () => {
       const contents = body({
         messages: [

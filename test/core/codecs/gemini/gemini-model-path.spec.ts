@@ -9,6 +9,7 @@ describe('geminiModelPath', () => {
     ['models/gemini-3-flash-preview', false, '/v1beta/models/gemini-3-flash-preview:generateContent'],
     ['tunedModels/my-model', true, '/v1beta/tunedModels/my-model:streamGenerateContent?alt=sse'],
     ['odd name?x', false, '/v1beta/models/odd%20name%3Fx:generateContent'],
+    ['emoji-😀', false, '/v1beta/models/emoji-%F0%9F%98%80:generateContent'],
   ];
   for (const [model, stream, path] of cases) {
     it(`${model} (stream ${String(stream)}) → ${path}`, () => {
@@ -25,7 +26,8 @@ describe('geminiModelPath', () => {
   });
 
   // The model is the client's: none of these may pick the upstream path the operator's key is sent to.
-  const refused = ['../../../../tenant-b/admin/secret', 'models/../files', 'models/..', 'models/.', 'files/abc', 'models/a/b', 'models/', '/models/x', ''];
+  // A lone surrogate cannot be encoded into a URL (encodeURIComponent throws): a 400 too, not the gateway's 500.
+  const refused = ['../../../../tenant-b/admin/secret', 'models/../files', 'models/..', 'models/.', 'files/abc', 'models/a/b', 'models/', '/models/x', '', 'gemini-\ud800', '\udc00x'];
   for (const model of refused) {
     it(`refuses ${JSON.stringify(model)} with a 400 naming model`, () => {
       let thrown: unknown;
