@@ -77,6 +77,14 @@ function encodeAssistant(message: UnifiedMessage): ChatCompletionsMessage | unde
  * One `role: tool` message per result. Chat tool messages hold text only, so media returned by a tool
  * goes in a user message right after the run of tool messages instead of being dropped.
  */
+/**
+ * A tool message has no error flag (Anthropic `is_error`, Gemini `{error}`): the model learns the call failed from the
+ * text, marked unless it already says so (Claude Code's `<tool_use_error>`).
+ */
+function markedAsError(text: string): string {
+  return /^\s*(?:error\b|<tool_use_error>)/i.test(text) ? text : `Error: ${text}`;
+}
+
 function encodeToolResults(message: UnifiedMessage): ChatCompletionsMessage[] {
   const out: ChatCompletionsMessage[] = [];
   const media: UnifiedMediaPart[] = [];
@@ -84,7 +92,7 @@ function encodeToolResults(message: UnifiedMessage): ChatCompletionsMessage[] {
     if (part.type !== 'tool_result') continue;
     const text = part.content.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n');
     media.push(...part.content.filter((p): p is UnifiedMediaPart => p.type !== 'text'));
-    out.push({ role: 'tool', tool_call_id: part.toolCallId, content: text });
+    out.push({ role: 'tool', tool_call_id: part.toolCallId, content: part.isError ? markedAsError(text) : text });
   }
   if (media.length > 0) out.push({ role: 'user', content: media.map(encodeMediaPart) });
   return out;

@@ -121,6 +121,24 @@ describe('encodeChatCompletionsRequest', () => {
     ]);
   });
 
+  it('marks a failed tool result in its text (a tool message has no error flag), unless the text already says so', () => {
+    const result = (id: string, text: string, isError?: boolean) => ({ type: 'tool_result' as const, toolCallId: id, content: [{ type: 'text' as const, text }], ...(isError ? { isError } : {}) });
+    const body = encode(
+      base({
+        messages: [
+          { role: 'assistant', content: ['a', 'b', 'c', 'd'].map((id) => ({ type: 'tool_call' as const, id, name: 'f', arguments: '{}' })) },
+          { role: 'tool', content: [result('a', 'ENOENT: no such file', true), result('b', '<tool_use_error>File does not exist.</tool_use_error>', true), result('c', 'Error: denied', true), result('d', 'a.txt')] },
+        ],
+      }),
+    );
+    expect((body.messages as Array<{ content: string }>).slice(1).map((m) => m.content)).to.deep.equal([
+      'Error: ENOENT: no such file',
+      '<tool_use_error>File does not exist.</tool_use_error>',
+      'Error: denied',
+      'a.txt',
+    ]);
+  });
+
   it('replays reasoning a chat upstream produced (reasoning_content); signed reasoning of other providers is dropped', () => {
     const call = { type: 'tool_call' as const, id: 'toolu_D', name: 'get_w', arguments: '{}' };
     const body = encode(
