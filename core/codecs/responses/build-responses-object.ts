@@ -52,9 +52,11 @@ export function buildResponsesObject(fields: ResponsesObjectFields, request: Req
     tool_choice: toolChoice === undefined ? 'auto' : typeof toolChoice === 'string' ? toolChoice : { type: freeformToolNamed(request, toolChoice.name) ? 'custom' : 'function', name: toolChoice.name },
     tools: encodeResponsesTools(request),
     top_p: request.topP ?? 1,
-    truncation: 'disabled',
+    truncation: ext.truncation === 'auto' ? 'auto' : 'disabled',
     usage: fields.usage,
     user: request.user ?? null,
     metadata: typeof ext.metadata === 'object' && ext.metadata !== null ? (ext.metadata as Record<string, unknown>) : {},
+    prompt_cache_key: stringOrNull(ext.prompt_cache_key),
+    service_tier: typeof ext.service_tier === 'string' && ext.service_tier !== 'auto' ? ext.service_tier : 'default',
   };
 }

@@ -270,4 +270,6 @@ export interface ResponsesObject {
   usage: ResponsesUsage | null;
   user: string | null;
   metadata: Record<string, unknown>;
+  prompt_cache_key: string | null;
+  service_tier: string;
 }

@@ -93,6 +93,13 @@ describe('encodeResponsesResponse', () => {
     expect(body.tools).to.deep.equal([{ type: 'namespace', name: 'editor', tools: [{ type: 'custom', name: 'apply_patch', format: { type: 'text' } }] }]);
   });
 
+  it('echoes truncation, prompt_cache_key and service_tier as the client sent them (the fixture shape otherwise)', () => {
+    const sent = encodeResponsesResponse(response({ content: [{ type: 'text', text: 'x' }] }), decodeResponsesRequest({ model: 'm', input: 'q', truncation: 'auto', prompt_cache_key: 'codex-session-1', service_tier: 'flex' }));
+    expect(sent).to.include({ truncation: 'auto', prompt_cache_key: 'codex-session-1', service_tier: 'flex' });
+    const plain = encodeResponsesResponse(response({ content: [{ type: 'text', text: 'x' }] }), decodeResponsesRequest({ model: 'm', input: 'q' }));
+    expect(plain).to.include({ truncation: 'disabled', prompt_cache_key: null, service_tier: 'default' });
+  });
+
   it('two namespaces with a function of one name: unique names upstream, each call back under its own namespace', () => {
     const search = { type: 'function', name: 'search', parameters: { type: 'object' } };
     const request = decodeResponsesRequest({
