@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import OpenAI from 'openai';
-import { startSimulator, type Simulator } from '../../simulator';
-import { startGateway, TEST_LICENSE, type RunningGateway } from '../helpers/start-gateway';
+import type { Simulator } from '../../simulator';
+import { TEST_LICENSE } from '../helpers/start-gateway';
+import { useSimulatorGateway } from '../helpers/use-simulator-gateway';
 
 /** Codex's freeform `apply_patch`, as it declares it for models that take custom tools. */
 const APPLY_PATCH: OpenAI.Responses.CustomTool = {
@@ -25,20 +26,10 @@ function upstreamTools(sim: Simulator, platform: Platform): Array<Record<string,
  */
 describe('e2e: Codex freeform (custom) tools on Claude and Gemini (openai SDK → gateway → simulator)', function () {
   this.timeout(20_000);
-  let sim: Simulator;
-  let gw: RunningGateway;
-
-  before(async () => {
-    sim = await startSimulator({ port: 0 });
-    gw = await startGateway({
-      claude: { plugin: 'claude', baseUrl: sim.anthropicUrl, credentials: [{ apiKey: 'sk-ant-sim-upstream-0001' }] },
-      gemini: { plugin: 'gemini', baseUrl: sim.geminiUrl, credentials: [{ apiKey: 'AIzaSy-sim-upstream-0001' }] },
-    });
-  });
-  after(async () => {
-    await gw.close();
-    await sim.close();
-  });
+  const env = useSimulatorGateway((sim) => ({
+    claude: { plugin: 'claude', baseUrl: sim.anthropicUrl, credentials: [{ apiKey: 'sk-ant-sim-upstream-0001' }] },
+    gemini: { plugin: 'gemini', baseUrl: sim.geminiUrl, credentials: [{ apiKey: 'AIzaSy-sim-upstream-0001' }] },
+  }));
 
   const cases: Array<[Platform, string]> = [
     ['claude', 'claude-sonnet-4-5'],
@@ -47,12 +38,12 @@ describe('e2e: Codex freeform (custom) tools on Claude and Gemini (openai SDK �
   for (const [platform, model] of cases) {
     for (const streaming of [false, true]) {
       it(`${platform}, ${streaming ? 'streaming' : 'whole'}: the call comes back as custom_tool_call, and its output continues the conversation`, async () => {
-        const client = new OpenAI({ apiKey: TEST_LICENSE, baseURL: `${gw.url}/${platform}/v1`, maxRetries: 0 });
+        const client = new OpenAI({ apiKey: TEST_LICENSE, baseURL: `${env.gw.url}/${platform}/v1`, maxRetries: 0 });
         const input: OpenAI.Responses.ResponseInput = [{ role: 'user', content: '[sim:tool] add a line to notes.txt' }];
         const params = { model, input, tools: [APPLY_PATCH], store: false };
         const first = streaming ? await client.responses.stream(params).finalResponse() : await client.responses.create(params);
 
-        const [declared] = upstreamTools(sim, platform);
+        const [declared] = upstreamTools(env.sim, platform);
         expect(declared.name).to.equal('apply_patch');
         const schema = (platform === 'claude' ? declared.input_schema : declared.parametersJsonSchema ?? declared.parameters) as Record<string, any>;
         expect(schema.required).to.deep.equal(['input']);

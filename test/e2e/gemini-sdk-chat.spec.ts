@@ -1,7 +1,7 @@
 import { GoogleGenAI } from '@google/genai';
 import { expect } from 'chai';
-import { startSimulator, type Simulator } from '../../simulator';
-import { startGateway, TEST_LICENSE, type RunningGateway } from '../helpers/start-gateway';
+import { TEST_LICENSE } from '../helpers/start-gateway';
+import { useSimulatorGateway } from '../helpers/use-simulator-gateway';
 
 /**
  * `ai.chats` keeps the conversation itself: a streamed turn enters its history only when every chunk has content,
@@ -9,24 +9,14 @@ import { startGateway, TEST_LICENSE, type RunningGateway } from '../helpers/star
  */
 describe('e2e: @google/genai chats keep a streamed translated turn in their history', function () {
   this.timeout(20_000);
-  let sim: Simulator;
-  let gw: RunningGateway;
-
-  before(async () => {
-    sim = await startSimulator({ port: 0 });
-    gw = await startGateway({
-      claude: { plugin: 'claude', baseUrl: sim.anthropicUrl, credentials: [{ apiKey: 'sk-ant-sim-upstream-0001' }] },
-      openai: { plugin: 'openai', baseUrl: sim.openaiUrl, credentials: [{ apiKey: 'sk-sim-upstream-0001' }] },
-    });
-  });
-  after(async () => {
-    await gw.close();
-    await sim.close();
-  });
+  const env = useSimulatorGateway((sim) => ({
+    claude: { plugin: 'claude', baseUrl: sim.anthropicUrl, credentials: [{ apiKey: 'sk-ant-sim-upstream-0001' }] },
+    openai: { plugin: 'openai', baseUrl: sim.openaiUrl, credentials: [{ apiKey: 'sk-sim-upstream-0001' }] },
+  }));
 
   for (const [platform, model] of [['claude', 'claude-sonnet-4-5'], ['openai', 'gpt-4.1']]) {
     it(`${platform}: the second turn goes upstream with the first`, async () => {
-      const ai = new GoogleGenAI({ apiKey: TEST_LICENSE, httpOptions: { baseUrl: `${gw.url}/${platform}` } });
+      const ai = new GoogleGenAI({ apiKey: TEST_LICENSE, httpOptions: { baseUrl: `${env.gw.url}/${platform}` } });
       const chat = ai.chats.create({ model });
       let text = '';
       for await (const chunk of await chat.sendMessageStream({ message: 'my name is Ada' })) text += chunk.text ?? '';
@@ -36,7 +26,7 @@ describe('e2e: @google/genai chats keep a streamed translated turn in their hist
       expect(history.map((content) => content.role)).to.include.members(['user', 'model']);
       expect(history[0].role).to.equal('user');
       await chat.sendMessage({ message: 'what is my name?' });
-      const { messages } = sim.requests[sim.requests.length - 1].body as { messages: Array<{ role: string; content: unknown }> };
+      const { messages } = env.sim.requests[env.sim.requests.length - 1].body as { messages: Array<{ role: string; content: unknown }> };
       const texts = (content: unknown): string => (typeof content === 'string' ? content : (content as Array<{ text?: string }>).map((block) => block.text ?? '').join(''));
       expect(messages.filter((m) => m.role !== 'system').map((m) => [m.role, texts(m.content)])).to.deep.equal([
         ['user', 'my name is Ada'],

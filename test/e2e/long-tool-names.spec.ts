@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { expect } from 'chai';
-import { startSimulator, type Simulator } from '../../simulator';
-import { startGateway, TEST_LICENSE, type RunningGateway } from '../helpers/start-gateway';
+import { TEST_LICENSE } from '../helpers/start-gateway';
+import { useSimulatorGateway } from '../helpers/use-simulator-gateway';
 
 /** Claude Code names MCP tools `mcp__<server>__<tool>`: Anthropic takes 128 characters, OpenAI 64. */
 const LONG_NAME = 'mcp__claude_ai_Atlassian_Rovo__getConfluencePageFooterCommentsWithReplies';
@@ -12,23 +12,15 @@ const TOOLS: Anthropic.Tool[] = [
 
 describe('e2e: a Messages client\'s tool names past 64 characters on a chat upstream (Anthropic SDK → gateway → simulator)', function () {
   this.timeout(20_000);
-  let sim: Simulator;
-  let gw: RunningGateway;
+  const env = useSimulatorGateway((sim) => ({ openai: { plugin: 'openai', baseUrl: sim.openaiUrl, credentials: [{ apiKey: 'sk-sim-upstream-0001' }] } }));
   let client: Anthropic;
-
-  before(async () => {
-    sim = await startSimulator({ port: 0 });
-    gw = await startGateway({ openai: { plugin: 'openai', baseUrl: sim.openaiUrl, credentials: [{ apiKey: 'sk-sim-upstream-0001' }] } });
-    client = new Anthropic({ apiKey: TEST_LICENSE, baseURL: `${gw.url}/openai`, maxRetries: 0 });
-  });
-  after(async () => {
-    await gw.close();
-    await sim.close();
+  before(() => {
+    client = new Anthropic({ apiKey: TEST_LICENSE, baseURL: `${env.gw.url}/openai`, maxRetries: 0 });
   });
 
   /** Function names the upstream was sent: declared, and called in the history. */
   function upstreamNames(): { declared: string[]; called: string[] } {
-    const body = sim.requests[sim.requests.length - 1].body as { tools: Array<{ function: { name: string } }>; messages: Array<{ tool_calls?: Array<{ function: { name: string } }> }> };
+    const body = env.sim.requests[env.sim.requests.length - 1].body as { tools: Array<{ function: { name: string } }>; messages: Array<{ tool_calls?: Array<{ function: { name: string } }> }> };
     return { declared: body.tools.map((tool) => tool.function.name), called: body.messages.flatMap((m) => (m.tool_calls ?? []).map((call) => call.function.name)) };
   }
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import OpenAI from 'openai';
-import { startSimulator, type Simulator } from '../../simulator';
-import { startGateway, TEST_LICENSE, type RunningGateway } from '../helpers/start-gateway';
+import { TEST_LICENSE } from '../helpers/start-gateway';
+import { useSimulatorGateway } from '../helpers/use-simulator-gateway';
 
 /**
  * Codex's hosted web search (`tools: [{type: "web_search"}]`) and chat's `web_search_options` on Claude and Gemini:
@@ -9,27 +9,17 @@ import { startGateway, TEST_LICENSE, type RunningGateway } from '../helpers/star
  */
 describe('e2e: web search sources on Claude and Gemini (openai SDK → gateway → simulator)', function () {
   this.timeout(20_000);
-  let sim: Simulator;
-  let gw: RunningGateway;
-
-  before(async () => {
-    sim = await startSimulator({ port: 0 });
-    gw = await startGateway({
-      claude: { plugin: 'claude', baseUrl: sim.anthropicUrl, credentials: [{ apiKey: 'sk-ant-sim-upstream-0001' }] },
-      gemini: { plugin: 'gemini', baseUrl: sim.geminiUrl, credentials: [{ apiKey: 'AIzaSy-sim-upstream-0001' }] },
-    });
-  });
-  after(async () => {
-    await gw.close();
-    await sim.close();
-  });
+  const env = useSimulatorGateway((sim) => ({
+    claude: { plugin: 'claude', baseUrl: sim.anthropicUrl, credentials: [{ apiKey: 'sk-ant-sim-upstream-0001' }] },
+    gemini: { plugin: 'gemini', baseUrl: sim.geminiUrl, credentials: [{ apiKey: 'AIzaSy-sim-upstream-0001' }] },
+  }));
 
   for (const [platform, model, firstUrl] of [
     ['claude', 'claude-sonnet-4-5', 'https://example.com/node-20-release'],
     ['gemini', 'gemini-2.5-flash', 'https://example.com/node-20-release'],
   ]) {
     it(`${platform}: Responses gets a web_search_call item and url_citation annotations; chat gets message.annotations`, async () => {
-      const client = new OpenAI({ apiKey: TEST_LICENSE, baseURL: `${gw.url}/${platform}/v1`, maxRetries: 0 });
+      const client = new OpenAI({ apiKey: TEST_LICENSE, baseURL: `${env.gw.url}/${platform}/v1`, maxRetries: 0 });
       const prompt = 'Search the web for: "node 20 release"';
       const response = await client.responses.create({ model, input: prompt, tools: [{ type: 'web_search' }] });
       const search = response.output.find((item) => item.type === 'web_search_call');
