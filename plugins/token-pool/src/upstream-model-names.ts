@@ -1,8 +1,8 @@
-import type { Logger, RequestContext } from '@gateway/core';
+import { isGatewayError, type Logger, type RequestContext } from '@gateway/core';
 
 /** How long a fetched list answers for the names a suffixed model may be. */
 const DEFAULT_MAX_AGE_MS = 10 * 60_000;
-/** After a failed fetch (an upstream hiccup, the asking client gone), how soon a suffixed name may ask again. */
+/** After a failed fetch (an upstream hiccup), how soon a suffixed name may ask again; a 4xx waits a whole period. */
 const RETRY_AFTER_FAILURE_MS = 60_000;
 const SUFFIXED = /-(?:thinking|max)$/;
 const EMPTY: ReadonlySet<string> = new Set();
@@ -54,8 +54,9 @@ export function createUpstreamModelNames(options: UpstreamModelNamesOptions): Up
       })
       .catch((error: unknown) => {
         options.log.warn('could not read the upstream model list; variant suffixes are read as the gateway\'s', { message: error instanceof Error ? error.message : String(error) });
-        // Not asked again by every request meanwhile.
-        fetchedAt = now() - maxAgeMs + Math.min(RETRY_AFTER_FAILURE_MS, maxAgeMs);
+        // Not asked again by every request meanwhile; an upstream without a model list (404) not for a whole period.
+        const refused = isGatewayError(error) && error.status >= 400 && error.status < 500;
+        fetchedAt = refused ? now() : now() - maxAgeMs + Math.min(RETRY_AFTER_FAILURE_MS, maxAgeMs);
         return names;
       })
       .finally(() => {

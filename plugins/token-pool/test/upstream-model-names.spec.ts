@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { RequestContext } from '@gateway/core';
+import { GatewayError, type RequestContext } from '@gateway/core';
 import { createUpstreamModelNames, listContext } from '../src/upstream-model-names';
 import { silentLog } from './pool-test-kit';
 
@@ -50,6 +50,17 @@ describe('token-pool upstream model names', () => {
     expect(fetched).to.have.length(1);
     clock.now = 60_000;
     expect((await names.forModel('m-thinking', ctx)).has('m-thinking')).to.equal(true);
+    expect(fetched).to.have.length(2);
+  });
+
+  it('after a 4xx (an upstream with no model list) waits a whole period before asking again', async () => {
+    const { names, fetched, clock } = namesWith([new GatewayError('GW_NOT_FOUND', 'upstream answered HTTP 404'), ['m-thinking']]);
+    await names.forModel('m-thinking', ctx);
+    clock.now = 599_000;
+    await names.forModel('m-thinking', ctx);
+    expect(fetched).to.have.length(1);
+    clock.now = 600_000;
+    await names.forModel('m-thinking', ctx);
     expect(fetched).to.have.length(2);
   });
 
