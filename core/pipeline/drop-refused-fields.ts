@@ -17,6 +17,8 @@ export interface OptionalField {
  *   reasoning_content is unsupported", "Additional properties are not allowed").
  * - `reasoning_effort`, from the client's thinking settings (Claude Code always asks for adaptive thinking): a model
  *   without reasoning, such as gpt-4.1, answers "Unsupported parameter: 'reasoning_effort'".
+ * - `top_p` and `temperature`, which Gemini CLI sends on every call: reasoning models (gpt-5, o-series) answer
+ *   "Unsupported parameter: 'top_p' is not supported with this model", or refuse any temperature but 1.
  */
 const OPTIONAL_FIELDS: readonly OptionalField[] = [
   {
@@ -25,6 +27,8 @@ const OPTIONAL_FIELDS: readonly OptionalField[] = [
     drop: (json) => json.messages?.forEach((message) => delete message.reasoning_content),
   },
   { name: 'reasoning_effort', marker: Buffer.from('"reasoning_effort"'), drop: (json) => delete json.reasoning_effort },
+  { name: 'top_p', marker: Buffer.from('"top_p"'), drop: (json) => delete json.top_p },
+  { name: 'temperature', marker: Buffer.from('"temperature"'), drop: (json) => delete json.temperature },
 ];
 
 const NONE: readonly OptionalField[] = Object.freeze([]);

@@ -109,6 +109,23 @@ describe('a translated chat call the upstream refuses for a field the translatio
     expect(seen.map((body) => body.reasoning_effort)).to.deep.equal(['none', undefined, 'high']);
   });
 
+  it("drops top_p and temperature a reasoning model refuses (Gemini CLI's generationConfig on gpt-5)", async () => {
+    upstream.handle((_req, res, body) => {
+      const json = JSON.parse(body.toString()) as Record<string, unknown>;
+      seen.push(json);
+      const refusal = 'top_p' in json ? "Unsupported parameter: 'top_p' is not supported with this model." : json.temperature !== undefined && json.temperature !== 1 ? "Unsupported value: 'temperature' does not support 0.5 with this model. Only the default (1) value is supported." : undefined;
+      res.writeHead(refusal ? 400 : 200, { 'content-type': 'application/json' });
+      res.end(refusal ? JSON.stringify({ error: { message: refusal, type: 'invalid_request_error', param: null, code: 'unsupported_parameter' } }) : COMPLETION);
+    });
+    const gemini = await fetch(`${gw.url}/openai/v1beta/models/gpt-5:generateContent`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-goog-api-key': TEST_LICENSE },
+      body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }], generationConfig: { temperature: 0.5, topP: 0.95, topK: 64 } }),
+    });
+    expect(gemini.status).to.equal(200);
+    expect(seen.map((body) => [body.top_p, body.temperature])).to.deep.equal([[0.95, 0.5], [undefined, 0.5], [undefined, undefined]]);
+  });
+
   it("keeps what an upstream says is missing (DeepSeek), and any other 400, as the client's error", async () => {
     upstream.handle((_req, res, body) => {
       seen.push(JSON.parse(body.toString()) as Record<string, unknown>);
