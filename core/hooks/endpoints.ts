@@ -75,7 +75,7 @@ export const GEMINI_METHODS: Readonly<Record<string, EndpointId>> = Object.freez
 
 /** Which error shape a path's clients parse, for answers given before an endpoint is matched. */
 export function errorFamilyForPath(path: string): ErrorFamily {
-  if (/\/v1(beta|alpha)?\d*\/models\/[^/]+:/.test(path) || /\/v1beta\//.test(path)) return 'gemini';
+  if (/\/v1(beta|alpha)?\d*\/models\/[^/]+:/.test(path) || /\/v1(?:beta|alpha)\//.test(path) || /\/tunedModels\//.test(path)) return 'gemini';
   if (/\/v1\/messages(\/|$|\?)/.test(path)) return 'messages';
   return 'openai';
 }

@@ -35,6 +35,9 @@ export function createApp(runtime: GatewayRuntime): express.Express {
     // The SDK's `apiVersion: 'v1alpha'`, and a tuned model (`model: 'tunedModels/…'`), as Gemini serves them.
     app.post('/:platform/v1alpha/models/:modelAction', generate);
     app.post('/:platform/v1beta/tunedModels/:modelAction', generate);
+    app.get('/:platform/v1alpha/models', createEndpointHandler(gemini, runtime));
+    const geminiGet = ENDPOINTS.find((spec) => spec.id === 'gemini.models.get');
+    if (geminiGet) app.get('/:platform/v1alpha/models/*model', createEndpointHandler(geminiGet, runtime));
   }
 
   app.use((req: Request) => {

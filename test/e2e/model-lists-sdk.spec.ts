@@ -83,7 +83,7 @@ describe('e2e: model lists through the official SDKs', () => {
       expect((missing as InstanceType<typeof Anthropic.NotFoundError>).error).to.deep.include({ type: 'error' });
     });
 
-    for (const apiVersion of ['v1beta', 'v1']) {
+    for (const apiVersion of ['v1beta', 'v1', 'v1alpha']) {
       it(`@google/genai (${apiVersion}) on /${platform}: pages through the list in its shape and gets one`, async () => {
         const ai = new GoogleGenAI({ apiKey: TEST_LICENSE, apiVersion, httpOptions: { baseUrl: `${gw.url}/${platform}` } });
         const names: string[] = [];

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type {
   UnifiedMediaPart,
   UnifiedMessage,
@@ -44,6 +45,14 @@ function encodeMediaPart(part: UnifiedMediaPart): ChatCompletionsContentPart {
   const imageUrl: { url: string; detail?: string } = { url: mediaUrl(part) };
   if (part.detail !== undefined) imageUrl.detail = part.detail;
   return { type: 'image_url', image_url: imageUrl };
+}
+
+/** OpenAI's limit on `user` (bifrost, maximhq/bifrost#1000); Claude Code's `metadata.user_id` is about 150 characters. */
+const MAX_USER_LENGTH = 64;
+
+/** An end-user id past the limit as a stable digest of it: the same user keeps one id, for the upstream's abuse tracking. */
+function withinUserLimit(user: string): string {
+  return user.length <= MAX_USER_LENGTH ? user : `user-${createHash('sha256').update(user).digest('hex').slice(0, 40)}`;
 }
 
 /** A single text part goes as a plain string, the form every OpenAI-compatible upstream accepts. */
@@ -204,6 +213,6 @@ export function encodeChatCompletionsRequest(request: UnifiedRequest): Converted
     // Always ask for the usage chunk: clients of other formats need usage in their final events.
     body.stream_options = { ...(typeof streamOptions === 'object' && streamOptions !== null ? streamOptions : {}), include_usage: true };
   }
-  if (request.user !== undefined) body.user = request.user;
+  if (request.user !== undefined) body.user = withinUserLimit(request.user);
   return { value: body, warnings };
 }

@@ -5,7 +5,7 @@ import type { UnifiedUsage } from '../../unified/unified-response';
 import type { StreamDecoder } from '../codec';
 import { createCallIdAllocator } from './create-call-id-allocator';
 import { decodeGeminiError } from './decode-gemini-error';
-import { decodeGrounding } from './decode-grounding';
+import { createGroundingCollector, decodeGrounding, groundingSearch } from './decode-grounding';
 import { decodeGeminiPart } from './decode-gemini-part';
 import { isGeminiErrorBody } from './is-gemini-error-body';
 import { decodeGeminiUsage } from './decode-gemini-usage';
@@ -36,7 +36,7 @@ export function createGeminiStreamDecoder(): StreamDecoder {
   let responseId = '';
   /** The answer's text so far: grounding offsets count into it. */
   let text = '';
-  let grounded = false;
+  const grounding = createGroundingCollector();
 
   function fail(error: GatewayError, out: UnifiedStreamEvent[]): void {
     out.push({ type: 'error', error });
@@ -95,13 +95,15 @@ export function createGeminiStreamDecoder(): StreamDecoder {
         }
       }
     }
-    // Grounding comes whole with the last chunk: every citation at once, right after that chunk's text (before a
-    // call of the same chunk would close the text), then the search.
-    if (candidate?.groundingMetadata !== undefined && !grounded) {
-      const { citations, search } = decodeGrounding(candidate.groundingMetadata, text, `ws_${responseId}`);
-      grounded = citations.length > 0 || search !== undefined;
+    // Grounding may come early, in several chunks, or grow on each: gathered, and told with the last chunk, every
+    // citation at once right after that chunk's text (before a call of the same chunk would close the text), then
+    // the search.
+    if (candidate?.groundingMetadata !== undefined) grounding.add(decodeGrounding(candidate.groundingMetadata, text));
+    if (candidate?.finishReason !== undefined && grounding.seen()) {
+      const gathered = grounding.result();
+      const search = groundingSearch(gathered, `ws_${responseId}`);
       const sources: UnifiedStreamEvent[] = [];
-      if (citations.length > 0) sources.push({ type: 'citations', citations });
+      if (gathered.citations.length > 0) sources.push({ type: 'citations', citations: gathered.citations });
       if (search) sources.push({ type: 'web_search', search });
       out.splice(afterText, 0, ...sources);
     }

@@ -4,7 +4,7 @@ import type { UnifiedUsage } from '../../unified/unified-response';
 import type { UnifiedStreamEvent } from '../../unified/unified-stream-event';
 import type { StreamEncoder } from '../codec';
 import { encodeGeminiStreamError } from '../shared/encode-gemini-error';
-import { parseToolCallArguments } from '../shared/parse-tool-call-arguments';
+import { readToolCallArguments } from '../shared/parse-tool-call-arguments';
 import { encodeGeminiFinishReason, MALFORMED_FUNCTION_CALL } from './encode-gemini-finish-reason';
 import { encodeGeminiUsage } from './encode-gemini-usage';
 import type { GeminiGenerateContentResponse, GeminiPart } from './gemini-types';
@@ -33,8 +33,9 @@ export function createGeminiStreamEncoder(request: RequestEcho): StreamEncoder {
   let model = request.model;
   let usage: Partial<UnifiedUsage> | undefined;
   let pendingSignature: string | undefined;
-  /** A call was left out for arguments that are not a JSON object: the turn ends MALFORMED_FUNCTION_CALL. */
-  let malformed = false;
+  /** Calls left out for arguments cut short, and calls sent: with none sent, the turn ends MALFORMED_FUNCTION_CALL. */
+  let cutShort = false;
+  let callsSent = 0;
   let closed = false;
   const calls = new Map<number, BufferedCall>();
 
@@ -58,17 +59,17 @@ export function createGeminiStreamEncoder(request: RequestEcho): StreamEncoder {
   }
 
   /** Takes the buffered calls, in index order, as functionCall parts (one chunk, as Gemini sends parallel calls). */
-  /** The buffered calls as parts; one whose arguments are not a JSON object is left out (see encodeOutputParts). */
+  /** The buffered calls as parts; one whose arguments were cut short is left out (see encodeOutputParts). */
   function takeCalls(): GeminiPart[] {
     const parts = [...calls.entries()]
       .sort(([a], [b]) => a - b)
       .flatMap(([, call]) => {
-        let lost = false;
-        const args = parseToolCallArguments(call.args, () => (lost = true));
-        if (lost) {
-          malformed = true;
+        const { args, cutShort: cut } = readToolCallArguments(call.args);
+        if (cut) {
+          cutShort = true;
           return [];
         }
+        callsSent += 1;
         return signed({ functionCall: { id: call.id, name: clientName(call.name), args }, ...(call.signature ? { thoughtSignature: call.signature } : {}) });
       });
     calls.clear();
@@ -110,7 +111,7 @@ export function createGeminiStreamEncoder(request: RequestEcho): StreamEncoder {
           // The finish reason rides on a part, as Gemini sends it: the SDK's chat drops a turn any of whose chunks has
           // no parts (isValidContent), and with it the client's own message from the history.
           if (pendingSignature !== undefined || parts.length === 0) parts.push(...signed({ text: '' }));
-          out.push(chunk(parts, malformed ? MALFORMED_FUNCTION_CALL : encodeGeminiFinishReason(event.finishReason)));
+          out.push(chunk(parts, cutShort && callsSent === 0 ? MALFORMED_FUNCTION_CALL : encodeGeminiFinishReason(event.finishReason)));
           return out;
         }
         default:

@@ -25,13 +25,20 @@ function charOffsets(text: string): (byte: number, end: boolean) => number {
   };
 }
 
+/** What one `groundingMetadata` says: the sources the text cites, the queries run and the pages found. */
+export interface Grounding {
+  citations: UnifiedCitation[];
+  queries: string[];
+  sources: UnifiedWebSearch['sources'];
+}
+
 /**
- * Google Search grounding (`candidate.groundingMetadata`) → the search the model ran and the sources its text cites.
+ * Google Search grounding (`candidate.groundingMetadata`) → the sources the answer's text cites, and what was searched.
  * `groundingSupports[].segment` gives UTF-8 byte offsets into the answer's text, turned here into the UTF-16 offsets
- * of UnifiedCitation; each support cites the `groundingChunks[].web` pages it names. `searchId` names the search.
+ * of UnifiedCitation; each support cites the `groundingChunks[].web` pages it names.
  */
-export function decodeGrounding(grounding: unknown, text: string, searchId: string): { citations: UnifiedCitation[]; search?: UnifiedWebSearch } {
-  if (!isObject(grounding)) return { citations: [] };
+export function decodeGrounding(grounding: unknown, text: string): Grounding {
+  if (!isObject(grounding)) return { citations: [], queries: [], sources: [] };
   const pages = (Array.isArray(grounding.groundingChunks) ? grounding.groundingChunks : []).map((chunk) => {
     const web = isObject(chunk) && isObject(chunk.web) ? chunk.web : undefined;
     return web && typeof web.uri === 'string' ? { url: web.uri, ...(typeof web.title === 'string' && web.title ? { title: web.title } : {}) } : undefined;
@@ -50,6 +57,32 @@ export function decodeGrounding(grounding: unknown, text: string, searchId: stri
   }
   const queries = Array.isArray(grounding.webSearchQueries) ? grounding.webSearchQueries.filter((q): q is string => typeof q === 'string') : [];
   const sources = pages.filter((page): page is NonNullable<typeof page> => page !== undefined);
-  if (queries.length === 0 && sources.length === 0) return { citations };
-  return { citations, search: { id: searchId, ...(queries.length > 0 ? { query: queries.join('; ') } : {}), sources } };
+  return { citations, queries, sources };
+}
+
+/** The search a grounding tells of, named `id`; none when it names no query and no page. */
+export function groundingSearch(grounding: Pick<Grounding, 'queries' | 'sources'>, id: string): UnifiedWebSearch | undefined {
+  if (grounding.queries.length === 0 && grounding.sources.length === 0) return undefined;
+  return { id, ...(grounding.queries.length > 0 ? { query: grounding.queries.join('; ') } : {}), sources: grounding.sources };
+}
+
+/**
+ * Groundings of one streamed answer gathered: Gemini may send one early, several, or a growing copy on each chunk.
+ * Each citation, query and page counts once.
+ */
+export function createGroundingCollector(): { add(grounding: Grounding): void; seen(): boolean; result(): Grounding } {
+  const citations = new Map<string, UnifiedCitation>();
+  const queries = new Set<string>();
+  const sources = new Map<string, UnifiedWebSearch['sources'][number]>();
+  let any = false;
+  return {
+    add(grounding) {
+      any = true;
+      for (const citation of grounding.citations) citations.set(`${citation.url}\u0000${citation.start}\u0000${citation.end}`, citation);
+      for (const query of grounding.queries) queries.add(query);
+      for (const source of grounding.sources) if (!sources.has(source.url)) sources.set(source.url, source);
+    },
+    seen: () => any,
+    result: () => ({ citations: [...citations.values()], queries: [...queries], sources: [...sources.values()] }),
+  };
 }

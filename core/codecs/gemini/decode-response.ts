@@ -1,7 +1,7 @@
 import type { UnifiedOutputPart, UnifiedResponse } from '../../unified/unified-response';
 import { createCallIdAllocator } from './create-call-id-allocator';
 import { decodeGeminiError } from './decode-gemini-error';
-import { decodeGrounding } from './decode-grounding';
+import { decodeGrounding, groundingSearch } from './decode-grounding';
 import { decodeGeminiPart } from './decode-gemini-part';
 import { isGeminiErrorBody } from './is-gemini-error-body';
 import { decodeGeminiUsage } from './decode-gemini-usage';
@@ -36,7 +36,9 @@ export function decodeResponse(body: unknown): UnifiedResponse {
   // No candidate: a blocked prompt (`promptFeedback.blockReason`), or an answer that says nothing.
   const noCandidateReason = response.promptFeedback?.blockReason !== undefined ? 'content_filter' : 'other';
   const text = content.map((part) => (part.type === 'text' ? part.text : '')).join('');
-  const { citations, search } = decodeGrounding(candidate?.groundingMetadata, text, `ws_${id}`);
+  const grounding = decodeGrounding(candidate?.groundingMetadata, text);
+  const citations = grounding.citations;
+  const search = groundingSearch(grounding, `ws_${id}`);
   return {
     id,
     model: response.modelVersion ?? '',

@@ -57,6 +57,7 @@ export function buildResponsesObject(fields: ResponsesObjectFields, request: Req
     user: request.user ?? null,
     metadata: typeof ext.metadata === 'object' && ext.metadata !== null ? (ext.metadata as Record<string, unknown>) : {},
     prompt_cache_key: stringOrNull(ext.prompt_cache_key),
-    service_tier: typeof ext.service_tier === 'string' && ext.service_tier !== 'auto' ? ext.service_tier : 'default',
+    // The tier the answer was served at, which the API reports whatever was asked: a translation is served at the default.
+    service_tier: 'default',
   };
 }

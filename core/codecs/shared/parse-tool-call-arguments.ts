@@ -7,13 +7,24 @@ import { isPlainObject } from './is-plain-object';
  * OpenAI takes any text there, so refusing it would fail every later turn of that conversation.
  */
 export function parseToolCallArguments(text: string, onLoss?: () => void): Record<string, unknown> {
-  if (text.trim() === '') return {};
+  return readToolCallArguments(text, onLoss).args;
+}
+
+/**
+ * As parseToolCallArguments, and whether the text was cut short: not JSON at all (`{"path":"a.txt","con`), as a
+ * call stopped by the output limit leaves it. Whole JSON that is no object (`null`, `[]`, as some models write for
+ * a function without parameters) is not.
+ */
+export function readToolCallArguments(text: string, onLoss?: () => void): { args: Record<string, unknown>; cutShort: boolean } {
+  if (text.trim() === '') return { args: {}, cutShort: false };
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(text);
-    if (isPlainObject(value)) return value;
+    value = JSON.parse(text);
   } catch {
-    // Not JSON: the same loss as JSON that is not an object.
+    onLoss?.();
+    return { args: {}, cutShort: true };
   }
+  if (isPlainObject(value)) return { args: value, cutShort: false };
   onLoss?.();
-  return {};
+  return { args: {}, cutShort: false };
 }

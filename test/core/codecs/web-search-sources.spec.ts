@@ -176,4 +176,25 @@ describe('web search sources from Claude and Gemini reach Responses and chat cli
     const [citation] = CODECS.gemini.decodeResponse(answer).citations ?? [];
     expect(text.slice(citation.start, citation.end)).to.equal('😀C');
   });
+
+  it('Gemini stream: groundings sent early, in several chunks or growing, are gathered and told once with the last chunk', () => {
+    const first = 'Paris is the capital. ';
+    const second = 'It has 2.1M people.';
+    const page = (n: number) => ({ web: { uri: `https://${n}.example/`, title: `p${n}` } });
+    const support = (from: number, to: number, index: number) => ({ segment: { startIndex: from, endIndex: to }, groundingChunkIndices: [index] });
+    const decoder = CODECS.gemini.createStreamDecoder();
+    const events = [
+      ...decoder.push({ data: JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ text: first }] }, index: 0, groundingMetadata: { webSearchQueries: ['paris'], groundingChunks: [page(1)], groundingSupports: [support(0, 21, 0)] } }], responseId: 'g' }) }),
+      ...decoder.push({ data: JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ text: second }] }, finishReason: 'STOP', index: 0, groundingMetadata: { webSearchQueries: ['paris'], groundingChunks: [page(1), page(2)], groundingSupports: [support(0, 21, 0), support(22, 41, 1)] } }], responseId: 'g' }) }),
+      ...decoder.end(),
+    ];
+    expect(events.map((e) => e.type)).to.deep.equal(['start', 'text_delta', 'text_delta', 'citations', 'web_search', 'finish']);
+    const citations = events.find((e) => e.type === 'citations');
+    expect(citations?.type === 'citations' && citations.citations.map((c) => [c.url, c.start, c.end])).to.deep.equal([
+      ['https://1.example/', 0, 21],
+      ['https://2.example/', 22, 41],
+    ]);
+    const search = events.find((e) => e.type === 'web_search');
+    expect(search?.type === 'web_search' && search.search).to.deep.equal({ id: 'ws_g', query: 'paris', sources: [{ url: 'https://1.example/', title: 'p1' }, { url: 'https://2.example/', title: 'p2' }] });
+  });
 });

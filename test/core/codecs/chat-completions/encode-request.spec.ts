@@ -213,6 +213,15 @@ describe('encodeChatCompletionsRequest', () => {
     expect(body.stop).to.deep.equal(['x']);
   });
 
+  it("sends an end-user id past OpenAI's 64 characters (Claude Code's metadata.user_id) as a stable digest of it", () => {
+    const claudeCode = JSON.stringify({ device_id: 'a'.repeat(64), account_uuid: '', session_id: '0f2a6c3e-5b1d-4c8e-9a7f-2d4b6e8a0c1f' });
+    const first = encode(base({ user: claudeCode })).user as string;
+    expect(first).to.match(/^user-[0-9a-f]{40}$/);
+    expect(encode(base({ user: claudeCode })).user).to.equal(first);
+    expect(encode(base({ user: `${claudeCode} ` })).user).not.to.equal(first);
+    expect(encode(base({ user: 'x'.repeat(64) })).user).to.equal('x'.repeat(64));
+  });
+
   it('answers 400 naming previous_response_id: a translated upstream has no stored responses', () => {
     try {
       encodeChatCompletionsRequest(base({ extensions: { responses: { previous_response_id: 'resp_1' } } }));

@@ -53,7 +53,7 @@ describe('gemini encodeResponse', () => {
     expect(out.candidates?.[0].finishReason).to.equal('STOP');
   });
 
-  it('encodes a response from another platform: reasoning as thoughts, usage split; a call cut short is left out and the turn ends MALFORMED_FUNCTION_CALL, as Gemini ends one', () => {
+  it('encodes a response from another platform: reasoning as thoughts, usage split; a call cut short is left out beside a whole one', () => {
     const response: UnifiedResponse = {
       id: 'msg_01abc',
       model: 'claude-sonnet-4-6',
@@ -78,7 +78,7 @@ describe('gemini encodeResponse', () => {
               { functionCall: { id: 'toolu_01', name: 'f', args: { a: [1] } } },
             ],
           },
-          finishReason: 'MALFORMED_FUNCTION_CALL',
+          finishReason: 'MAX_TOKENS',
           index: 0,
         },
       ],
@@ -111,5 +111,21 @@ describe('gemini encodeResponse', () => {
       const variant = encodeResponse(response, { ...REQUEST, model, reasoning: undefined });
       expect(variant.candidates?.[0].content?.parts, model).to.deep.equal([{ text: 'secret', thought: true, thoughtSignature: 'sig' }, { text: 'answer' }]);
     }
+  });
+
+  it('ends MALFORMED_FUNCTION_CALL when the only call was cut short; whole JSON that is no object (null, []) is a call without arguments', () => {
+    const answer = (args: string[]): UnifiedResponse => ({
+      id: 'r',
+      model: 'm',
+      created: 1,
+      content: args.map((text, i) => ({ type: 'tool_call' as const, id: `call_${i}`, name: 'get_time', arguments: text })),
+      finishReason: 'length',
+      usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 },
+    });
+    const cut = encodeResponse(answer(['{"tz":"Europe/Par']), REQUEST);
+    expect(cut.candidates?.[0]).to.deep.include({ finishReason: 'MALFORMED_FUNCTION_CALL', content: { role: 'model', parts: [] } });
+    const none = encodeResponse({ ...answer(['null', '[]']), finishReason: 'tool_calls' }, REQUEST);
+    expect(none.candidates?.[0].finishReason).to.equal('STOP');
+    expect(none.candidates?.[0].content?.parts?.map((part) => part.functionCall?.args)).to.deep.equal([{}, {}]);
   });
 });

@@ -93,9 +93,9 @@ describe('encodeResponsesResponse', () => {
     expect(body.tools).to.deep.equal([{ type: 'namespace', name: 'editor', tools: [{ type: 'custom', name: 'apply_patch', format: { type: 'text' } }] }]);
   });
 
-  it('echoes truncation, prompt_cache_key and service_tier as the client sent them (the fixture shape otherwise)', () => {
+  it('echoes truncation and prompt_cache_key as the client sent them, and the tier it was served at (the fixture shape otherwise)', () => {
     const sent = encodeResponsesResponse(response({ content: [{ type: 'text', text: 'x' }] }), decodeResponsesRequest({ model: 'm', input: 'q', truncation: 'auto', prompt_cache_key: 'codex-session-1', service_tier: 'flex' }));
-    expect(sent).to.include({ truncation: 'auto', prompt_cache_key: 'codex-session-1', service_tier: 'flex' });
+    expect(sent).to.include({ truncation: 'auto', prompt_cache_key: 'codex-session-1', service_tier: 'default' });
     const plain = encodeResponsesResponse(response({ content: [{ type: 'text', text: 'x' }] }), decodeResponsesRequest({ model: 'm', input: 'q' }));
     expect(plain).to.include({ truncation: 'disabled', prompt_cache_key: null, service_tier: 'default' });
   });
