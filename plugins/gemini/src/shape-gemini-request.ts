@@ -1,4 +1,4 @@
-import type { GatewaySettings, RequestContext, UpstreamRequest } from '@gateway/core';
+import { geminiModelName, type GatewaySettings, type RequestContext, type UpstreamRequest } from '@gateway/core';
 import { ADDED_DEFAULT_SAFETY, type SafetySettings } from './create-safety-settings';
 import { toGeminiNativeRequest } from './to-gemini-native-request';
 import type { SignatureMemo } from './signature-memo';
@@ -18,6 +18,9 @@ export async function shapeGeminiRequest(request: UpstreamRequest, ctx: RequestC
     if (settings.safety.isDefault) ctx.state.set(ADDED_DEFAULT_SAFETY, true);
     return toGeminiRequest(request, ctx, { apiVersion: settings.apiVersion, safetySettings, media: settings.media, signatures: settings.signatures });
   }
+  // The model of a native call is in its path, which goes upstream as sent: one that is no Gemini model name
+  // (`..%2Fcorpora%2Fx`, decoded here) could choose the upstream path the operator's key is sent to.
+  if (ctx.params.model !== undefined) geminiModelName(ctx.params.model);
   const generate = ctx.endpoint === 'gemini.generateContent' || ctx.endpoint === 'gemini.streamGenerateContent';
   const { request: shaped, addedSafety } = toGeminiNativeRequest(request, { generate, safetySettings });
   if (addedSafety && settings.safety.isDefault) ctx.state.set(ADDED_DEFAULT_SAFETY, true);

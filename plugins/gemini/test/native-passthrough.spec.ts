@@ -52,6 +52,14 @@ describe('gemini plugin: native path (nock replays)', () => {
     }
   });
 
+  it('refuses with a 400 naming model, without an upstream call, a model segment that is no Gemini model name once decoded', async () => {
+    for (const path of ['/v1beta/tunedModels/..%2Fcorpora%2Fx:generateContent', '/v1beta/models/a%2Fb:generateContent', '/v1beta/tunedModels/%2e%2e:generateContent']) {
+      const res = await fetch(`${gw.url}/gemini${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-goog-api-key': TEST_LICENSE }, body: JSON.stringify(fixtureJson('gemini/request-basic.json')) });
+      expect(res.status, path).to.equal(400);
+      expect(((await res.json()) as { error: { message: string } }).error.message, path).to.match(/^model: /);
+    }
+  });
+
   it('keeps a client\'s own safety settings, byte for byte', async () => {
     const clientBody = JSON.stringify({
       contents: [{ role: 'user', parts: [{ text: 'hi' }] }],
