@@ -1,16 +1,14 @@
 import { GatewayError } from '../../errors/gateway-error';
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
 /**
  * The resource name of a client's model: `models/{id}` (a bare id goes there) or `tunedModels/{id}`. Anything else
  * is a 400: the model is the client's, and a `..` segment or another collection would let it choose which upstream
- * path the operator's key is sent to; a lone surrogate cannot be put in a URL at all.
+ * path the operator's key is sent to.
  */
 export function geminiModelName(model: string): string {
   const name = model.includes('/') ? model : `models/${model}`;
   const match = /^(models|tunedModels)\/([^/]+)$/.exec(name);
-  if (!match || match[2] === '.' || match[2] === '..' || LONE_SURROGATE.test(name)) {
+  if (!match || match[2] === '.' || match[2] === '..') {
     throw new GatewayError('GW_INVALID_REQUEST', `model: "${model}" is not a Gemini model name (an id, models/{id} or tunedModels/{id})`, { param: 'model' });
   }
   return name;
@@ -19,7 +17,14 @@ export function geminiModelName(model: string): string {
 /** `/{apiVersion}/models/{id}:{method}` for a client's model, the id encoded. */
 export function geminiMethodPath(model: string, method: string, apiVersion = 'v1beta'): string {
   const [collection, id] = geminiModelName(model).split('/');
-  return `/${apiVersion}/${collection}/${encodeURIComponent(id)}:${method}`;
+  let encoded: string;
+  try {
+    encoded = encodeURIComponent(id);
+  } catch {
+    // A lone surrogate cannot be put in a URL at all.
+    throw new GatewayError('GW_INVALID_REQUEST', `model: "${model}" is not a Gemini model name (it cannot be put in a URL)`, { param: 'model' });
+  }
+  return `/${apiVersion}/${collection}/${encoded}:${method}`;
 }
 
 /**
