@@ -10,6 +10,7 @@ import type {
 } from '../../unified/unified-request';
 import type { Converted } from '../codec';
 import { assertStatelessRequest } from '../shared/assert-stateless-request';
+import { fileNameForMime } from '../shared/file-mime-from-name';
 import { refuseUntranslatableFields } from '../shared/refuse-untranslatable-fields';
 import { effortForBudget, toOpenAiEffort } from '../shared/reasoning-effort-budget';
 import { toDataUri } from '../shared/parse-data-uri';
@@ -29,13 +30,10 @@ function mediaUrl(part: UnifiedMediaPart): string {
   return part.source.kind === 'url' ? part.source.url : toDataUri(part.source.mediaType, part.source.data);
 }
 
-/** Names for a file the client sent without one: OpenAI refuses `file_data` without a `filename`. */
-const DEFAULT_FILE_NAMES: Record<string, string> = { 'application/pdf': 'document.pdf', 'text/plain': 'document.txt', 'text/markdown': 'document.md', 'text/csv': 'document.csv', 'text/html': 'document.html' };
-
 function encodeMediaPart(part: UnifiedMediaPart): ChatCompletionsContentPart {
   if (part.type === 'file') {
-    const mediaType = part.source.kind === 'base64' ? part.source.mediaType.toLowerCase() : '';
-    const filename = part.filename ?? DEFAULT_FILE_NAMES[mediaType] ?? (mediaType === '' ? 'document.pdf' : 'document');
+    // OpenAI refuses `file_data` without a `filename`; a URL is taken for a PDF, the one type every platform reads.
+    const filename = part.filename ?? fileNameForMime(part.source.kind === 'base64' ? part.source.mediaType : 'application/pdf');
     return { type: 'file', file: { file_data: mediaUrl(part), filename } };
   }
   if (part.type === 'audio' && part.source.kind === 'base64') {
@@ -83,10 +81,6 @@ function encodeAssistant(message: UnifiedMessage): ChatCompletionsMessage | unde
 }
 
 /**
- * One `role: tool` message per result. Chat tool messages hold text only, so media returned by a tool
- * goes in a user message right after the run of tool messages instead of being dropped.
- */
-/**
  * A tool message has no error flag (Anthropic `is_error`, Gemini `{error}`): the model learns the call failed from the
  * text, marked unless it already says so (Claude Code's `<tool_use_error>`).
  */
@@ -94,6 +88,10 @@ function markedAsError(text: string): string {
   return /^\s*(?:error\b|<tool_use_error>)/i.test(text) ? text : `Error: ${text}`;
 }
 
+/**
+ * One `role: tool` message per result. Chat tool messages hold text only, so media returned by a tool
+ * goes in a user message right after the run of tool messages instead of being dropped.
+ */
 function encodeToolResults(message: UnifiedMessage): ChatCompletionsMessage[] {
   const out: ChatCompletionsMessage[] = [];
   const media: UnifiedMediaPart[] = [];

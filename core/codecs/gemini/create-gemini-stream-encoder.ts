@@ -58,8 +58,10 @@ export function createGeminiStreamEncoder(request: RequestEcho): StreamEncoder {
     return [{ text: '', thoughtSignature: signature }, part];
   }
 
-  /** Takes the buffered calls, in index order, as functionCall parts (one chunk, as Gemini sends parallel calls). */
-  /** The buffered calls as parts; one whose arguments were cut short is left out (see encodeOutputParts). */
+  /**
+   * Takes the buffered calls, in index order, as functionCall parts (one chunk, as Gemini sends parallel calls); one
+   * whose arguments were cut short is left out (see encodeOutputParts).
+   */
   function takeCalls(): GeminiPart[] {
     const parts = [...calls.entries()]
       .sort(([a], [b]) => a - b)

@@ -1,10 +1,8 @@
+import { isPlainObject } from '../shared/is-plain-object';
 import type { UnifiedCitation, UnifiedWebSearch } from '../../unified/unified-response';
 
 type Json = Record<string, unknown>;
 
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * UTF-8 byte offset → UTF-16 offset in `text`, at a whole character, never between the halves of a surrogate pair:
@@ -38,15 +36,15 @@ export interface Grounding {
  * of UnifiedCitation; each support cites the `groundingChunks[].web` pages it names.
  */
 export function decodeGrounding(grounding: unknown, text: string): Grounding {
-  if (!isObject(grounding)) return { citations: [], queries: [], sources: [] };
+  if (!isPlainObject(grounding)) return { citations: [], queries: [], sources: [] };
   const pages = (Array.isArray(grounding.groundingChunks) ? grounding.groundingChunks : []).map((chunk) => {
-    const web = isObject(chunk) && isObject(chunk.web) ? chunk.web : undefined;
+    const web = isPlainObject(chunk) && isPlainObject(chunk.web) ? chunk.web : undefined;
     return web && typeof web.uri === 'string' ? { url: web.uri, ...(typeof web.title === 'string' && web.title ? { title: web.title } : {}) } : undefined;
   });
   const charAt = charOffsets(text);
   const citations: UnifiedCitation[] = [];
   for (const support of Array.isArray(grounding.groundingSupports) ? grounding.groundingSupports : []) {
-    if (!isObject(support) || !isObject(support.segment) || !Array.isArray(support.groundingChunkIndices)) continue;
+    if (!isPlainObject(support) || !isPlainObject(support.segment) || !Array.isArray(support.groundingChunkIndices)) continue;
     const start = charAt(Number(support.segment.startIndex ?? 0), false);
     const end = charAt(Number(support.segment.endIndex ?? 0), true);
     if (!(end > start)) continue;

@@ -16,3 +16,9 @@ export function fileMimeFromName(filename: string | undefined): string {
   const extension = filename && dot !== -1 ? filename.slice(dot + 1).toLowerCase() : '';
   return FILE_MIME_BY_EXTENSION[extension] ?? 'application/pdf';
 }
+
+/** A name for a file of this MIME type that came without one (`document.pdf`): the inverse of fileMimeFromName. */
+export function fileNameForMime(mediaType: string): string {
+  const extension = Object.keys(FILE_MIME_BY_EXTENSION).find((ext) => FILE_MIME_BY_EXTENSION[ext] === mediaType.toLowerCase());
+  return extension ? `document.${extension}` : 'document';
+}

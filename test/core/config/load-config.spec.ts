@@ -53,7 +53,9 @@ describe('loadConfig', () => {
     writeFileSync(yaml, 'licenses:\n  - lic-1\nplatforms:\n  claude:\n    plugin: claude\n    credentials:\n      - apiKey: opaque-yaml-secret-12345678\n     bad: x\n');
     const json = path.join(dir, 'bad.json');
     writeFileSync(json, '{\n "licenses": ["lic"],\n "platforms": {"openai": {"plugin": "openai", "credentials": [{"apiKey": "opaque-json-secret-abcdefgh" }}\n}\n');
-    for (const [file, where] of [[yaml, /bad indentation of a mapping entry \(8:6\)/], [json, /after array element in JSON at position \d+/]] as const) {
+    const token = path.join(dir, 'token.json');
+    writeFileSync(token, '{"licenses":["lic"],"platforms":{"openai":{"plugin":"openai","credentials":[{"apiKey":xopaque-token-secret-9}]}}}');
+    for (const [file, where] of [[yaml, /bad indentation of a mapping entry \(8:6\)/], [json, /after array element in JSON at position \d+/], [token, /Unexpected token 'x'/]] as const) {
       const error = await loadConfig({ cwd: dir, file, env: {} }).catch((e: unknown) => e);
       expect(error).to.be.instanceOf(ConfigError);
       const message = (error as Error).message;

@@ -126,6 +126,23 @@ describe('a translated chat call the upstream refuses for a field the translatio
     expect(seen.map((body) => [body.top_p, body.temperature])).to.deep.equal([[0.95, 0.5], [undefined, 0.5], [undefined, undefined]]);
   });
 
+  it("keeps the client's temperature when a 400 names 'temperature' for another reason (a tool schema's property), then and later", async () => {
+    upstream.handle((_req, res, body) => {
+      const json = JSON.parse(body.toString()) as Record<string, unknown>;
+      seen.push(json);
+      const schemaError = Array.isArray(json.tools);
+      res.writeHead(schemaError ? 400 : 200, { 'content-type': 'application/json' });
+      res.end(schemaError ? JSON.stringify({ error: { message: "Invalid schema for function 'thermostat': In context=('properties', 'temperature'), 'minimum' is not permitted.", type: 'invalid_request_error', param: 'tools[0].function.parameters' } }) : COMPLETION);
+    });
+    const tool = { name: 'thermostat', input_schema: { type: 'object' as const, properties: { temperature: { type: 'number', minimum: 5 } } } };
+    const refused = await client()
+      .messages.create({ model: 'gpt-4.1-nano', max_tokens: 10, temperature: 0.3, tools: [tool], messages: [{ role: 'user', content: 'hi' }] })
+      .catch((e: unknown) => e);
+    expect(refused).to.be.instanceOf(Anthropic.BadRequestError);
+    await client().messages.create({ model: 'gpt-4.1-nano', max_tokens: 10, temperature: 0, messages: [{ role: 'user', content: 'hi' }] });
+    expect(seen.map((body) => body.temperature)).to.deep.equal([0.3, 0]);
+  });
+
   it("keeps what an upstream says is missing (DeepSeek), and any other 400, as the client's error", async () => {
     upstream.handle((_req, res, body) => {
       seen.push(JSON.parse(body.toString()) as Record<string, unknown>);
