@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { GoogleGenAI } from '@google/genai';
 import OpenAI from 'openai';
 import { TEST_LICENSE } from '../helpers/start-gateway';
 import { useSimulatorGateway } from '../helpers/use-simulator-gateway';
@@ -40,4 +41,14 @@ describe('e2e: web search sources on Claude and Gemini (openai SDK â†’ gateway â
       expect(chat.choices[0].message.content?.slice(start, end)).to.include('Result 1 about node 20 release.');
     });
   }
+
+  it('claude: a Gemini client\'s googleSearch (Gemini CLI\'s google_web_search) gets groundingMetadata', async () => {
+    const ai = new GoogleGenAI({ apiKey: TEST_LICENSE, httpOptions: { baseUrl: `${env.gw.url}/claude` } });
+    const answer = await ai.models.generateContent({ model: 'claude-sonnet-4-5', contents: 'Search the web for: "node 20 release"', config: { tools: [{ googleSearch: {} }] } });
+    const grounding = answer.candidates?.[0].groundingMetadata;
+    expect(grounding?.webSearchQueries).to.deep.equal(['node 20 release']);
+    expect(grounding?.groundingChunks?.[0].web?.uri).to.equal('https://example.com/node-20-release');
+    const support = grounding?.groundingSupports?.[0];
+    expect(support?.segment?.text).to.include('Result 1 about node 20 release.');
+  });
 });

@@ -1,12 +1,13 @@
 import type { WireEvent } from '../../sse/wire-event';
 import type { RequestEcho } from '../../unified/unified-request';
-import type { UnifiedUsage } from '../../unified/unified-response';
+import type { UnifiedCitation, UnifiedUsage, UnifiedWebSearch } from '../../unified/unified-response';
 import type { UnifiedStreamEvent } from '../../unified/unified-stream-event';
 import type { StreamEncoder } from '../codec';
 import { encodeGeminiStreamError } from '../shared/encode-gemini-error';
 import { readToolCallArguments } from '../shared/parse-tool-call-arguments';
 import { encodeGeminiFinishReason, MALFORMED_FUNCTION_CALL } from './encode-gemini-finish-reason';
 import { encodeGeminiUsage } from './encode-gemini-usage';
+import { encodeGrounding } from './encode-grounding';
 import type { GeminiGenerateContentResponse, GeminiPart } from './gemini-types';
 import { clientFunctionNames } from '../shared/portable-function-names';
 import { showsThoughts } from './shows-thoughts';
@@ -38,10 +39,14 @@ export function createGeminiStreamEncoder(request: RequestEcho): StreamEncoder {
   let callsSent = 0;
   let closed = false;
   const calls = new Map<number, BufferedCall>();
+  /** The answer's text, and the web search sources that cite it: groundingMetadata on the last chunk, as Gemini sends it. */
+  let answerText = '';
+  const citations: UnifiedCitation[] = [];
+  const searches: UnifiedWebSearch[] = [];
 
-  function chunk(parts: GeminiPart[], finishReason?: string): WireEvent {
+  function chunk(parts: GeminiPart[], finishReason?: string, grounding?: Record<string, unknown>): WireEvent {
     const body: GeminiGenerateContentResponse = {
-      candidates: [{ content: { role: 'model', parts }, ...(finishReason ? { finishReason } : {}), index: 0 }],
+      candidates: [{ content: { role: 'model', parts }, ...(finishReason ? { finishReason } : {}), index: 0, ...(grounding ? { groundingMetadata: grounding } : {}) }],
       ...(usage ? { usageMetadata: encodeGeminiUsage(usage) } : {}),
       modelVersion: model,
       responseId,
@@ -99,6 +104,12 @@ export function createGeminiStreamEncoder(request: RequestEcho): StreamEncoder {
           if (call) call.args += event.argumentsDelta;
           return out;
         }
+        case 'citations':
+          citations.push(...event.citations);
+          return out;
+        case 'web_search':
+          searches.push(event.search);
+          return out;
         case 'error':
           // Buffered calls may be incomplete: the client gets the error instead.
           closed = true;
@@ -113,7 +124,8 @@ export function createGeminiStreamEncoder(request: RequestEcho): StreamEncoder {
           // The finish reason rides on a part, as Gemini sends it: the SDK's chat drops a turn any of whose chunks has
           // no parts (isValidContent), and with it the client's own message from the history.
           if (pendingSignature !== undefined || parts.length === 0) parts.push(...signed({ text: '' }));
-          out.push(chunk(parts, cutShort && callsSent === 0 ? MALFORMED_FUNCTION_CALL : encodeGeminiFinishReason(event.finishReason)));
+          const grounding = encodeGrounding(answerText, citations, searches);
+          out.push(chunk(parts, cutShort && callsSent === 0 ? MALFORMED_FUNCTION_CALL : encodeGeminiFinishReason(event.finishReason), grounding));
           return out;
         }
         default:
@@ -123,6 +135,7 @@ export function createGeminiStreamEncoder(request: RequestEcho): StreamEncoder {
       if (callParts.length > 0) out.push(chunk(callParts));
       switch (event.type) {
         case 'text_delta':
+          answerText += event.text;
           if (event.text !== '') out.push(chunk(signed({ text: event.text })));
           break;
         case 'reasoning_delta':

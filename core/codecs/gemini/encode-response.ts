@@ -2,6 +2,7 @@ import type { RequestEcho } from '../../unified/unified-request';
 import type { UnifiedResponse } from '../../unified/unified-response';
 import { encodeGeminiFinishReason, MALFORMED_FUNCTION_CALL } from './encode-gemini-finish-reason';
 import { encodeGeminiUsage } from './encode-gemini-usage';
+import { encodeGrounding } from './encode-grounding';
 import { encodeOutputParts } from './encode-output-parts';
 import type { GeminiGenerateContentResponse } from './gemini-types';
 import { clientFunctionNames } from '../shared/portable-function-names';
@@ -11,8 +12,10 @@ import { showsThoughts } from './shows-thoughts';
 export function encodeResponse(response: UnifiedResponse, request: RequestEcho): GeminiGenerateContentResponse {
   const { parts, malformed } = encodeOutputParts(response.content, showsThoughts(request), clientFunctionNames(request));
   const finishReason = malformed ? MALFORMED_FUNCTION_CALL : encodeGeminiFinishReason(response.finishReason);
+  const text = response.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
+  const grounding = encodeGrounding(text, response.citations ?? [], response.webSearches ?? []);
   return {
-    candidates: [{ content: { role: 'model', parts }, finishReason, index: 0 }],
+    candidates: [{ content: { role: 'model', parts }, finishReason, index: 0, ...(grounding ? { groundingMetadata: grounding } : {}) }],
     usageMetadata: encodeGeminiUsage(response.usage),
     modelVersion: response.model,
     responseId: response.id,

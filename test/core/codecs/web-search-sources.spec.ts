@@ -197,4 +197,23 @@ describe('web search sources from Claude and Gemini reach Responses and chat cli
     const search = events.find((e) => e.type === 'web_search');
     expect(search?.type === 'web_search' && search.search).to.deep.equal({ id: 'ws_g', query: 'paris', sources: [{ url: 'https://1.example/', title: 'p1' }, { url: 'https://2.example/', title: 'p2' }] });
   });
+
+  it('Gemini clients: the sources come back as groundingMetadata (queries, pages, supports in UTF-8 byte offsets), whole and streamed', () => {
+    const geminiRequest = CODECS.gemini.decodeRequest({ contents: [{ role: 'user', parts: [{ text: 'q' }] }], tools: [{ googleSearch: {} }] }, { model: 'claude-sonnet-4-5', stream: false });
+    const expected = {
+      webSearchQueries: ['node 20 release'],
+      groundingChunks: [{ web: { uri: CITED.url, title: 'Node.js 20' } }, { web: { uri: 'https://news.example.net/node', title: 'News' } }],
+      groundingSupports: [{ segment: { startIndex: 22, endIndex: 53, text: 'Node 20 came out in April 2023.' }, groundingChunkIndices: [0] }],
+    };
+    const whole = CODECS.gemini.encodeResponse(CODECS.messages.decodeResponse(CLAUDE_ANSWER), geminiRequest) as { candidates: Array<Record<string, unknown>> };
+    expect(whole.candidates[0].groundingMetadata).to.deep.equal(expected);
+    const chunks = payloads(encodeEvents(CODECS.gemini.createStreamEncoder({ ...geminiRequest, stream: true }), decodeSse(CODECS.messages.createStreamDecoder(), claudeStream())));
+    const grounded = chunks.filter((chunk) => (chunk.candidates as Array<Record<string, unknown>>)[0].groundingMetadata !== undefined);
+    expect(grounded).to.have.length(1);
+    expect((grounded[0].candidates as Array<Record<string, unknown>>)[0]).to.deep.include({ finishReason: 'STOP', groundingMetadata: expected });
+    // Byte offsets: text before the span with a multi-byte character moves them.
+    const accented = { ...CLAUDE_ANSWER, content: [...CLAUDE_ANSWER.content.slice(0, 2), { type: 'text', text: 'Voilà. ' }, CLAUDE_ANSWER.content[3]] };
+    const moved = CODECS.gemini.encodeResponse(CODECS.messages.decodeResponse(accented), geminiRequest) as { candidates: Array<{ groundingMetadata: { groundingSupports: Array<{ segment: { startIndex: number } }> } }> };
+    expect(moved.candidates[0].groundingMetadata.groundingSupports[0].segment.startIndex).to.equal(Buffer.byteLength('Voilà. '));
+  });
 });

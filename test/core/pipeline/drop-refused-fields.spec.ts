@@ -134,12 +134,13 @@ describe('a translated chat call the upstream refuses for a field the translatio
       res.writeHead(schemaError ? 400 : 200, { 'content-type': 'application/json' });
       res.end(schemaError ? JSON.stringify({ error: { message: "Invalid schema for function 'thermostat': In context=('properties', 'temperature'), 'minimum' is not permitted.", type: 'invalid_request_error', param: 'tools[0].function.parameters' } }) : COMPLETION);
     });
-    const tool = { name: 'thermostat', input_schema: { type: 'object' as const, properties: { temperature: { type: 'number', minimum: 5 } } } };
+    const tool: Anthropic.Tool = { name: 'thermostat', input_schema: { type: 'object', properties: { temperature: { type: 'number', minimum: 5 } } } };
     const refused = await client()
-      .messages.create({ model: 'gpt-4.1-nano', max_tokens: 10, temperature: 0.3, tools: [tool], messages: [{ role: 'user', content: 'hi' }] })
+      .messages.create({ model: 'gpt-4.1-nano', max_tokens: 10, temperature: 0.3, tools: [tool], messages: [{ role: 'user', content: 'hi' }] } as Anthropic.MessageCreateParamsNonStreaming)
       .catch((e: unknown) => e);
     expect(refused).to.be.instanceOf(Anthropic.BadRequestError);
-    await client().messages.create({ model: 'gpt-4.1-nano', max_tokens: 10, temperature: 0, messages: [{ role: 'user', content: 'hi' }] });
+    // This SDK version types no `temperature`; the API (and the gateway) take it.
+    await client().messages.create({ model: 'gpt-4.1-nano', max_tokens: 10, temperature: 0, messages: [{ role: 'user', content: 'hi' }] } as Anthropic.MessageCreateParamsNonStreaming);
     expect(seen.map((body) => body.temperature)).to.deep.equal([0.3, 0]);
   });
 
