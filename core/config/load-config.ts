@@ -61,8 +61,11 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Loade
 /** Lines of a parser's code frame (`> 3 |  "apiKey": "sk-…"`, `----^`) and the text a JSON error quotes (`while parsing '…'`). */
 const CODE_FRAME_LINE = /^\s*(?:>?\s*\d+\s*\||\|\s*\^|-*\^)/;
 const QUOTED_SOURCE = / while parsing '.*$/;
-/** V8's own quoting of the text around a JSON error (`Unexpected token 'x', ..."{"apiKey":x"k9Zr"... is not valid JSON`). */
-const QUOTED_JSON = /, (?:\.\.\.)?".*"(?:\.\.\.)? is not valid JSON/;
+/**
+ * V8's own quoting of the text around a JSON error (`Unexpected token 'x', ..."{"apiKey":x"k9Zr"... is not valid JSON`),
+ * which may run over a line break of the text it quotes.
+ */
+const QUOTED_JSON = /, (?:\.\.\.)?"[\s\S]*?"(?:\.\.\.)? is not valid JSON/g;
 
 /**
  * A config file's parse error without the lines of the file it quotes: they hold its credentials. What is left
@@ -70,9 +73,10 @@ const QUOTED_JSON = /, (?:\.\.\.)?".*"(?:\.\.\.)? is not valid JSON/;
  */
 export function withoutQuotedSource(message: string): string {
   const lines = message
+    .replace(QUOTED_JSON, ' (the text around it is not shown: it may hold a credential)')
     .split('\n')
     .filter((line) => !CODE_FRAME_LINE.test(line))
-    .map((line) => line.replace(QUOTED_SOURCE, '').replace(QUOTED_JSON, ' (the text around it is not shown: it may hold a credential)').trimEnd())
+    .map((line) => line.replace(QUOTED_SOURCE, '').trimEnd())
     .filter((line, i, all) => line !== '' || (i > 0 && all[i - 1] !== ''));
   return maskSecretsIn(lines.join('\n').trim());
 }

@@ -93,7 +93,8 @@ async function callDroppingRefusedFields(
     ctx.log.debug('upstream refused fields of the translation; sent again without them', { fields: refused.map((field) => field.name) });
     // A value refused ("Unsupported value: 'reasoning_effort' does not support 'none'") says nothing of the others the
     // client may ask for: only the field refused as such is left out of later calls.
-    if (!REFUSED_VALUE.test(said)) rememberRefused(hooks, memoKey, refused);
+    const lasting = REFUSED_VALUE.test(said) ? [] : refused.filter((field) => field.lasting?.(said) ?? true);
+    if (lasting.length > 0) rememberRefused(hooks, memoKey, lasting);
     sent = withoutFields(sent, refused);
     carried = carried.filter((field) => !refused.includes(field));
   }

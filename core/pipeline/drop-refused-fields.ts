@@ -7,17 +7,21 @@ export interface OptionalField {
   /** How the field appears in the bytes sent. */
   marker: Buffer;
   drop(json: ChatBody): void;
-  /** Whether a 4xx text refuses this field; default: the text names it. */
-  refusedBy?(text: string): boolean;
+  /**
+   * Whether a refusal naming this field is one to remember for the model (see call-platform.ts); default: yes. A
+   * refusal is answered by one call without the field whenever the text names it, as services word them in many ways
+   * ("`temperature` and `top_p` cannot both be specified", "`temperature` is deprecated for this model").
+   */
+  lasting?(text: string): boolean;
 }
 
 /**
- * A refusal of a sampling setting says so in OpenAI's words ("Unsupported parameter: 'top_p'", "Unsupported value:
- * 'temperature' does not support 0.7"), or names it as the error's `param`: a tool schema's `temperature` property
- * in another 400 is not it.
+ * A sampling setting is left out of later calls only when the upstream refuses the parameter itself in OpenAI's words
+ * ("Unsupported parameter: 'top_p'"): a 400 that names `temperature` for another reason (a tool schema's property)
+ * must not take the client's setting away from every later call.
  */
-function refusesSetting(name: string): (text: string) => boolean {
-  const said = new RegExp(`unsupported (?:parameter|value)\\W+${name}\\b|"param"\\s*:\\s*"${name}"`, 'i');
+function refusesParameter(name: string): (text: string) => boolean {
+  const said = new RegExp(`unsupported parameter\\W+${name}\\b`, 'i');
   return (text) => said.test(text);
 }
 
@@ -39,8 +43,8 @@ const OPTIONAL_FIELDS: readonly OptionalField[] = [
     drop: (json) => json.messages?.forEach((message) => delete message.reasoning_content),
   },
   { name: 'reasoning_effort', marker: Buffer.from('"reasoning_effort"'), drop: (json) => delete json.reasoning_effort },
-  { name: 'top_p', marker: Buffer.from('"top_p"'), drop: (json) => delete json.top_p, refusedBy: refusesSetting('top_p') },
-  { name: 'temperature', marker: Buffer.from('"temperature"'), drop: (json) => delete json.temperature, refusedBy: refusesSetting('temperature') },
+  { name: 'top_p', marker: Buffer.from('"top_p"'), drop: (json) => delete json.top_p, lasting: refusesParameter('top_p') },
+  { name: 'temperature', marker: Buffer.from('"temperature"'), drop: (json) => delete json.temperature, lasting: refusesParameter('temperature') },
 ];
 
 const NONE: readonly OptionalField[] = Object.freeze([]);
@@ -55,7 +59,7 @@ export function optionalFieldsIn(request: UpstreamRequest): readonly OptionalFie
 /** Of `fields`, those a 4xx answer names as refused (not as missing). */
 export function refusedFields(fields: readonly OptionalField[], failure: Pick<UpstreamFailure, 'status' | 'text'>): OptionalField[] {
   if (failure.status < 400 || failure.status >= 500 || /missing/i.test(failure.text)) return [];
-  return fields.filter((field) => (field.refusedBy ? field.refusedBy(failure.text) : failure.text.includes(field.name)));
+  return fields.filter((field) => failure.text.includes(field.name));
 }
 
 /** The request with `fields` taken out (the bytes re-encoded; a rare path). */

@@ -64,6 +64,15 @@ describe('loadConfig', () => {
     }
   });
 
+  it('does not show V8\'s quoted text of a JSON.parse in a config file, even when it runs over a line break', async () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'secrets.json'), '{\n  "token":\n x"zq7Hk2Lm9Pw4Rt6Yx"\n}');
+    writeFileSync(path.join(dir, 'gateway.config.cjs'), "module.exports = JSON.parse(require('fs').readFileSync(__dirname + '/secrets.json', 'utf8'));\n");
+    const error = await loadConfig({ cwd: dir, file: path.join(dir, 'gateway.config.cjs'), env: {} }).catch((e: unknown) => e);
+    expect(error).to.be.instanceOf(ConfigError);
+    expect((error as Error).message).to.include("Unexpected token 'x'").and.not.include('zq7Hk2');
+  });
+
   it('is not held up by a config file that leaves a timer running', async () => {
     const dir = tempDir();
     writeFileSync(path.join(dir, 'gateway.config.ts'), `setInterval(() => undefined, 1000);\nexport default { platforms: ${JSON.stringify(PLATFORMS)} };\n`);

@@ -126,7 +126,7 @@ describe('a translated chat call the upstream refuses for a field the translatio
     expect(seen.map((body) => [body.top_p, body.temperature])).to.deep.equal([[0.95, 0.5], [undefined, 0.5], [undefined, undefined]]);
   });
 
-  it("keeps the client's temperature when a 400 names 'temperature' for another reason (a tool schema's property), then and later", async () => {
+  it("keeps the client's temperature for later calls when a 400 names 'temperature' for another reason (a tool schema's property)", async () => {
     upstream.handle((_req, res, body) => {
       const json = JSON.parse(body.toString()) as Record<string, unknown>;
       seen.push(json);
@@ -141,7 +141,27 @@ describe('a translated chat call the upstream refuses for a field the translatio
     expect(refused).to.be.instanceOf(Anthropic.BadRequestError);
     // This SDK version types no `temperature`; the API (and the gateway) take it.
     await client().messages.create({ model: 'gpt-4.1-nano', max_tokens: 10, temperature: 0, messages: [{ role: 'user', content: 'hi' }] } as Anthropic.MessageCreateParamsNonStreaming);
-    expect(seen.map((body) => body.temperature)).to.deep.equal([0.3, 0]);
+    // One call without it is tried, as for any refusal naming a field; it is not remembered.
+    expect(seen.map((body) => body.temperature)).to.deep.equal([0.3, undefined, 0]);
+  });
+
+  it("answers a proxy's own wording of a sampling refusal (LiteLLM: 'cannot both be specified') for that call, not later ones", async () => {
+    upstream.handle((_req, res, body) => {
+      const json = JSON.parse(body.toString()) as Record<string, unknown>;
+      seen.push(json);
+      const both = 'temperature' in json && 'top_p' in json;
+      res.writeHead(both ? 400 : 200, { 'content-type': 'application/json' });
+      res.end(both ? JSON.stringify({ error: { message: 'litellm.BadRequestError: AnthropicException - `temperature` and `top_p` cannot both be specified for this model. Please use only one.', type: 'invalid_request_error' } }) : COMPLETION);
+    });
+    const ask = () =>
+      fetch(`${gw.url}/openai/v1beta/models/claude-sonnet-4-5:generateContent`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-goog-api-key': TEST_LICENSE },
+        body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }], generationConfig: { temperature: 0, topP: 0.95 } }),
+      });
+    expect((await ask()).status).to.equal(200);
+    expect((await ask()).status).to.equal(200);
+    expect(seen.map((body) => [body.temperature, body.top_p])).to.deep.equal([[0, 0.95], [undefined, undefined], [0, 0.95], [undefined, undefined]]);
   });
 
   it("keeps what an upstream says is missing (DeepSeek), and any other 400, as the client's error", async () => {
