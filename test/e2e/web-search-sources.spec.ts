@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import Anthropic from '@anthropic-ai/sdk';
 import { GoogleGenAI } from '@google/genai';
 import OpenAI from 'openai';
 import { TEST_LICENSE } from '../helpers/start-gateway';
@@ -50,5 +51,19 @@ describe('e2e: web search sources on Claude and Gemini (openai SDK â†’ gateway â
     expect(grounding?.groundingChunks?.[0].web?.uri).to.equal('https://example.com/node-20-release');
     const support = grounding?.groundingSupports?.[0];
     expect(support?.segment?.text).to.include('Result 1 about node 20 release.');
+  });
+
+  it('gemini: an Anthropic client\'s web search tool (Claude Code\'s WebSearch) gets web_search_tool_result and cited text', async () => {
+    const client = new Anthropic({ apiKey: TEST_LICENSE, baseURL: `${env.gw.url}/gemini`, maxRetries: 0 });
+    const message = await client.messages.create({
+      model: 'gemini-2.5-flash',
+      max_tokens: 200,
+      tools: [{ type: 'web_search_20250305', name: 'web_search', max_uses: 2 }],
+      messages: [{ role: 'user', content: 'Search the web for: "node 20 release"' }],
+    });
+    const results = message.content.find((block) => block.type === 'web_search_tool_result');
+    expect(results?.type === 'web_search_tool_result' && Array.isArray(results.content) && results.content[0]).to.deep.include({ type: 'web_search_result', url: 'https://example.com/node-20-release' });
+    const cited = message.content.find((block) => block.type === 'text' && (block.citations ?? []).length > 0);
+    expect(cited?.type === 'text' && cited.citations?.[0]).to.deep.include({ type: 'web_search_result_location', url: 'https://example.com/node-20-release' });
   });
 });

@@ -8,6 +8,7 @@ import { clientFunctionNames } from '../shared/portable-function-names';
 import { toPrefixedId } from '../shared/to-prefixed-id';
 import { encodeMessagesStopReason } from './encode-messages-stop-reason';
 import { encodeMessagesUsage } from './encode-messages-usage';
+import { encodeWebSearchBlocks, encodeWebSearchCitation } from './encode-messages-web-search';
 
 type OpenBlock = { kind: 'text' | 'thinking'; index: number } | { kind: 'tool'; index: number; toolIndex: number };
 
@@ -61,6 +62,9 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
    */
   const argumentShapes = new Map<number, 'object' | 'other' | string>();
   const showThoughts = request.reasoning?.includeThoughts !== false;
+  /** The answer's text so far, and where the open text block's began in it: citations name spans of it. */
+  let answerText = '';
+  let openTextStart = 0;
 
   function start(id: string, model: string, out: WireEvent[]): void {
     started = true;
@@ -195,9 +199,31 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
     switch (event.type) {
       case 'text_delta':
         if (event.text === '') return;
-        if (open?.kind !== 'text') open = { kind: 'text', index: openBlock({ type: 'text', text: '' }, out) };
+        if (open?.kind !== 'text') {
+          open = { kind: 'text', index: openBlock({ type: 'text', text: '' }, out) };
+          openTextStart = answerText.length;
+        }
+        answerText += event.text;
         delta(open.index, { type: 'text_delta', text: event.text }, out);
         return;
+      case 'citations':
+        // Sources of text in the block still open arrive as its citations_delta events; the SDK adds them to it.
+        if (open?.kind !== 'text') return;
+        for (const citation of event.citations) {
+          if (citation.start < answerText.length && citation.end > openTextStart) {
+            delta(open.index, { type: 'citations_delta', citation: encodeWebSearchCitation(citation, answerText) }, out);
+          }
+        }
+        return;
+      case 'web_search': {
+        const [use, result] = encodeWebSearchBlocks(event.search);
+        const index = openBlock({ ...use, input: {} }, out);
+        if (event.search.query !== undefined) delta(index, { type: 'input_json_delta', partial_json: JSON.stringify(use.input) }, out);
+        out.push(wire('content_block_stop', { index }));
+        const resultIndex = openBlock(result, out);
+        out.push(wire('content_block_stop', { index: resultIndex }));
+        return;
+      }
       case 'reasoning_delta':
         if (event.text === '' || !showThoughts) return;
         if (open?.kind !== 'thinking') open = { kind: 'thinking', index: openBlock({ type: 'thinking', thinking: '', signature: '' }, out) };

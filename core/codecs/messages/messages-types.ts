@@ -171,11 +171,13 @@ export type MessagesStopReason =
 
 /** Response content blocks the gateway writes. */
 export type MessagesResponseBlock =
-  | { type: 'text'; text: string }
+  | { type: 'text'; text: string; citations?: Array<Record<string, unknown>> }
   | MessagesThinkingBlock
   | MessagesRedactedThinkingBlock
   | { type: 'tool_use'; id: string; name: string; input: unknown }
-  | { type: 'image'; source: { type: 'base64'; media_type: string; data: string } };
+  | { type: 'image'; source: { type: 'base64'; media_type: string; data: string } }
+  /** A web search another platform ran, told as Anthropic's tool tells it (see encode-messages-web-search.ts). */
+  | { type: 'server_tool_use' | 'web_search_tool_result'; [field: string]: unknown };
 
 /** The `message` object of a non-streaming answer and of `message_start`. */
 export interface MessagesResponse {

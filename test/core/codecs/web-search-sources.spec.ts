@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { CODECS } from '../../../core/codecs';
 import { formatSseEvent } from '../../../core/sse/format-sse-event';
@@ -215,5 +216,26 @@ describe('web search sources from Claude and Gemini reach Responses and chat cli
     const accented = { ...CLAUDE_ANSWER, content: [...CLAUDE_ANSWER.content.slice(0, 2), { type: 'text', text: 'Voilà. ' }, CLAUDE_ANSWER.content[3]] };
     const moved = CODECS.gemini.encodeResponse(CODECS.messages.decodeResponse(accented), geminiRequest) as { candidates: Array<{ groundingMetadata: { groundingSupports: Array<{ segment: { startIndex: number } }> } }> };
     expect(moved.candidates[0].groundingMetadata.groundingSupports[0].segment.startIndex).to.equal(Buffer.byteLength('Voilà. '));
+  });
+
+  it('Messages clients (Claude Code\'s WebSearch on Gemini): the search as server_tool_use + web_search_tool_result, citations on the text, whole and streamed', async () => {
+    const text = 'Paris is the capital. It has 2.1M people.';
+    const grounding = { webSearchQueries: ['paris'], groundingChunks: [{ web: { uri: 'https://a.example/', title: 'a' } }], groundingSupports: [{ segment: { startIndex: 22, endIndex: 41 }, groundingChunkIndices: [0] }] };
+    const answer = { candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP', index: 0, groundingMetadata: grounding }], responseId: 'g1', modelVersion: 'gemini-2.5-flash' };
+    const request = CODECS.messages.decodeRequest({ model: 'gemini-2.5-flash', max_tokens: 100, tools: [{ type: 'web_search_20250305', name: 'web_search' }], messages: [{ role: 'user', content: 'q' }] });
+    const citation = { type: 'web_search_result_location', url: 'https://a.example/', title: 'a', cited_text: 'It has 2.1M people.', encrypted_index: '' };
+    const whole = CODECS.messages.encodeResponse(CODECS.gemini.decodeResponse(answer), request) as { content: Array<Record<string, unknown>> };
+    expect(whole.content.map((block) => block.type)).to.deep.equal(['server_tool_use', 'web_search_tool_result', 'text']);
+    expect(whole.content[0]).to.deep.include({ name: 'web_search', input: { query: 'paris' } });
+    expect(whole.content[1].content).to.deep.equal([{ type: 'web_search_result', url: 'https://a.example/', title: 'a', encrypted_content: '', page_age: null }]);
+    expect(whole.content[2]).to.deep.equal({ type: 'text', text, citations: [citation] });
+    const decoder = CODECS.gemini.createStreamDecoder();
+    const unified = [...decoder.push({ data: JSON.stringify(answer) }), ...decoder.end()];
+    const wire = encodeEvents(CODECS.messages.createStreamEncoder({ ...request, stream: true }), unified);
+    const sdk = new Anthropic({ apiKey: 'k', baseURL: 'http://sdk.invalid', maxRetries: 0, fetch: async () => new Response(wire.map(formatSseEvent).join(''), { headers: { 'content-type': 'text/event-stream' } }) });
+    const final = await sdk.messages.stream({ model: 'm', max_tokens: 10, messages: [{ role: 'user', content: 'q' }] }).finalMessage();
+    expect(final.content.map((block) => block.type)).to.deep.equal(['text', 'server_tool_use', 'web_search_tool_result']);
+    expect(final.content[0]).to.deep.include({ text, citations: [citation] });
+    expect(final.content[1]).to.deep.include({ name: 'web_search', input: { query: 'paris' } });
   });
 });
