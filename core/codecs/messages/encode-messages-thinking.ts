@@ -75,12 +75,12 @@ export function encodeMessagesThinking(
   } else if (request.maxTokens <= budget) {
     fitted = budget + request.maxTokens;
   }
-  // Raised, `max_tokens` stays within what the model takes; the budget then leaves the answer the room the client
-  // asked for, or half of it when that is more than half.
+  // Raised, `max_tokens` stays within what the model takes; the budget then leaves the answer at least the default
+  // room (4096, or less when the client asked for less), so a higher effort never thinks less than a lower one.
   const limit = claudeOutputLimit(request.model);
   if (limit !== undefined && fitted > limit && fitted > maxTokens) {
     fitted = Math.max(limit, maxTokens);
-    const room = Math.min(request.maxTokens ?? DEFAULT_MESSAGES_MAX_TOKENS, Math.floor(fitted / 2));
+    const room = Math.min(request.maxTokens ?? DEFAULT_MESSAGES_MAX_TOKENS, DEFAULT_MESSAGES_MAX_TOKENS);
     if (fitted - budget < room) budget = Math.max(MIN_BUDGET_TOKENS, fitted - room);
   }
   if (request.maxTokens !== undefined && fitted !== request.maxTokens) {

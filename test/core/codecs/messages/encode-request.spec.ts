@@ -339,12 +339,15 @@ describe('encodeMessagesRequest', () => {
 
     it('raises max_tokens only as far as the model takes (Codex xhigh on Sonnet 4.5, on Opus 4.1), the budget then leaving room for the answer', () => {
       const sonnet = thinking({ enabled: true, effort: 'xhigh' }, { model: 'claude-sonnet-4-5', maxTokens: 32000 });
-      expect(sonnet.value).to.deep.include({ max_tokens: 64000, thinking: { type: 'enabled', budget_tokens: 32000 } });
+      expect(sonnet.value).to.deep.include({ max_tokens: 64000, thinking: { type: 'enabled', budget_tokens: 32768 } });
       const opus = thinking({ enabled: true, effort: 'max' }, { model: 'claude-opus-4-1-20250805', maxTokens: 32000 });
-      expect(opus.value).to.deep.include({ max_tokens: 32000, thinking: { type: 'enabled', budget_tokens: 16000 } });
-      // A budget just under the limit leaves the answer half of it, not the few tokens above the budget.
+      expect(opus.value).to.deep.include({ max_tokens: 32000, thinking: { type: 'enabled', budget_tokens: 32000 - 4096 } });
+      // A higher effort never thinks less than a lower one.
+      const high = thinking({ enabled: true, effort: 'high' }, { model: 'claude-opus-4-1-20250805', maxTokens: 32000 });
+      expect((high.value.thinking as { budget_tokens: number }).budget_tokens).to.be.below(32000 - 4096);
+      // A budget just under the limit leaves the answer the default room, not the few tokens above the budget.
       const tight = thinking({ enabled: true, budgetTokens: 31500 }, { model: 'claude-opus-4-1', maxTokens: 31000 });
-      expect(tight.value).to.deep.include({ max_tokens: 32000, thinking: { type: 'enabled', budget_tokens: 16000 } });
+      expect(tight.value).to.deep.include({ max_tokens: 32000, thinking: { type: 'enabled', budget_tokens: 32000 - 4096 } });
       // A client's own max_tokens above the limit is its own: kept.
       expect(thinking({ enabled: true, budgetTokens: 8000 }, { model: 'claude-sonnet-4-5', maxTokens: 70000 }).value.max_tokens).to.equal(70000);
       // A model the gateway does not know is not capped.
