@@ -3,6 +3,7 @@ import type { RequestEcho } from '../../unified/unified-request';
 import type { UnifiedStreamEvent } from '../../unified/unified-stream-event';
 import type { StreamEncoder } from '../codec';
 import { encodeOpenAiStreamError } from '../shared/encode-openai-error';
+import { searchesWeb } from '../shared/searches-web';
 import { createTextOffsetMap } from '../shared/text-offset-map';
 import { toPrefixedId } from '../shared/to-prefixed-id';
 import { encodeUrlCitations, type ChatUrlCitation } from './encode-url-citations';
@@ -27,8 +28,8 @@ export function createChatCompletionsStreamEncoder(request: RequestEcho): Stream
   const includeUsage = request.streamUsage === true;
   let head: ChunkHead | undefined;
   let closed = false;
-  /** Where the answer's text landed in `content`, and the annotations to send before the finish chunk. */
-  const offsets = createTextOffsetMap<0>();
+  /** Where the answer's text landed in `content` (kept only when it can cite sources), and the annotations to send before the finish chunk. */
+  const offsets = searchesWeb(request) ? createTextOffsetMap<0>() : undefined;
   let contentLength = 0;
   const annotations: ChatUrlCitation[] = [];
 
@@ -65,14 +66,14 @@ export function createChatCompletionsStreamEncoder(request: RequestEcho): Stream
           if (!head) open(event.id, event.model, event.created, out);
           return out;
         case 'text_delta':
-          offsets.add(event.text.length, event.refusal ? undefined : { key: 0, offset: contentLength });
+          offsets?.add(event.text.length, event.refusal ? undefined : { key: 0, offset: contentLength });
           if (!event.refusal) contentLength += event.text.length;
           if (event.text) out.push(chunk(ensureHead(out), event.refusal ? { refusal: event.text } : { content: event.text }, null));
           return out;
         case 'citations':
           // Sent once, all of them, before the finish chunk: the SDKs keep (Node) or cannot merge (Python) a list
           // delta without indexes, so a second one would replace or break the first.
-          annotations.push(...encodeUrlCitations(event.citations, offsets));
+          if (offsets) annotations.push(...encodeUrlCitations(event.citations, offsets));
           return out;
         case 'web_search':
           // Chat has no item for a search; its sources reach the client as the annotations above.

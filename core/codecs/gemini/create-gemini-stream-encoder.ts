@@ -8,6 +8,7 @@ import { readToolCallArguments } from '../shared/parse-tool-call-arguments';
 import { encodeGeminiFinishReason, MALFORMED_FUNCTION_CALL } from './encode-gemini-finish-reason';
 import { encodeGeminiUsage } from './encode-gemini-usage';
 import { encodeGrounding } from './encode-grounding';
+import { searchesWeb } from '../shared/searches-web';
 import type { GeminiGenerateContentResponse, GeminiPart } from './gemini-types';
 import { clientFunctionNames } from '../shared/portable-function-names';
 import { showsThoughts } from './shows-thoughts';
@@ -40,6 +41,7 @@ export function createGeminiStreamEncoder(request: RequestEcho): StreamEncoder {
   let closed = false;
   const calls = new Map<number, BufferedCall>();
   /** The answer's text, and the web search sources that cite it: groundingMetadata on the last chunk, as Gemini sends it. */
+  const citing = searchesWeb(request);
   let answerText = '';
   const citations: UnifiedCitation[] = [];
   const searches: UnifiedWebSearch[] = [];
@@ -135,7 +137,7 @@ export function createGeminiStreamEncoder(request: RequestEcho): StreamEncoder {
       if (callParts.length > 0) out.push(chunk(callParts));
       switch (event.type) {
         case 'text_delta':
-          answerText += event.text;
+          if (citing) answerText += event.text;
           if (event.text !== '') out.push(chunk(signed({ text: event.text })));
           break;
         case 'reasoning_delta':

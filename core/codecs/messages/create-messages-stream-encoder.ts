@@ -9,6 +9,7 @@ import { toPrefixedId } from '../shared/to-prefixed-id';
 import { encodeMessagesStopReason } from './encode-messages-stop-reason';
 import { encodeMessagesUsage } from './encode-messages-usage';
 import { encodeWebSearchBlocks, encodeWebSearchCitation } from './encode-messages-web-search';
+import { searchesWeb } from '../shared/searches-web';
 
 type OpenBlock = { kind: 'text' | 'thinking'; index: number } | { kind: 'tool'; index: number; toolIndex: number };
 
@@ -62,7 +63,8 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
    */
   const argumentShapes = new Map<number, 'object' | 'other' | string>();
   const showThoughts = request.reasoning?.includeThoughts !== false;
-  /** The answer's text so far, and where the open text block's began in it: citations name spans of it. */
+  /** The answer's text so far (kept only when it can cite sources), and where the open text block's began in it. */
+  const citing = searchesWeb(request);
   let answerText = '';
   let openTextStart = 0;
 
@@ -203,7 +205,7 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
           open = { kind: 'text', index: openBlock({ type: 'text', text: '' }, out) };
           openTextStart = answerText.length;
         }
-        answerText += event.text;
+        if (citing) answerText += event.text;
         delta(open.index, { type: 'text_delta', text: event.text }, out);
         return;
       case 'citations':

@@ -6,9 +6,11 @@ import type { StreamEncoder } from '../codec';
 import { toDataUri } from '../shared/parse-data-uri';
 import { toPrefixedId } from '../shared/to-prefixed-id';
 import { buildResponsesObject } from './build-responses-object';
-import { encodeResponsesCustomToolCall, encodeResponsesToolCall, isOwnReasoning, responsesItemId } from './encode-responses-output';
+import { encodeResponsesToolCall, isOwnReasoning, responsesItemId } from './encode-responses-output';
+import { freeformInput } from './freeform-tools';
 import { encodeResponsesStreamError } from './encode-responses-stream-error';
 import { encodeUrlCitation, encodeWebSearchCall } from './encode-responses-web-search';
+import { searchesWeb } from '../shared/searches-web';
 import { createTextOffsetMap } from '../shared/text-offset-map';
 import { encodeResponsesUsage } from './encode-responses-usage';
 import { encodeResponsesStatus } from './map-responses-status';
@@ -68,8 +70,8 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
   const calls = new Map<number, OpenCall>();
   /** Output items by output_index; a slot is reserved when the item opens and filled when it is done. */
   const output: Array<ResponsesOutputItem | undefined> = [];
-  /** Where the answer's text landed: citations annotate the message item holding it. */
-  const offsets = createTextOffsetMap<OpenText>();
+  /** Where the answer's text landed (kept only when it can cite sources): citations annotate the message item holding it. */
+  const offsets = searchesWeb(request) ? createTextOffsetMap<OpenText>() : undefined;
 
   function emit(out: WireEvent[], type: string, payload: Record<string, unknown>): void {
     out.push({ event: type, data: JSON.stringify({ type, sequence_number: sequence++, ...payload }) });
@@ -126,7 +128,7 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
       const { item, outputIndex } = call;
       let done: ResponsesOutputItem;
       if (item.type === 'custom_tool_call') {
-        done = { ...item, input: encodeResponsesCustomToolCall(item.call_id, item, call.args).input };
+        done = { ...item, input: freeformInput(call.args) };
         const at = { item_id: item.id, output_index: outputIndex };
         if (done.input) emit(out, 'response.custom_tool_call_input.delta', { ...at, delta: done.input });
         emit(out, 'response.custom_tool_call_input.done', { ...at, input: done.input });
@@ -161,7 +163,7 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
   /** Message text, or a refusal (its own message item, with a `refusal` part). `answerText`: part of the answer's text. */
   function text(delta: string, h: Head, out: WireEvent[], refusal = false, answerText = true): void {
     const item = openText(refusal ? 'refusal' : 'message', h, out);
-    if (answerText) offsets.add(delta.length, refusal ? undefined : { key: item, offset: item.text.length });
+    if (answerText) offsets?.add(delta.length, refusal ? undefined : { key: item, offset: item.text.length });
     item.text += delta;
     const at = { item_id: item.id, output_index: item.outputIndex, content_index: 0, delta };
     if (refusal) emit(out, 'response.refusal.delta', at);
@@ -230,7 +232,7 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
           break;
         case 'citations':
           for (const citation of event.citations) {
-            const at = offsets.locate(citation.start, citation.end);
+            const at = offsets?.locate(citation.start, citation.end);
             if (!at) continue;
             const annotation = encodeUrlCitation(citation, at.start, at.end);
             at.key.annotations.push(annotation);

@@ -37,7 +37,7 @@ export function encodeResponsesFunctionCall(callId: string, name: string, args: 
  * A freeform tool's call (see freeform-tools.ts): item id `ctc_…` from the call id, the input unwrapped, the tool
  * named as the client declared it (a namespace member with its namespace).
  */
-export function encodeResponsesCustomToolCall(callId: string, tool: Pick<UnifiedTool, 'name' | 'namespace' | 'namespaceMember'>, args: string): ResponsesOutputCustomToolCall {
+function encodeResponsesCustomToolCall(callId: string, tool: Pick<UnifiedTool, 'name' | 'namespace' | 'namespaceMember'>, args: string): ResponsesOutputCustomToolCall {
   const item: ResponsesOutputCustomToolCall = { id: toPrefixedId('ctc_', callId), type: 'custom_tool_call', call_id: callId, name: tool.namespaceMember ?? tool.name, input: freeformInput(args) };
   if (tool.namespace !== undefined) item.namespace = tool.namespace;
   return item;
