@@ -30,6 +30,11 @@ export interface UnifiedMediaPart {
   detail?: string;
   /** Anthropic prompt-caching breakpoint (`cache_control`): only the messages encoder sends it back; others drop it. */
   cacheControl?: Record<string, unknown>;
+  /**
+   * Where the client put this part in its own request body (`contents[0].parts[1]`), set by the request decoders, so
+   * a platform that refuses the part names the client's field, not one of the body it was translated to.
+   */
+  clientPath?: string;
 }
 
 /** A call the model made. `arguments` is JSON text, as OpenAI sends it, so partial streams fit too. */

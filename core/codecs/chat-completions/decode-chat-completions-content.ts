@@ -46,13 +46,13 @@ function decodeContentPart(part: ChatCompletionsContentPart, path: string): Unif
     case 'text':
       return { type: 'text', text: part.text };
     case 'image_url':
-      return decodeMediaUrl(part.image_url.url, part.image_url.detail, path);
+      return { ...decodeMediaUrl(part.image_url.url, part.image_url.detail, path), clientPath: path };
     case 'input_audio': {
       const format = part.input_audio.format.toLowerCase();
-      return { type: 'audio', source: { kind: 'base64', mediaType: `audio/${format}`, data: part.input_audio.data } };
+      return { type: 'audio', source: { kind: 'base64', mediaType: `audio/${format}`, data: part.input_audio.data }, clientPath: path };
     }
     case 'file':
-      return decodeFilePart(part.file, path);
+      return { ...decodeFilePart(part.file, path), clientPath: path };
     case 'refusal':
       throw invalid(`${path}.type`, '"refusal" parts are only allowed in assistant messages');
   }

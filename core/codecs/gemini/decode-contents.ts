@@ -17,11 +17,11 @@ interface CallRecord {
  * Matches a functionResponse to its call: the first unanswered call with its id, else the first
  * unanswered call of its name (Gemini pairs them by name and position when ids are absent).
  */
-function resolveResult(fr: GeminiFunctionResponse, calls: CallRecord[], nextId: () => string): UnifiedToolResultPart {
+function resolveResult(fr: GeminiFunctionResponse, path: string, calls: CallRecord[], nextId: () => string): UnifiedToolResultPart {
   const open = calls.filter((c) => !c.answered);
   const call = (fr.id !== undefined ? open.find((c) => c.id === fr.id) : undefined) ?? open.find((c) => c.name === fr.name);
   if (call) call.answered = true;
-  const { content, isError } = decodeFunctionResponse(fr);
+  const { content, isError } = decodeFunctionResponse(fr, path);
   return {
     type: 'tool_result',
     toolCallId: call?.id ?? fr.id ?? nextId(),
@@ -76,7 +76,7 @@ export function decodeContents(contents: GeminiContent[]): UnifiedMessage[] {
           repeatsInLastTurn.push(part.functionResponse);
           return;
         }
-        run.push(resolveResult(part.functionResponse, calls, nextId));
+        run.push(resolveResult(part.functionResponse, `${path}.functionResponse`, calls, nextId));
         return;
       }
       if (part.functionCall && !model) throw invalidField(`${path}.functionCall`, 'function calls belong in a model turn');
@@ -87,7 +87,10 @@ export function decodeContents(contents: GeminiContent[]): UnifiedMessage[] {
       }
       const decoded = decodeGeminiPart(part, nextId);
       if (!decoded) throw invalidField(path, `must have one of ${KNOWN_PART_FIELDS}`);
-      for (const p of decoded) if (p.type === 'tool_call') calls.push({ id: p.id, name: p.name, answered: false });
+      for (const p of decoded) {
+        if (p.type === 'tool_call') calls.push({ id: p.id, name: p.name, answered: false });
+        else if (p.type === 'image' || p.type === 'audio' || p.type === 'video' || p.type === 'file') p.clientPath = path;
+      }
       run.push(...decoded);
     });
     push(runRole, run);

@@ -41,11 +41,15 @@ function decodeImageSource(source: MessagesImageSource, path: string): UnifiedMe
   }
 }
 
+function imagePart(source: MessagesImageSource, path: string): UnifiedMediaPart {
+  return { type: 'image', source: decodeImageSource(source, path), clientPath: path };
+}
+
 /** The image blocks of a `content` document (text and images, as the API allows), as image parts after its text. */
 function documentImages(source: MessagesDocumentSource, path: string): UnifiedMediaPart[] {
   if (source.type !== 'content' || typeof source.content === 'string') return [];
   return source.content.flatMap((inner, k) =>
-    inner.type === 'image' ? [{ type: 'image' as const, source: decodeImageSource(inner.source as MessagesImageSource, `${path}.source.content[${k}]`) }] : [],
+    inner.type === 'image' ? [imagePart(inner.source as MessagesImageSource, `${path}.source.content[${k}]`)] : [],
   );
 }
 
@@ -57,9 +61,10 @@ function documentImages(source: MessagesDocumentSource, path: string): UnifiedMe
 export function decodeMessagesMedia(block: MessagesRawBlock, path: string): UnifiedMediaPart[] {
   const cacheControl = block.cache_control && typeof block.cache_control === 'object' ? { cacheControl: block.cache_control as Record<string, unknown> } : {};
   if (block.type === 'image') {
-    return [{ type: 'image', source: decodeImageSource(block.source as MessagesImageSource, path), ...cacheControl }];
+    return [{ ...imagePart(block.source as MessagesImageSource, path), ...cacheControl }];
   }
   const title = typeof block.title === 'string' && block.title ? { filename: block.title } : {};
   const source = block.source as MessagesDocumentSource;
-  return [{ type: 'file', source: decodeDocumentSource(source, path), ...title, ...cacheControl }, ...documentImages(source, path)];
+  const document: UnifiedMediaPart = { type: 'file', source: decodeDocumentSource(source, path), ...title, ...cacheControl, clientPath: path };
+  return [document, ...documentImages(source, path)];
 }

@@ -38,9 +38,11 @@ function encodeDocument(source: UnifiedMediaSource, path: string): MessagesDocum
 
 /**
  * A unified media part → an `image` or `document` block. Audio and video have no Messages form and
- * would change the answer if dropped: GW_MEDIA_NOT_ALLOWED (415) naming the field.
+ * would change the answer if dropped: GW_MEDIA_NOT_ALLOWED (415) naming the client's field (the Messages body's where
+ * the part has no `clientPath`).
  */
-export function encodeMessagesMedia(part: UnifiedMediaPart, path: string): MessagesImageBlock | MessagesDocumentBlock {
+export function encodeMessagesMedia(part: UnifiedMediaPart, bodyPath: string): MessagesImageBlock | MessagesDocumentBlock {
+  const path = part.clientPath ?? bodyPath;
   const cache = part.cacheControl ? { cache_control: part.cacheControl } : {};
   const source = inlineDataUri(part.source);
   switch (part.type) {

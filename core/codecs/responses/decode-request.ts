@@ -57,7 +57,7 @@ function rejectItemReferences(body: unknown): void {
 }
 
 function decodeTextOnly(content: string | ResponsesContentPart[], path: string, what: string): UnifiedTextPart[] {
-  return decodeResponsesContent(content, path).map((part, j) => {
+  return decodeResponsesContent(content, `${path}.content`).map((part, j) => {
     if (part.type !== 'text') throw invalid(`${path}.content[${j}].type`, `only text parts are allowed in ${what}`);
     return part;
   });
@@ -134,7 +134,7 @@ class ConversationBuilder {
       return;
     }
     this.leading = false;
-    this.messages.push({ role: 'user', content: decodeResponsesContent(item.content, path) });
+    this.messages.push({ role: 'user', content: decodeResponsesContent(item.content, `${path}.content`) });
   }
 
   add(item: ResponsesInputItem, path: string): void {

@@ -50,16 +50,21 @@ function decodePart(part: ResponsesContentPart, path: string): UnifiedTextPart |
     case 'refusal':
       return { type: 'text', text: part.refusal };
     case 'input_image':
-      return decodeImage(part, path);
+      return { ...decodeImage(part, path), clientPath: path };
     case 'input_file':
-      return decodeFile(part, path);
-    case 'input_audio':
-      return { type: 'audio', source: { kind: 'base64', mediaType: `audio/${part.input_audio.format.toLowerCase()}`, data: part.input_audio.data } };
+      return { ...decodeFile(part, path), clientPath: path };
+    case 'input_audio': {
+      const mediaType = `audio/${part.input_audio.format.toLowerCase()}`;
+      return { type: 'audio', source: { kind: 'base64', mediaType, data: part.input_audio.data }, clientPath: path };
+    }
   }
 }
 
-/** Message or tool-output content (a string or parts) → unified text and media parts. */
-export function decodeResponsesContent(content: string | ResponsesContentPart[], path: string): Array<UnifiedTextPart | UnifiedMediaPart> {
+/**
+ * Message or tool-output content (a string or parts) → unified text and media parts. `partsPath` names the array the
+ * parts sit in: `input[2].content` for a message, `input[3].output` for a function call's output.
+ */
+export function decodeResponsesContent(content: string | ResponsesContentPart[], partsPath: string): Array<UnifiedTextPart | UnifiedMediaPart> {
   if (typeof content === 'string') return [{ type: 'text', text: content }];
-  return content.map((part, j) => decodePart(part, `${path}.content[${j}]`));
+  return content.map((part, j) => decodePart(part, `${partsPath}[${j}]`));
 }

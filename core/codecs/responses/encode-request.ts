@@ -37,8 +37,10 @@ function encodeInputPart(part: UnifiedTextPart | UnifiedMediaPart, path: string)
       return file;
     }
     case 'audio':
-    case 'video':
-      throw new GatewayError('GW_MEDIA_NOT_ALLOWED', `${path}: ${part.type} input is not accepted by this platform`, { param: path });
+    case 'video': {
+      const param = part.clientPath ?? path;
+      throw new GatewayError('GW_MEDIA_NOT_ALLOWED', `${param}: ${part.type} input is not accepted by this platform`, { param });
+    }
   }
 }
 

@@ -28,40 +28,29 @@ function isAllowed(part: UnifiedMediaPart): boolean {
   return false;
 }
 
-/** Media parts of one unified message with their content index in the client's message. */
-function mediaOf(content: readonly UnifiedPart[]): Array<{ part: UnifiedMediaPart; index: number; message: number }> {
-  const out: Array<{ part: UnifiedMediaPart; index: number; message: number }> = [];
-  content.forEach((part, j) => {
-    if (part.type === 'tool_result') {
-      // Chat sends one tool message per result: the result's position is its own message.
-      part.content.forEach((inner, k) => {
-        if (inner.type !== 'text') out.push({ part: inner, index: k, message: j });
-      });
-    } else if (part.type === 'image' || part.type === 'audio' || part.type === 'video' || part.type === 'file') {
-      out.push({ part, index: j, message: 0 });
-    }
+/** The media parts of one unified message, also those inside its tool results. */
+function mediaOf(content: readonly UnifiedPart[]): UnifiedMediaPart[] {
+  return content.flatMap((part): UnifiedMediaPart[] => {
+    if (part.type === 'tool_result') return part.content.filter((inner): inner is UnifiedMediaPart => inner.type !== 'text');
+    return part.type === 'image' || part.type === 'audio' || part.type === 'video' || part.type === 'file' ? [part] : [];
   });
-  return out;
 }
 
 /**
  * Chat-completions clients of the Claude platform may send images (data URI or URL) and PDF files only
- * (DECISIONS §7); anything else answers 415 naming the field and pointing at the messages endpoint, which takes
- * richer files. Indexes are the client's: leading system messages were lifted out and each tool message holds one
- * result.
+ * (DECISIONS §7); anything else answers 415 naming the client's field (recorded by the chat decoder) and pointing at
+ * the messages endpoint, which takes richer files.
  */
 export function assertChatMediaAllowed(request: UnifiedRequest, platform: string): void {
-  let chatIndex = request.system.length;
   for (const message of request.messages) {
-    for (const { part, index, message: offset } of mediaOf(message.content)) {
+    for (const part of mediaOf(message.content)) {
       if (isAllowed(part)) continue;
-      const param = `messages[${chatIndex + offset}].content[${index}]`;
+      const param = part.clientPath ?? 'messages';
       throw new GatewayError(
         'GW_MEDIA_NOT_ALLOWED',
         `${param}: ${describe(part)} is not accepted by /${platform}/v1/chat/completions, which takes images (JPEG, PNG, GIF, WebP) and PDF files only; /${platform}/v1/messages takes richer files`,
         { param },
       );
     }
-    chatIndex += message.role === 'tool' ? message.content.length : 1;
   }
 }

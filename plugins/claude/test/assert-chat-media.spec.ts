@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { isGatewayError, type UnifiedMessage, type UnifiedMediaPart, type UnifiedRequest } from '@gateway/core';
+import { chatCompletionsCodec, isGatewayError, type UnifiedMessage, type UnifiedMediaPart, type UnifiedRequest } from '@gateway/core';
 import { assertChatMediaAllowed } from '../src/assert-chat-media';
 
 function request(messages: UnifiedMessage[], system: string[] = []): UnifiedRequest {
@@ -46,19 +46,26 @@ describe('assertChatMediaAllowed', () => {
     it(`answers 415 for ${name}, pointing at the messages endpoint`, () => {
       const error = refusal(() => assertChatMediaAllowed(request([user(part)]), 'claude'));
       expect(error.status).to.equal(415);
-      expect(error.param).to.equal('messages[0].content[1]');
+      expect(error.param).to.equal('messages');
       expect(error.message).to.match(what);
       expect(error.message).to.include('/claude/v1/messages takes richer files');
     });
   }
 
-  it('names the client’s message index: leading system messages and one chat message per tool result count', () => {
-    const audio: UnifiedMediaPart = { type: 'audio', source: { kind: 'base64', mediaType: 'audio/mp3', data: 'x' } };
-    const messages: UnifiedMessage[] = [
-      { role: 'user', content: [{ type: 'text', text: 'q' }] },
-      { role: 'assistant', content: [{ type: 'tool_call', id: 'a', name: 'f', arguments: '{}' }, { type: 'tool_call', id: 'b', name: 'f', arguments: '{}' }] },
-      { role: 'tool', content: [{ type: 'tool_result', toolCallId: 'a', content: [{ type: 'text', text: 'ok' }] }, { type: 'tool_result', toolCallId: 'b', content: [{ type: 'text', text: 'x' }, audio] }] },
-    ];
-    expect(refusal(() => assertChatMediaAllowed(request(messages, ['sys1', 'sys2']), 'claude')).param).to.equal('messages[5].content[1]');
+  it('names the client’s field as the chat decoder recorded it: leading system messages and one chat message per tool result count', () => {
+    const audio = { type: 'input_audio', input_audio: { data: 'eA==', format: 'mp3' } };
+    const call = (id: string) => ({ id, type: 'function', function: { name: 'f', arguments: '{}' } });
+    const decoded = chatCompletionsCodec.decodeRequest({
+      model: 'm',
+      messages: [
+        { role: 'system', content: 'sys1' },
+        { role: 'system', content: 'sys2' },
+        { role: 'user', content: 'q' },
+        { role: 'assistant', content: null, tool_calls: [call('a'), call('b')] },
+        { role: 'tool', tool_call_id: 'a', content: 'ok' },
+        { role: 'tool', tool_call_id: 'b', content: [{ type: 'text', text: 'x' }, audio] },
+      ],
+    });
+    expect(refusal(() => assertChatMediaAllowed(decoded, 'claude')).param).to.equal('messages[5].content[1]');
   });
 });

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Anthropic from '@anthropic-ai/sdk';
+import { ApiError, GoogleGenAI } from '@google/genai';
 import { expect } from 'chai';
 import OpenAI from 'openai';
 import { startSimulator, type RecordedRequest, type Simulator } from '../../../simulator';
@@ -154,6 +155,31 @@ describe('e2e: SDKs → gateway → simulator (claude plugin, API key)', functio
     expect(error).to.be.instanceOf(OpenAI.APIError);
     expect((error as InstanceType<typeof OpenAI.APIError>).status).to.equal(415);
     expect((error as Error).message).to.include('/claude/v1/messages takes richer files');
+    expect(anthropicCalls(sim)).to.have.length(0);
+  });
+
+  it('Responses and Gemini clients: a refused audio part is named by its place in their own request, not in the Messages body', async () => {
+    const responsesError = await openai.responses
+      .create({ model: MODEL, input: [{ role: 'user', content: [{ type: 'input_text', text: 'hear' }, { type: 'input_audio', input_audio: { data: 'UklGRg==', format: 'wav' } }] }] } as never)
+      .catch((e: unknown) => e);
+    expect(responsesError).to.be.instanceOf(OpenAI.APIError);
+    expect((responsesError as InstanceType<typeof OpenAI.APIError>).status).to.equal(415);
+    expect((responsesError as InstanceType<typeof OpenAI.APIError>).param).to.equal('input[0].content[1]');
+
+    const gemini = new GoogleGenAI({ apiKey: TEST_LICENSE, httpOptions: { baseUrl: `${gw.url}/claude` } });
+    const geminiError = await gemini.models
+      .generateContent({
+        model: MODEL,
+        contents: [
+          { role: 'user', parts: [{ text: 'first' }] },
+          { role: 'model', parts: [{ text: 'ok' }] },
+          { role: 'user', parts: [{ text: 'hear' }, { inlineData: { mimeType: 'audio/wav', data: 'UklGRg==' } }] },
+        ],
+      })
+      .catch((e: unknown) => e);
+    expect(geminiError).to.be.instanceOf(ApiError);
+    expect((geminiError as ApiError).status).to.equal(415);
+    expect((geminiError as Error).message).to.include('contents[2].parts[1]: audio input (audio/wav)');
     expect(anthropicCalls(sim)).to.have.length(0);
   });
 

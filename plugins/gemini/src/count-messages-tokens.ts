@@ -19,7 +19,7 @@ export interface CountSettings {
 export function createCountMessagesTokens(settings: CountSettings, call: GeminiCaller): CustomHandler {
   return async (request, ctx) => {
     const decoded = toGeminiVariant({ ...messagesCodec.decodeRequest(request.body), stream: false });
-    const unified = await inlineGeminiMedia(decoded, { media: settings.media, clientFormat: 'messages', client: ctx });
+    const unified = await inlineGeminiMedia(decoded, { media: settings.media, client: ctx });
     const encoded = geminiCodec.encodeRequest(unified).value;
     const counted = Object.fromEntries(Object.entries(encoded).filter(([key]) => COUNTED_FIELDS.includes(key)));
     const model = geminiModelName(unified.model);

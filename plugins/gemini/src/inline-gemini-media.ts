@@ -7,7 +7,6 @@ import {
   type UnifiedMessage,
   type UnifiedPart,
   type UnifiedRequest,
-  type WireFormat,
 } from '@gateway/core';
 import { describeMediaField, type MediaPosition } from './describe-media-field';
 import { fetchWithinBudget, mapConcurrently, mediaBudget, type MediaBudget } from './fetch-within-budget';
@@ -18,7 +17,6 @@ const YOUTUBE_URL = /^https?:\/\/(?:www\.|m\.)?(?:youtube\.com|youtu\.be)\//i;
 
 export interface MediaContext {
   media: GatewaySettings['media'];
-  clientFormat?: WireFormat;
   /** The request's context: its abort signal, read only when there are media to fetch (core makes it on first use). */
   client: { readonly signal: AbortSignal };
 }
@@ -35,7 +33,7 @@ export async function inlineGeminiMedia(request: UnifiedRequest, context: MediaC
   if (found.length === 0) return request;
   const budget = mediaBudget(context.media);
   const resolved = await mapConcurrently(found, context.client.signal, ({ part, at }, _index, signal) =>
-    resolveMediaPart(part, describeMediaField(request, context.clientFormat, at), { media: context.media, signal, budget }),
+    resolveMediaPart(part, describeMediaField(request, part, at), { media: context.media, signal, budget }),
   );
   const replacements = new Map(found.map(({ part }, i) => [part, resolved[i]]));
   const swap = <T extends UnifiedPart>(part: T): T | UnifiedMediaPart => (isMedia(part) ? (replacements.get(part) ?? part) : part);

@@ -24,7 +24,7 @@ export async function toGeminiRequest(request: UpstreamRequest, ctx: RequestCont
   const variant = toGeminiVariant(request.unified);
   const messages = await restoreSignatures(variant.messages, shape.signatures, signatureScope(ctx));
   const signed = messages === variant.messages ? variant : { ...variant, messages };
-  const unified = await inlineGeminiMedia(signed, { media: shape.media, clientFormat: ctx.clientFormat, client: ctx });
+  const unified = await inlineGeminiMedia(signed, { media: shape.media, client: ctx });
   const { value, warnings } = geminiCodec.encodeRequest(unified);
   if (warnings.length > 0) ctx.log.debug('translation dropped fields', { warnings });
   return {

@@ -67,7 +67,7 @@ describe('decodeChatCompletionsRequest', () => {
       const request = decodeChatCompletionsRequest(fixtureJson('openai-chat/request-vision.json'));
       expect(request.messages[0].content).to.deep.equal([
         { type: 'text', text: 'What color is this pixel? Answer with one word.' },
-        { type: 'image', source: { kind: 'base64', mediaType: 'image/png', data: PNG }, detail: 'low' },
+        { type: 'image', source: { kind: 'base64', mediaType: 'image/png', data: PNG }, detail: 'low' , clientPath: 'messages[0].content[1]' },
       ]);
       expect(request.maxTokens).to.equal(16);
     });
@@ -106,10 +106,10 @@ describe('decodeChatCompletionsRequest', () => {
         }),
       );
       expect(request.messages[0].content).to.deep.equal([
-        { type: 'video', source: { kind: 'base64', mediaType: 'video/mp4', data: 'AAAA' } },
-        { type: 'audio', source: { kind: 'base64', mediaType: 'audio/mp3', data: 'BBBB' } },
-        { type: 'video', source: { kind: 'url', url: 'https://example.com/clip.webm?x=1' } },
-        { type: 'image', source: { kind: 'url', url: 'https://example.com/picture' } },
+        { type: 'video', source: { kind: 'base64', mediaType: 'video/mp4', data: 'AAAA' }, clientPath: 'messages[0].content[0]' },
+        { type: 'audio', source: { kind: 'base64', mediaType: 'audio/mp3', data: 'BBBB' }, clientPath: 'messages[0].content[1]' },
+        { type: 'video', source: { kind: 'url', url: 'https://example.com/clip.webm?x=1' }, clientPath: 'messages[0].content[2]' },
+        { type: 'image', source: { kind: 'url', url: 'https://example.com/picture' }, clientPath: 'messages[0].content[3]' },
       ]);
     });
 
@@ -120,8 +120,8 @@ describe('decodeChatCompletionsRequest', () => {
         body({ messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: png } }, { type: 'image_url', image_url: { url: jpeg, detail: 'low' } }] }] }),
       );
       expect(request.messages[0].content).to.deep.equal([
-        { type: 'image', source: { kind: 'base64', mediaType: 'image/png', data: png } },
-        { type: 'image', source: { kind: 'base64', mediaType: 'image/jpeg', data: jpeg }, detail: 'low' },
+        { type: 'image', source: { kind: 'base64', mediaType: 'image/png', data: png }, clientPath: 'messages[0].content[0]' },
+        { type: 'image', source: { kind: 'base64', mediaType: 'image/jpeg', data: jpeg }, detail: 'low' , clientPath: 'messages[0].content[1]' },
       ]);
       // Base64 of no type the gateway knows cannot be sent on as anything: a clear 400 rather than a bogus URL.
       const unknown = Buffer.from('just some text, not an image').toString('base64');
@@ -147,10 +147,10 @@ describe('decodeChatCompletionsRequest', () => {
         }),
       );
       expect(request.messages[0].content).to.deep.equal([
-        { type: 'audio', source: { kind: 'base64', mediaType: 'audio/wav', data: 'UklG' } },
-        { type: 'file', source: { kind: 'base64', mediaType: 'application/pdf', data: 'JVBE' }, filename: 'a.pdf' },
-        { type: 'file', source: { kind: 'url', url: 'https://example.com/doc.pdf' } },
-        { type: 'file', source: { kind: 'base64', mediaType: 'text/plain', data: 'SGVsbG8=' }, filename: 'notes.txt' },
+        { type: 'audio', source: { kind: 'base64', mediaType: 'audio/wav', data: 'UklG' }, clientPath: 'messages[0].content[0]' },
+        { type: 'file', source: { kind: 'base64', mediaType: 'application/pdf', data: 'JVBE' }, filename: 'a.pdf' , clientPath: 'messages[0].content[1]' },
+        { type: 'file', source: { kind: 'url', url: 'https://example.com/doc.pdf' }, clientPath: 'messages[0].content[2]' },
+        { type: 'file', source: { kind: 'base64', mediaType: 'text/plain', data: 'SGVsbG8=' }, filename: 'notes.txt' , clientPath: 'messages[0].content[3]' },
       ]);
     });
 

@@ -114,7 +114,7 @@ describe('gemini decodeRequest', () => {
               {
                 role: 'user',
                 content: [
-                  { type: 'image', source: { kind: 'base64', mediaType: 'image/png', data: PNG } },
+                  { type: 'image', source: { kind: 'base64', mediaType: 'image/png', data: PNG }, clientPath: 'contents[0].parts[0]' },
                   { type: 'text', text: 'What color is this pixel? Answer with one word.' },
                 ],
               },
@@ -324,7 +324,7 @@ describe('gemini decodeRequest', () => {
         {
           role: 'user',
           content: [
-            { type: 'video', source: { kind: 'url', url: 'https://example.com/v.mp4' } },
+            { type: 'video', source: { kind: 'url', url: 'https://example.com/v.mp4' }, clientPath: 'contents[0].parts[0]' },
             { type: 'text', text: 'describe' },
           ],
         },
@@ -418,7 +418,7 @@ describe('gemini decodeRequest', () => {
 
     it('takes a YouTube fileUri without MIME type as a video', () => {
       const decoded = decode({ contents: [{ parts: [{ fileData: { fileUri: 'https://www.youtube.com/watch?v=9hE5-98ZeCg' } }, { text: 'summarize' }] }] });
-      expect(decoded.messages[0].content[0]).to.deep.equal({ type: 'video', source: { kind: 'url', url: 'https://www.youtube.com/watch?v=9hE5-98ZeCg' } });
+      expect(decoded.messages[0].content[0]).to.deep.equal({ type: 'video', source: { kind: 'url', url: 'https://www.youtube.com/watch?v=9hE5-98ZeCg' }, clientPath: 'contents[0].parts[0]' });
     });
 
     it('maps inline media by MIME type and multimodal function responses', () => {
@@ -436,7 +436,7 @@ describe('gemini decodeRequest', () => {
         name: 'shot',
         content: [
           { type: 'text', text: 'done' },
-          { type: 'image', source: { kind: 'base64', mediaType: 'image/png', data: PNG } },
+          { type: 'image', source: { kind: 'base64', mediaType: 'image/png', data: PNG }, clientPath: 'contents[2].parts[0].functionResponse.parts[0]' },
         ],
       });
     });

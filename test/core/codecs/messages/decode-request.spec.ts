@@ -129,7 +129,7 @@ describe('decodeMessagesRequest', () => {
 
   it('decodes request-vision.json: base64 image block → image part', () => {
     const req = decodeMessagesRequest(readMessagesFixture('request-vision.json'));
-    expect(req.messages[0].content[0]).to.deep.equal({ type: 'image', source: { kind: 'base64', mediaType: 'image/png', data: PNG } });
+    expect(req.messages[0].content[0]).to.deep.equal({ type: 'image', source: { kind: 'base64', mediaType: 'image/png', data: PNG }, clientPath: 'messages[0].content[0]' });
     expect(req.maxTokens).to.equal(64);
   });
 
@@ -228,10 +228,10 @@ describe('decodeMessagesRequest', () => {
       }],
     });
     expect(req.messages[0].content).to.deep.equal([
-      { type: 'file', source: { kind: 'base64', mediaType: 'application/pdf', data: 'JVBERi0=' }, filename: 'a.pdf' },
-      { type: 'file', source: { kind: 'url', url: 'https://example.com/b.pdf' } },
-      { type: 'file', source: { kind: 'base64', mediaType: 'text/plain', data: Buffer.from('héllo').toString('base64') } },
-      { type: 'image', source: { kind: 'url', url: 'https://example.com/c.png' } },
+      { type: 'file', source: { kind: 'base64', mediaType: 'application/pdf', data: 'JVBERi0=' }, filename: 'a.pdf' , clientPath: 'messages[0].content[0]' },
+      { type: 'file', source: { kind: 'url', url: 'https://example.com/b.pdf' }, clientPath: 'messages[0].content[1]' },
+      { type: 'file', source: { kind: 'base64', mediaType: 'text/plain', data: Buffer.from('héllo').toString('base64') }, clientPath: 'messages[0].content[2]' },
+      { type: 'image', source: { kind: 'url', url: 'https://example.com/c.png' }, clientPath: 'messages[0].content[3]' },
     ]);
   });
 
@@ -249,8 +249,8 @@ describe('decodeMessagesRequest', () => {
       }],
     });
     expect(req.messages[0].content).to.deep.equal([
-      { type: 'file', source: { kind: 'base64', mediaType: 'text/plain', data: Buffer.from('page 1\npage 2').toString('base64') }, filename: 'Deck' },
-      { type: 'image', source: { kind: 'base64', mediaType: 'image/png', data: 'iVBORw0KGgo=' } },
+      { type: 'file', source: { kind: 'base64', mediaType: 'text/plain', data: Buffer.from('page 1\npage 2').toString('base64') }, filename: 'Deck' , clientPath: 'messages[0].content[0]' },
+      { type: 'image', source: { kind: 'base64', mediaType: 'image/png', data: 'iVBORw0KGgo=' }, clientPath: 'messages[0].content[0].source.content[1]' },
     ]);
   });
 
@@ -271,7 +271,7 @@ describe('decodeMessagesRequest', () => {
       content: [{
         type: 'tool_result',
         toolCallId: 'toolu_1',
-        content: [{ type: 'text', text: 'shot' }, { type: 'image', source: { kind: 'base64', mediaType: 'image/png', data: PNG } }],
+        content: [{ type: 'text', text: 'shot' }, { type: 'image', source: { kind: 'base64', mediaType: 'image/png', data: PNG }, clientPath: 'messages[0].content[0].content[1]' }],
       }],
     });
   });

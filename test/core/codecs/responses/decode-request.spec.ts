@@ -122,7 +122,7 @@ describe('decodeResponsesRequest', () => {
       ]);
       expect(request.messages[2].content).to.deep.equal([
         { type: 'tool_result', toolCallId: 'call_1', name: 'f', content: [{ type: 'text', text: 'r1' }] },
-        { type: 'tool_result', toolCallId: 'call_2', name: 'g', content: [{ type: 'text', text: 'r2' }, { type: 'image', source: { kind: 'url', url: 'https://x/y.png' } }] },
+        { type: 'tool_result', toolCallId: 'call_2', name: 'g', content: [{ type: 'text', text: 'r2' }, { type: 'image', source: { kind: 'url', url: 'https://x/y.png' }, clientPath: 'input[7].output[1]' }] },
       ]);
       expect(request.messages[3]).to.deep.equal({ role: 'system', content: [{ type: 'text', text: 'late system' }] });
     });
@@ -130,7 +130,7 @@ describe('decodeResponsesRequest', () => {
     it('reads bare base64 in input_image.image_url, its type from its bytes', () => {
       const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP4HyX/HwAGTAJ4THyr0gAAAABJRU5ErkJggg==';
       const request = decodeResponsesRequest(body({ input: [{ role: 'user', content: [{ type: 'input_image', image_url: png }] }] }));
-      expect(request.messages[0].content).to.deep.equal([{ type: 'image', source: { kind: 'base64', mediaType: 'image/png', data: png } }]);
+      expect(request.messages[0].content).to.deep.equal([{ type: 'image', source: { kind: 'base64', mediaType: 'image/png', data: png }, clientPath: 'input[0].content[0]' }]);
     });
 
     it('decodes input_image and input_file (data URI, URL) and input_audio', () => {
@@ -150,10 +150,10 @@ describe('decodeResponsesRequest', () => {
         }),
       );
       expect(request.messages[0].content).to.deep.equal([
-        { type: 'image', source: { kind: 'base64', mediaType: 'image/png', data: 'PNG' }, detail: 'low' },
-        { type: 'file', source: { kind: 'base64', mediaType: 'application/pdf', data: 'PDF' }, filename: 'a.pdf' },
-        { type: 'file', source: { kind: 'url', url: 'https://x/doc.pdf' } },
-        { type: 'audio', source: { kind: 'base64', mediaType: 'audio/wav', data: 'WAV' } },
+        { type: 'image', source: { kind: 'base64', mediaType: 'image/png', data: 'PNG' }, detail: 'low' , clientPath: 'input[0].content[0]' },
+        { type: 'file', source: { kind: 'base64', mediaType: 'application/pdf', data: 'PDF' }, filename: 'a.pdf' , clientPath: 'input[0].content[1]' },
+        { type: 'file', source: { kind: 'url', url: 'https://x/doc.pdf' }, clientPath: 'input[0].content[2]' },
+        { type: 'audio', source: { kind: 'base64', mediaType: 'audio/wav', data: 'WAV' }, clientPath: 'input[0].content[3]' },
       ]);
     });
 
