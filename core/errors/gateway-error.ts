@@ -14,6 +14,8 @@ export interface GatewayErrorOptions {
   upstreamType?: string;
   /** The upstream's own error code string, where it had one (`invalid_api_key`). */
   upstreamCode?: string;
+  /** Machine-readable details a client SDK acts on (Anthropic's `error.details`, such as `{ error_code }`). */
+  details?: Record<string, unknown>;
 }
 
 /** The one error type that crosses module boundaries. Test with `isGatewayError`, not `instanceof`. */
@@ -25,6 +27,7 @@ export class GatewayError extends Error {
   readonly retryAfterMs?: number;
   readonly upstreamType?: string;
   readonly upstreamCode?: string;
+  readonly details?: Record<string, unknown>;
 
   constructor(code: ErrorCode, message: string, options: GatewayErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -35,6 +38,7 @@ export class GatewayError extends Error {
     this.retryAfterMs = options.retryAfterMs;
     this.upstreamType = options.upstreamType;
     this.upstreamCode = options.upstreamCode;
+    if (options.details !== undefined) this.details = options.details;
   }
 }
 

@@ -25,5 +25,6 @@ export function maskGatewayError(error: GatewayError, mask: SecretMasker): Gatew
     retryAfterMs: error.retryAfterMs,
     upstreamType: error.upstreamType,
     upstreamCode: error.upstreamCode,
+    details: error.details,
   });
 }

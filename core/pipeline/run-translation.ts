@@ -32,8 +32,8 @@ export interface TranslationInput {
 /** Client format → unified → the platform's format, and the answer back the same way, streaming or not. */
 export function runTranslation(hooks: GatewayHooks, input: TranslationInput, ctx: RequestContext, res: ServerResponse): Promise<void> {
   const { unified, upstreamFormat } = input;
-  // Upstream-held state (previous_response_id) exists only on a Responses upstream; elsewhere it would be silently lost.
-  if (upstreamFormat !== 'responses') assertStatelessRequest(unified);
+  // Upstream-held state (previous_response_id, a message thread) exists only on an upstream of the client's format.
+  assertStatelessRequest(unified, upstreamFormat);
   if (unified.warnings?.length) ctx.log.debug('client request fields dropped', { warnings: unified.warnings });
   const request: UpstreamRequest = {
     mode: 'translate',

@@ -168,7 +168,7 @@ function encodeReasoningEffort(reasoning: UnifiedReasoningConfig | undefined): s
 
 /** Unified → chat-completions body for an OpenAI-compatible upstream. */
 export function encodeChatCompletionsRequest(request: UnifiedRequest): Converted<Record<string, unknown>> {
-  assertStatelessRequest(request);
+  assertStatelessRequest(request, 'chat-completions');
   refuseUntranslatableFields(request, 'chat-completions');
   const warnings: string[] = [];
   const { max_tokens: legacyMaxTokens, top_k: topK, stream_options: streamOptions, ...ext } = request.extensions?.['chat-completions'] ?? {};

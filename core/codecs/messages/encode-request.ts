@@ -82,7 +82,7 @@ function warnUnsupported(request: UnifiedRequest, warnings: string[]): void {
  */
 export function encodeMessagesRequest(request: UnifiedRequest): Converted<Record<string, unknown>> {
   refuseUntranslatableFields(request, 'messages');
-  assertStatelessRequest(request);
+  assertStatelessRequest(request, 'messages');
   const warnings: string[] = [];
   const ext: MessagesExtensions = request.extensions?.messages ?? {};
 

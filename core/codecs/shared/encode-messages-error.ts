@@ -35,9 +35,10 @@ function messagesErrorType(error: GatewayError): string {
   return byStatus;
 }
 
-/** `{"type":"error","error":{"type","message"}}`. */
+/** `{"type":"error","error":{"type","message"}}`, with `details` where the error has them. */
 export function encodeMessagesError(error: GatewayError): ErrorBody {
-  return { status: error.status, body: { type: 'error', error: { type: messagesErrorType(error), message: error.message } } };
+  const body = { type: messagesErrorType(error), message: error.message, ...(error.details ? { details: error.details } : {}) };
+  return { status: error.status, body: { type: 'error', error: body } };
 }
 
 /** `event: error` after a stream started; nothing follows it (no message_stop). */
