@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import {
   callWithCredentials,
+  isGatewayError,
   sendUpstreamRequest,
   toGatewayError,
   type CredentialEntry,
@@ -47,6 +48,11 @@ function localFailure(error: GatewayError): UpstreamResponse {
   return { status: isCredentialRejection(error) ? 401 : 502, headers: { 'content-type': 'application/json' }, body: Readable.from([Buffer.from(body)]) };
 }
 
+/** A token failure that says nothing about the credential: the client left, or shutdown cut the token call. */
+function notTheCredentials(error: unknown, ctx: RequestContext): boolean {
+  return ctx.signal.aborted || (isGatewayError(error) && error.code === 'GW_SHUTTING_DOWN');
+}
+
 /**
  * The platform's upstreamCall: the next healthy credential (round-robin) with its headers (`x-api-key`, or the
  * OAuth Bearer token plus the oauth beta flag added to the client's `anthropic-beta`). On a failure that is the
@@ -81,8 +87,8 @@ export function createClaudeCaller(deps: ClaudeCallerDeps) {
       try {
         token = await deps.tokens.accessToken(sessionCredential(entry), ctx);
       } catch (error) {
-        // The client left while waiting for the token: nothing to answer, and nothing the credential did.
-        if (ctx.signal.aborted) throw toGatewayError(error);
+        // The client left while waiting for the token, or the gateway is shutting down: nothing the credential did.
+        if (notTheCredentials(error, ctx)) throw toGatewayError(error);
         return failLocally(entry, toGatewayError(error));
       }
       usedTokens.set(entry.id, token);
@@ -104,7 +110,7 @@ export function createClaudeCaller(deps: ClaudeCallerDeps) {
         try {
           await deps.tokens.refreshAfterRejection(sessionCredential(entry), usedTokens.get(entry.id), ctx);
         } catch (error) {
-          if (ctx.signal.aborted) throw toGatewayError(error);
+          if (notTheCredentials(error, ctx)) throw toGatewayError(error);
           // Reported through the next attempt, so the credential's reason is the refresh failure itself.
           deferred.set(entry.id, toGatewayError(error));
         }

@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { mock } from 'node:test';
 import { expect } from 'chai';
 import { fixtureBytes } from '../../../test/helpers/fixtures';
@@ -130,6 +133,30 @@ describe('claude plugin: a stalled claude.ai or token endpoint (loopback fakes)'
     // One refresh, started in the background and shared.
     expect(oauth.seen.filter((s) => (s.json as { grant_type?: string } | undefined)?.grant_type === 'refresh_token')).to.have.length(1);
     expect((await adminView(gw))[0].state).to.equal('healthy');
+  });
+
+  it('a shutdown that cuts the exchange answers 503 and leaves the credential healthy, also after the restart', async () => {
+    claudeAi(oauth, { organizations: 'stall' }, 28800);
+    const dir = mkdtempSync(path.join(tmpdir(), 'gw-claude-shutdown-'));
+    const store = { driver: 'sqlite' as const, path: path.join(dir, 'gw.db') };
+    try {
+      const first = await startGateway(platform(upstream, oauth, [{ sessionKey: SESSION_KEY }]), { store });
+      const answer = chat(first);
+      await until(() => oauth.seen.length === 1);
+      await first.gateway.close(50);
+      const res = await answer;
+      expect(res.status).to.equal(503);
+      expect(((await res.json()) as { error: { message: string } }).error.message).to.match(/shutting down/);
+
+      claudeAi(oauth, {}, 28800);
+      gw = await startGateway(platform(upstream, oauth, [{ sessionKey: SESSION_KEY }]), { store });
+      expect((await adminView(gw))[0]).to.deep.include({ kind: 'sessionKey', state: 'healthy' });
+      expect((await chat(gw)).status).to.equal(200);
+    } finally {
+      await gw?.close();
+      gw = undefined;
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('ends a request whose client left while it waited for the exchange, leaving the credential untouched', async () => {

@@ -69,8 +69,15 @@ export function createOAuthTokenManager(options: OAuthTokenManagerOptions) {
       next = await options.client.exchangeSessionKey(credential.sessionKey);
       options.log.info('session key exchanged for an oauth token', { credential: credential.masked, expiresAt: new Date(next.expiresAt).toISOString() });
     }
-    await options.store.set(namespace, credential.id, next);
+    // The new token is in use at once: a refresh may already have revoked the old refresh token upstream, so a store
+    // that cannot write (locked, disk full) must not cost it. A restart then starts over from the session key.
     tokens.set(credential.id, next);
+    await options.store.set(namespace, credential.id, next).catch((error: unknown) => {
+      options.log.warn('oauth token kept in memory only: the store did not save it', {
+        credential: credential.masked,
+        reason: error instanceof Error ? error.message : String(error),
+      });
+    });
     return next;
   }
 

@@ -104,6 +104,16 @@ describe('OAuth token manager', () => {
     expect(await store.list('claude-oauth:claude')).to.deep.equal([]);
   });
 
+  it('uses a token it obtained even when the store cannot save it (locked, disk full): the refresh already revoked the old one', async () => {
+    const { clock, fake, manager, store } = setup();
+    await manager.accessToken(credential);
+    store.set = () => Promise.reject(new Error('sqlite store gw.db: set failed: database is locked'));
+    clock.now += HOUR + 1;
+    expect(await manager.accessToken(credential)).to.equal('access-2');
+    expect(await manager.accessToken(credential)).to.equal('access-2');
+    expect(fake.calls).to.deep.equal({ exchange: 1, refresh: 1 });
+  });
+
   it('refreshes early within five minutes of expiry, and not before, in the background', async () => {
     const { clock, fake, manager } = setup();
     await manager.accessToken(credential);
