@@ -3,6 +3,7 @@ import type { ErrorFamily } from '../codecs/codec';
 import { GatewayError, isGatewayError, toGatewayError } from '../errors/gateway-error';
 import { maskGatewayError, type SecretMasker } from '../errors/mask-gateway-error';
 import type { Logger } from '../logging';
+import { discardUnreadUpload } from './discard-unread-upload';
 import { renderError } from './render-error';
 
 /**
@@ -22,10 +23,8 @@ export function createErrorMiddleware(log: Logger, maskSecrets: SecretMasker) {
       if (!res.writableEnded) res.end();
       return;
     }
-    // Answered before the body was read (a refused license, a body too large): the rest of the upload is not waited
-    // for. Node would otherwise read and drop it to keep the connection, however slowly it comes (a slow-loris client
-    // held a socket for its 300 s request timeout after its 401).
-    if (!req.complete) res.setHeader('connection', 'close');
+    // Answered before the body was read (a refused license, a body too large): see discardUnreadUpload.
+    discardUnreadUpload(req);
     // Internal errors may carry paths or library text: clients get a neutral message and the request id to report.
     const shown = gatewayError.code === 'GW_INTERNAL'
       ? new GatewayError('GW_INTERNAL', `internal gateway error (request id ${String(res.locals.requestId)})`)
