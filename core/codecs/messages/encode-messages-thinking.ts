@@ -48,7 +48,9 @@ export function encodeMessagesThinking(
   const effort = reasoning.effort === 'minimal' ? 'low' : reasoning.effort;
   const effortField = effort !== undefined && (clientEffort || rawThinking?.type === 'adaptive') ? { effort } : {};
 
-  if (reasoning.enabled === false) return { thinking: { type: 'disabled' }, maxTokens, ...effortField };
+  // A budget of 0 alone means no thinking, as Gemini reads it (`budget_tokens: 0` from a chat client).
+  const off = reasoning.enabled === false || (reasoning.enabled === undefined && reasoning.budgetTokens === 0);
+  if (off) return { thinking: { type: 'disabled' }, maxTokens, ...effortField };
   // A Messages client's `output_config.effort` without `thinking` tunes effort only; it does not switch thinking on.
   const effortOnly =
     reasoning.enabled === undefined &&

@@ -371,6 +371,12 @@ describe('encodeMessagesRequest', () => {
       expect(thinking({ enabled: false }).value.thinking).to.deep.equal({ type: 'disabled' });
     });
 
+    it('reads a budget of 0 alone as thinking off (a chat client\'s budget_tokens: 0, as Gemini reads it), keeping the sampling settings', () => {
+      const { value } = thinking({ budgetTokens: 0 }, { temperature: 0.2 });
+      expect(value.thinking).to.deep.equal({ type: 'disabled' });
+      expect(value.temperature).to.equal(0.2);
+    });
+
     it('drops sampling settings thinking does not allow, with warnings', () => {
       const { value, warnings } = thinking({ enabled: true, budgetTokens: 2000 }, { temperature: 0.2, topK: 3, topP: 0.5, maxTokens: 8000 });
       expect(value).to.not.have.any.keys('temperature', 'top_k', 'top_p');
