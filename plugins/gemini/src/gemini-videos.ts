@@ -18,7 +18,7 @@ import {
 } from '@gateway/core';
 import { PINNED_CREDENTIAL, USED_CREDENTIAL } from './create-gemini-caller';
 import { bareModel, isRecord, type GeminiJsonCaller } from './gemini-json';
-import { DEFAULT_VIDEO_MODEL, toVeoRequest } from './to-veo-request';
+import { DEFAULT_VIDEO_MODEL, toVeoRequest, VEO_DEFAULT_SECONDS, VEO_DEFAULT_SIZE } from './to-veo-request';
 import { readVeoOperation, toVeoVideoObject } from './veo-operation';
 import { decodeVeoVideoId, encodeVeoVideoId, type VeoVideoRef } from './veo-video-id';
 
@@ -89,7 +89,13 @@ export function createGeminiVideoHandlers(deps: GeminiVideoDeps): Record<'create
       const ref: VeoVideoRef = { operation: answer.name, credential: typeof credential === 'string' ? credential : '', createdAt: Math.floor(Date.now() / 1000) };
       const state = answer.done === true ? readVeoOperation(maskJsonStrings(answer, deps.mask)) : { status: 'queued' as const };
       const id = encodeVeoVideoId(ref);
-      const fields: VeoRequestFields = { prompt: parsed.prompt, seconds: parsed.seconds, size: parsed.size, ...(answer.done === true ? { completedAt: ref.createdAt } : {}) };
+      // The video object states what is made: Veo's own defaults where the request named none (the SDK types them as strings).
+      const fields: VeoRequestFields = {
+        prompt: parsed.prompt,
+        seconds: parsed.seconds ?? VEO_DEFAULT_SECONDS,
+        size: parsed.size ?? VEO_DEFAULT_SIZE,
+        ...(answer.done === true ? { completedAt: ref.createdAt } : {}),
+      };
       await remember(ctx, id, fields);
       return { status: 200, json: toVeoVideoObject(id, ref, state, fields) };
     },

@@ -4,6 +4,9 @@ import { inlineImageInputs } from './to-gemini-image-request';
 
 /** The model of a video request that names none. */
 export const DEFAULT_VIDEO_MODEL = 'veo-3.0-generate-001';
+/** What Veo makes when a request names no duration or size: 8 s at 16:9, 720p (Gemini API video guide). */
+export const VEO_DEFAULT_SECONDS = '8';
+export const VEO_DEFAULT_SIZE = '1280x720';
 /** The aspect ratios Veo takes. */
 export const VEO_ASPECT_RATIOS: readonly string[] = Object.freeze(['16:9', '9:16']);
 

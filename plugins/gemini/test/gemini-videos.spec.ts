@@ -35,6 +35,12 @@ describe('gemini plugin: videos (Veo)', () => {
     return { id: String(video.id), key, sent, video };
   }
 
+  it('a request naming no duration or size answers what Veo makes then (8 s, 1280x720), not nulls', async () => {
+    const { sent, video } = await create({ prompt: 'A calico cat' });
+    expect(sent).not.to.have.nested.property('parameters.durationSeconds');
+    expect(video).to.include({ seconds: '8', size: '1280x720' });
+  });
+
   it('create maps the request (fixture request-predict-long-running.json shape) and answers a queued video', async () => {
     const { id, sent, video } = await create({ model: 'veo-3.0-generate-001', prompt: 'A calico cat', size: '1920x1080', seconds: '8', negative_prompt: 'cartoon' });
     expect(sent).to.deep.equal({ instances: [{ prompt: 'A calico cat' }], parameters: { aspectRatio: '16:9', resolution: '1080p', durationSeconds: 8, negativePrompt: 'cartoon' } });
