@@ -10,7 +10,8 @@ const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
 const CLIENT_CLOSED_REQUEST = 499;
 
 /**
- * Assigns the request id (the client's `x-request-id` when it is sane), echoes it, sets the error family from the
+ * Assigns the request id (the client's `x-request-id` when it is sane), echoes it (also as `request-id` to Messages
+ * clients), sets the error family from the
  * path, and writes one structured line per request when the answer is done.
  */
 export function createRequestLog(log: Logger) {
@@ -20,8 +21,12 @@ export function createRequestLog(log: Logger) {
     const incoming = req.headers['x-request-id'];
     const requestId = typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     res.locals.requestId = requestId;
-    res.locals.family = errorFamilyForPath(req.path);
+    const family = errorFamilyForPath(req.path);
+    res.locals.family = family;
     res.setHeader('x-request-id', requestId);
+    // The Anthropic SDK reads its request id (`_request_id`, `error.requestID`) from `request-id`; a Claude upstream's
+    // own id replaces it on passthrough.
+    if (family === 'messages') res.setHeader('request-id', requestId);
     res.once('close', () => {
       if (!log.isInfoEnabled()) return;
       const ctx = res.locals.ctx as RequestContext | undefined;

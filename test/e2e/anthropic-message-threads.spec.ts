@@ -45,4 +45,13 @@ describe('e2e: Anthropic SDK message threads on translated platforms (Anthropic 
     expect(body.error.type).to.equal('invalid_request_error');
     expect(body.error.details).to.deep.equal({ error_code: 'thread_not_found' });
   });
+
+  it('the Anthropic SDK reads the gateway\'s request id on a translated platform (request-id), on answers and errors', async () => {
+    const client = new Anthropic({ apiKey: TEST_LICENSE, baseURL: `${env.gw.url}/gemini`, maxRetries: 0 });
+    const message = await client.messages.create({ model: 'gemini-2.5-flash', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] });
+    expect(message._request_id).to.match(/^[0-9a-f-]{36}$/);
+    const error = await client.messages.create({ model: 'gemini-2.5-flash', max_tokens: 10, messages: [] }).catch((e: unknown) => e);
+    expect(error).to.be.instanceOf(Anthropic.BadRequestError);
+    expect((error as InstanceType<typeof Anthropic.BadRequestError>).requestID).to.match(/^[0-9a-f-]{36}$/);
+  });
 });
