@@ -134,6 +134,9 @@ export function createChatCompletionsStreamDecoder(): StreamDecoder {
       }
       if (!isRecord(chunk)) return fail(new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream stream sent an event that is not a JSON object'));
       if (isRecord(chunk.error)) return fail(decodeOpenAiError(chunk.error));
+      // Some services send the error as a string (`{"error": "Upstream provider error: …"}`); the openai SDK throws on
+      // any truthy `error` too. Let through, it would end as a clean stop at the [DONE] that follows.
+      if (chunk.error) return fail(decodeOpenAiError({ message: typeof chunk.error === 'string' ? chunk.error : JSON.stringify(chunk.error) }));
       return pushChunk(chunk);
     },
     end(): UnifiedStreamEvent[] {

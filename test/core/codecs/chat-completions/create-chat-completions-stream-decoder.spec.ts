@@ -105,6 +105,13 @@ describe('createChatCompletionsStreamDecoder', () => {
     expect(decoder.end()).to.deep.equal([]);
   });
 
+  it('takes an error given as a string (then [DONE]) as the error it is, not a clean stop', () => {
+    const events = decode(sse(chunk({ content: 'The answer is 4' }), { error: 'Upstream provider error: context window exceeded' }, '[DONE]'));
+    expect(events.map((e) => e.type)).to.deep.equal(['start', 'text_delta', 'error']);
+    const last = events.at(-1);
+    expect(last?.type === 'error' && [last.error.code, last.error.message]).to.deep.equal(['GW_UPSTREAM_ERROR', 'Upstream provider error: context window exceeded']);
+  });
+
   it('reports a stream cut before any finish_reason or [DONE] as an error', () => {
     const events = decode(sse(chunk({ content: 'x' })));
     expect(events.at(-1)?.type).to.equal('error');
