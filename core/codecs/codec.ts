@@ -27,6 +27,12 @@ export interface StreamDecoder {
   push(event: WireEvent): UnifiedStreamEvent[];
   /** Upstream body ended: emit whatever is still owed (e.g. `finish` held back for a trailing usage chunk). */
   end(): UnifiedStreamEvent[];
+  /**
+   * Whether the answer is whole though `finish` is held back (Gemini: a finishReason has come, usage may follow), so a
+   * body that then stalls or breaks ends as the finished answer rather than an error. Decoders that finish at their
+   * format's end marker need none.
+   */
+  whole?(): boolean;
 }
 
 /** Turns unified events into client wire events, one response at a time. */

@@ -75,19 +75,27 @@ export async function pumpTranslatedStream({ upstream, framing, decoder, stages,
     return done;
   };
 
+  const finishUp = (): void => {
+    encode(decoder.end());
+    for (const stage of stages) if (stage.end) encode(stage.end());
+    if (!done) encode([{ type: 'error', error: new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream stream ended before the response was complete') }]);
+    flush();
+  };
+
   try {
     await consumeBody(upstream.body, writer.res, { take, flush });
     if (!done && !clientGone.aborted) {
       for (const wireEvent of parser.end()) encode(decoder.push(wireEvent));
-      encode(decoder.end());
-      for (const stage of stages) if (stage.end) encode(stage.end());
-      if (!done) encode([{ type: 'error', error: new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream stream ended before the response was complete') }]);
-      flush();
+      finishUp();
     }
   } catch (error) {
     if (!clientGone.aborted && !done) {
-      encode([{ type: 'error', error: toGatewayError(error) }]);
-      flush();
+      // A whole answer whose body then stalled or broke (an upstream holding it open) is finished, not failed.
+      if (decoder.whole?.()) finishUp();
+      else {
+        encode([{ type: 'error', error: toGatewayError(error) }]);
+        flush();
+      }
     }
   } finally {
     closeUpstreamBody(upstream.body, done && !clientGone.aborted);

@@ -1,12 +1,16 @@
 import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
+import { closeUpstreamBody } from '../upstream/close-upstream-body';
 import { consumeBody } from './consume-body';
 import type { CredentialMasker } from './mask-echoed-credentials';
 import { writeNow } from './write-now';
 
 export interface RelayOptions {
-  /** Called with each chunk, before it is written (masked, when `mask` is given). */
-  onChunk?: (chunk: Buffer) => void;
+  /**
+   * Called with each chunk, before it is written (masked, when `mask` is given). Answers true when the chunk completes
+   * the answer (a stream's last event is whole): reading then stops, though the upstream may hold its body open.
+   */
+  onChunk?: (chunk: Buffer) => boolean | void;
   /** Masks credentials the body echoes (see createCredentialMasker). */
   mask?: CredentialMasker;
   /**
@@ -19,19 +23,20 @@ export interface RelayOptions {
 /**
  * Relays a body to the client and settles the response: ended when the body was whole; when it broke off, ended
  * only if `onBreak` says so, else the connection is dropped, so that the client cannot take a body cut short as
- * complete. The body is destroyed either way.
+ * complete. A body read to the answer's end is left to run out (its connection kept); any other is destroyed.
  */
 export async function relayBody(body: Readable, res: ServerResponse, options: RelayOptions): Promise<void> {
   let endable = false;
+  const progress = { complete: false };
   try {
-    await pipeBody(body, res, options);
+    await pipeBody(body, res, options, progress);
     writeHeldBack(res, options);
     endable = true;
   } catch (error) {
     writeHeldBack(res, options);
     endable = options.onBreak(error);
   } finally {
-    if (!body.destroyed) body.destroy();
+    closeUpstreamBody(body, progress.complete);
     if (!res.writableEnded) {
       if (endable) res.end();
       else res.destroy();
@@ -52,7 +57,7 @@ function writeHeldBack(res: ServerResponse, { mask, onChunk }: RelayOptions): vo
  * once; after it, whatever one socket read carried (an upstream that sent many events at once) leaves in one write.
  * Resolves when the body has ended or the client has gone; rejects with the body's error.
  */
-function pipeBody(body: Readable, res: ServerResponse, { onChunk, mask }: RelayOptions): Promise<void> {
+function pipeBody(body: Readable, res: ServerResponse, { onChunk, mask }: RelayOptions, progress: { complete: boolean }): Promise<void> {
   let pending: Buffer[] = [];
   let written = false;
   const flush = (): boolean => {
@@ -67,13 +72,13 @@ function pipeBody(body: Readable, res: ServerResponse, { onChunk, mask }: RelayO
     take(received) {
       const chunk = mask ? mask.push(received) : received;
       if (chunk.length === 0) return false;
-      onChunk?.(chunk);
+      progress.complete = onChunk?.(chunk) === true;
       pending.push(chunk);
       if (!written) {
         written = true;
         flush();
       }
-      return false;
+      return progress.complete;
     },
     flush,
   });

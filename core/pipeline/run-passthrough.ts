@@ -5,6 +5,7 @@ import type { GatewayHooks } from '../hooks/gateway-hooks';
 import type { RequestContext, UpstreamRequest, UpstreamResponse } from '../hooks/plugin-api';
 import { createEventBoundaryFollower, type EventBoundaryFollower } from '../sse/follow-event-boundary';
 import { createSequenceFollower } from '../sse/follow-sequence-number';
+import { createStreamEndFollower } from '../sse/follow-stream-end';
 import { formatSseEvent } from '../sse/format-sse-event';
 import { isEventStream } from '../sse/is-event-stream';
 import { createJsonArrayParser, type JsonArrayParser } from '../sse/parse-json-array';
@@ -61,6 +62,8 @@ async function relayAnswer(answer: Promise<UpstreamResponse>, format: Passthroug
   const sequence = ctx.stream && format === 'responses' ? createSequenceFollower() : undefined;
   // An SSE stream's error event of ours must start where an event may start.
   const boundary = ctx.stream && !arrayFraming ? createEventBoundaryFollower() : undefined;
+  // An upstream may hold a stream open after its last event: the answer is whole then, not cut short.
+  const end = boundary && format !== 'other' ? createStreamEndFollower(format) : undefined;
   try {
     await relayBody(upstream.body, res, {
       mask: upstream.credentials ? createCredentialMasker(upstream.credentials) : undefined,
@@ -69,6 +72,10 @@ async function relayAnswer(answer: Promise<UpstreamResponse>, format: Passthroug
         sequence?.push(chunk);
         boundary?.push(chunk);
         if (boundary && ctx.failedMidway === undefined && opensErrorEvent(chunk)) ctx.failedMidway = 'upstream_error_event';
+        if (end) {
+          end.push(chunk);
+          return end.hasEndLine && end.ended() && boundary?.closingPrefix() === '';
+        }
         if (!array) return;
         try {
           array.push(chunk);
@@ -79,6 +86,8 @@ async function relayAnswer(answer: Promise<UpstreamResponse>, format: Passthroug
       },
       onBreak(error) {
         if (abortSourceOf(ctx).aborted) return ctx.stream;
+        // Broken off (or stalled) after its last event began: that event is finished, nothing else is owed.
+        if (end?.ended()) return endEventOnly(boundary, res);
         const gatewayError = toGatewayError(error);
         ctx.log.warn('upstream stream failed', { code: gatewayError.code, message: gatewayError.message });
         ctx.failedMidway = gatewayError.code.toLowerCase();
@@ -96,6 +105,14 @@ async function relayAnswer(answer: Promise<UpstreamResponse>, format: Passthroug
   } finally {
     clearImmediate(flushHeaders);
   }
+}
+
+/** Ends the event the upstream left open, when it can be: true when the response may then end. */
+function endEventOnly(boundary: EventBoundaryFollower | undefined, res: ServerResponse): boolean {
+  const prefix = boundary?.closingPrefix();
+  if (prefix === undefined) return false;
+  if (prefix) writeNow(res, prefix);
+  return true;
 }
 
 /** The error events after what it takes to end the event the upstream left open; undefined when none can. */

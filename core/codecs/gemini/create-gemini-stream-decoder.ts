@@ -137,6 +137,9 @@ export function createGeminiStreamDecoder(): StreamDecoder {
       }
       return out;
     },
+    whole(): boolean {
+      return !closed && finishReason !== undefined;
+    },
     end(): UnifiedStreamEvent[] {
       const out: UnifiedStreamEvent[] = [];
       if (closed) return out;

@@ -1,0 +1,103 @@
+import Anthropic from '@anthropic-ai/sdk';
+import { GoogleGenAI } from '@google/genai';
+import { expect } from 'chai';
+import OpenAI from 'openai';
+import { fixtureText } from '../helpers/fixtures';
+import { startGateway, TEST_LICENSE, type RunningGateway } from '../helpers/start-gateway';
+import { startRawUpstream, type RawUpstream } from '../helpers/start-raw-upstream';
+
+/** The platforms' stream idle timeout in these tests: an answer that waits for it takes at least this long. */
+const IDLE_MS = 1500;
+
+/**
+ * An upstream that sends a whole stream, end marker included, then holds the body open. The answer is complete: the
+ * client gets it as such, at once where the format has an end marker, never followed by a timeout error.
+ */
+describe('e2e: an upstream that holds a stream open after its last event (SDKs → gateway → raw upstream)', function () {
+  this.timeout(20_000);
+  let upstream: RawUpstream;
+  let gw: RunningGateway;
+  const timeouts = { idleMs: IDLE_MS };
+  before(async () => {
+    upstream = await startRawUpstream();
+    gw = await startGateway({
+      claude: { plugin: 'claude', baseUrl: upstream.url, credentials: [{ apiKey: 'sk-ant-api03-held-open-0000000000000001' }], timeouts },
+      openai: { plugin: 'openai', baseUrl: upstream.url, credentials: [{ apiKey: 'sk-held-open-0000000000000001' }], timeouts },
+      gemini: { plugin: 'gemini', baseUrl: upstream.url, credentials: [{ apiKey: 'AIzaSy-held-open-00000000000000001' }], timeouts },
+    });
+  });
+  after(async () => {
+    await gw.close();
+    await upstream.close();
+  });
+
+  /** Every request is answered with `stream` and its body left open. */
+  function holdOpenAfter(stream: string): void {
+    upstream.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(stream);
+    });
+  }
+
+  async function timed<T>(run: () => Promise<T>): Promise<{ value: T; ms: number }> {
+    const started = Date.now();
+    const value = await run();
+    return { value, ms: Date.now() - started };
+  }
+
+  it('claude passthrough: the Anthropic SDK gets the whole message at message_stop, no timeout error', async () => {
+    holdOpenAfter(fixtureText('anthropic-messages/stream-basic.sse'));
+    const client = new Anthropic({ apiKey: TEST_LICENSE, baseURL: `${gw.url}/claude`, maxRetries: 0 });
+    const { value, ms } = await timed(() => client.messages.stream({ model: 'claude-sonnet-4-6', max_tokens: 50, messages: [{ role: 'user', content: 'hi' }] }).finalMessage());
+    expect(value.stop_reason).to.equal('end_turn');
+    expect(ms).to.be.below(IDLE_MS);
+  });
+
+  it('openai passthrough: the openai SDK gets the completed response at response.completed', async () => {
+    holdOpenAfter(fixtureText('openai-responses/stream-basic.sse'));
+    const client = new OpenAI({ apiKey: TEST_LICENSE, baseURL: `${gw.url}/openai/v1`, maxRetries: 0 });
+    const { value, ms } = await timed(async () => {
+      const events: string[] = [];
+      for await (const event of await client.responses.create({ model: 'gpt-4.1', input: 'hi', stream: true })) events.push(event.type);
+      return events;
+    });
+    expect(value.at(-1)).to.equal('response.completed');
+    expect(ms).to.be.below(IDLE_MS);
+  });
+
+  it('openai passthrough: a chat stream ends at [DONE], its bytes as the upstream sent them', async () => {
+    const stream = fixtureText('openai-chat/stream-basic.sse');
+    holdOpenAfter(stream);
+    const { value, ms } = await timed(async () => {
+      const res = await fetch(`${gw.url}/openai/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gpt-4.1', stream: true, messages: [{ role: 'user', content: 'hi' }] }),
+      });
+      return res.text();
+    });
+    expect(value).to.equal(stream);
+    expect(ms).to.be.below(IDLE_MS);
+  });
+
+  it('gemini translated: a stream held open after its finishReason ends as the finished answer, not an error', async () => {
+    holdOpenAfter(fixtureText('gemini/stream-basic.sse'));
+    const client = new OpenAI({ apiKey: TEST_LICENSE, baseURL: `${gw.url}/gemini/v1`, maxRetries: 0 });
+    const finishes: Array<string | null> = [];
+    for await (const chunk of await client.chat.completions.create({ model: 'gemini-2.5-flash', stream: true, messages: [{ role: 'user', content: 'hi' }] })) {
+      finishes.push(chunk.choices[0]?.finish_reason ?? null);
+    }
+    expect(finishes).to.include('stop');
+  });
+
+  it('gemini passthrough: the Google SDK gets the stream without an error after it', async () => {
+    holdOpenAfter(fixtureText('gemini/stream-basic.sse'));
+    const client = new GoogleGenAI({ apiKey: TEST_LICENSE, httpOptions: { baseUrl: `${gw.url}/gemini` } });
+    const reasons: string[] = [];
+    for await (const chunk of await client.models.generateContentStream({ model: 'gemini-2.5-flash', contents: 'hi' })) {
+      const reason = chunk.candidates?.[0]?.finishReason;
+      if (reason) reasons.push(reason);
+    }
+    expect(reasons).to.deep.equal(['STOP']);
+  });
+});
