@@ -1,4 +1,4 @@
-import { maskSecret } from '../errors/mask-secret';
+import { credentialId } from '../credentials/credential-id';
 import type { GatewayHooks } from '../hooks/gateway-hooks';
 import type { Principal } from '../hooks/plugin-api';
 import { Stage } from '../hooks/stages';
@@ -20,7 +20,7 @@ export function tapLicenseAuth(hooks: GatewayHooks, licenses: readonly string[])
     const known = accepted.get(presented);
     if (known) return known;
     if (!isLicense(presented)) return undefined;
-    const principal: Principal = Object.freeze({ kind: 'license', id: maskSecret(presented) });
+    const principal: Principal = Object.freeze({ kind: 'license', id: credentialId(presented) });
     accepted.set(presented, principal);
     return principal;
   });

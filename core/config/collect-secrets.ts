@@ -1,3 +1,4 @@
+import { MIN_MASKED_SECRET_LENGTH } from '../errors/mask-secret';
 import type { GatewayConfig } from './config-types';
 
 const SECRET_KEYS = /^(apiKey|sessionKey|token|accessToken|refreshToken|secret|password|key)$/i;
@@ -7,8 +8,8 @@ export function collectSecrets(config: GatewayConfig): string[] {
   const found = new Set<string>([...config.licenses, ...config.adminKeys]);
   const visit = (value: unknown, key: string): void => {
     if (typeof value === 'string') {
-      if (SECRET_KEYS.test(key) && value.length >= 8) found.add(value);
-      else if (/url$/i.test(key)) for (const part of urlCredentials(value)) if (part.length >= 8) found.add(part);
+      if (SECRET_KEYS.test(key)) found.add(value);
+      else if (/url$/i.test(key)) for (const part of urlCredentials(value)) found.add(part);
     } else if (Array.isArray(value)) {
       for (const item of value) visit(item, key);
     } else if (value && typeof value === 'object') {
@@ -16,7 +17,8 @@ export function collectSecrets(config: GatewayConfig): string[] {
     }
   };
   visit(config.platforms, '');
-  return [...found];
+  // The masker skips shorter strings anyway; leaving them out here keeps the list it scans short.
+  return [...found].filter((secret) => secret.length >= MIN_MASKED_SECRET_LENGTH);
 }
 
 /** The password of a URL's userinfo (a proxy's credentials), as written and decoded. */

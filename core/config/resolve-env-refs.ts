@@ -1,7 +1,12 @@
+import { ConfigError } from './load-config';
+
 /**
- * Replaces `"env:NAME"` strings with the environment value. An unset variable removes the value: inside an
- * array the whole element goes (a credential without its secret is no credential), elsewhere the key goes.
- * Returns the resolved copy and one warning per unset variable (names only, never values).
+ * Replaces `"env:NAME"` strings with the environment value, without the whitespace around it (a secret mounted from
+ * a file usually ends in a newline). An unset or blank variable removes the value: inside an array the whole element
+ * goes (a credential without its secret is no credential), elsewhere the key goes. Returns the resolved copy and one
+ * warning per unset variable (names only, never values). A string that starts like a reference but is not one
+ * (`env: NAME`, `ENV:NAME`, `env:MY-KEY`) is a ConfigError naming its field: used as written, it would go upstream
+ * as the credential itself.
  */
 export function resolveEnvRefs(value: unknown, env: NodeJS.ProcessEnv): { value: unknown; warnings: string[] } {
   const warnings: string[] = [];
@@ -10,13 +15,29 @@ export function resolveEnvRefs(value: unknown, env: NodeJS.ProcessEnv): { value:
 }
 
 const UNSET = Symbol('unset');
-const ENV_REF = /^env:([A-Za-z_][A-Za-z0-9_]*)$/;
+/** Spaces around the whole reference are forgiven (a YAML or JSON slip); inside it, nothing is. */
+const ENV_REF = /^\s*env:([A-Za-z_][A-Za-z0-9_]*)\s*$/;
+const LOOKS_LIKE_ENV_REF = /^\s*env\s*:/i;
+
+/** What is wrong with a near-miss reference. The value is not quoted: it may be a credential typed after `env:`. */
+function whyNotEnvRef(value: string): string {
+  const ref = value.trim();
+  const problem = !ref.startsWith('env:') || /^env:\s/.test(ref)
+    ? 'write "env:" in lower case, with no space around the colon'
+    : ref === 'env:'
+      ? 'it names no variable'
+      : 'a variable name has only letters, digits and _, and does not start with a digit';
+  return `starts with env: but is not an environment reference (env:NAME, e.g. env:OPENAI_API_KEY): ${problem}`;
+}
 
 function resolveAt(value: unknown, env: NodeJS.ProcessEnv, path: string, warnings: string[]): unknown {
   if (typeof value === 'string') {
     const match = ENV_REF.exec(value);
-    if (!match) return value;
-    const fromEnv = env[match[1]];
+    if (!match) {
+      if (LOOKS_LIKE_ENV_REF.test(value)) throw new ConfigError(`invalid config: ${path || 'value'}: ${whyNotEnvRef(value)}`);
+      return value;
+    }
+    const fromEnv = env[match[1]]?.trim();
     if (fromEnv === undefined || fromEnv === '') {
       warnings.push(`${path || 'value'}: environment variable ${match[1]} is not set`);
       return UNSET;

@@ -18,7 +18,10 @@ export const PLUGIN_API_VERSION = '1.0.0';
 /** Who is calling: the license that opened the request (never forwarded upstream). */
 export interface Principal {
   kind: 'license' | 'admin';
-  /** Masked license, safe for logs. */
+  /**
+   * A stable id of the license, safe for logs: a digest, as credential ids are (a mask shows too little of a short
+   * license to tell two apart, and the id scopes per-client state such as Gemini's signature memo).
+   */
   id: string;
 }
 

@@ -1,4 +1,5 @@
 import {
+  maskGivenSecrets,
   classifyUpstreamFailure,
   GatewayError,
   isEventStream,
@@ -14,7 +15,6 @@ import { blankRequestEchoes } from './blank-request-echoes';
 import { classifyTokenFailure, type TokenPatterns, type TokenVerdict } from './classify-token-failure';
 import type { RotationSet, TokenChoice } from './create-rotation-set';
 import type { PoolModel } from './parse-pool-model';
-import { maskTokensIn } from './mask-token';
 
 export interface PoolCallSettings {
   patterns: TokenPatterns;
@@ -105,7 +105,7 @@ async function judgeStreamStart(response: UpstreamResponse): Promise<{ response:
 
 /** The failure with every pool token masked out of it, before anything reads its text. */
 function maskFailure(failure: UpstreamFailure, secrets: readonly string[]): UpstreamFailure {
-  const text = maskTokensIn(failure.text, secrets);
+  const text = maskGivenSecrets(failure.text, secrets);
   if (text === failure.text) return failure;
   let json: unknown;
   try {

@@ -1,5 +1,4 @@
-import type { AdminView, CredentialEntry, CredentialPool, Logger } from '@gateway/core';
-import { maskToken } from './mask-token';
+import { maskSecret, type AdminView, type CredentialEntry, type CredentialPool, type Logger } from '@gateway/core';
 
 export interface RotationSetOptions {
   pool: CredentialPool<string>;
@@ -29,7 +28,7 @@ export function createRotationSet({ pool, size, log }: RotationSetOptions) {
 
   function masked(id: string): string {
     const entry = entries.find((candidate) => candidate.id === id);
-    return entry ? maskToken(entry.secret) : id;
+    return entry ? maskSecret(entry.secret) : id;
   }
 
   function isMember(id: string): boolean {
@@ -59,7 +58,7 @@ export function createRotationSet({ pool, size, log }: RotationSetOptions) {
       if (isMember(entry.id) || pool.state(entry.id) !== 'healthy') continue;
       writes.push(setMembership(entry.id, true));
       members += 1;
-      log.info('token joined the rotation set', { credential: maskToken(entry.secret) });
+      log.info('token joined the rotation set', { credential: maskSecret(entry.secret) });
     }
     return writes;
   }
@@ -128,7 +127,7 @@ export function createRotationSet({ pool, size, log }: RotationSetOptions) {
     },
 
     view(): AdminView {
-      return pool.view((entry) => ({ masked: maskToken(entry.secret), inRotation: isMember(entry.id) }));
+      return pool.view((entry) => ({ masked: maskSecret(entry.secret), inRotation: isMember(entry.id) }));
     },
   };
 }

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { tapLicenseAuth } from '../../../core/auth/tap-license-auth';
+import { credentialId } from '../../../core/credentials/credential-id';
 import { createGatewayHooks } from '../../../core/hooks/gateway-hooks';
 import type { RequestContext } from '../../../core/hooks/plugin-api';
 
@@ -13,10 +14,11 @@ function authWith(licenses: string[]) {
 }
 
 describe('tapLicenseAuth', () => {
-  it('accepts a configured license in every form, masked in the principal, the same principal each time', async () => {
+  it('accepts a configured license in every form, named in the principal by a digest (no part of it), the same principal each time', async () => {
     const auth = authWith(['other-license-000000', LICENSE]);
     const first = await auth({ authorization: `Bearer ${LICENSE}` });
-    expect(first).to.deep.equal({ kind: 'license', id: 'lic-...cdef' });
+    expect(first).to.deep.equal({ kind: 'license', id: credentialId(LICENSE) });
+    expect(first?.id).to.match(/^[0-9a-f]{12}$/);
     expect(Object.isFrozen(first)).to.equal(true);
     expect(await auth({ 'x-api-key': LICENSE })).to.equal(first);
     expect(await auth({}, { key: LICENSE }, '/gemini/v1beta/models')).to.equal(first);

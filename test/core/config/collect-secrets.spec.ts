@@ -12,6 +12,18 @@ describe('collectSecrets', () => {
         claude: { plugin: 'claude', baseUrl: 'https://api.anthropic.com', claudeAiUrl: 'https://u:short@claude.test' },
       },
     } as unknown as GatewayConfig;
-    expect(collectSecrets(config)).to.have.members(['lic-0000000001', 'adm-0000000001', 'Sup3r%23SecretPass', 'Sup3r#SecretPass', 'sk-upstream-000000000001']);
+    expect(collectSecrets(config)).to.have.members(['lic-0000000001', 'adm-0000000001', 'Sup3r%23SecretPass', 'Sup3r#SecretPass', 'sk-upstream-000000000001', 'short']);
+  });
+
+  it('collects short secrets too (a local server\'s key), but not 1-3 characters, which any text contains', () => {
+    const config = {
+      licenses: ['lic7', 'li'],
+      adminKeys: [],
+      platforms: {
+        local: { plugin: 'openai', baseUrl: 'http://127.0.0.1:8000', credentials: [{ apiKey: 'hunter2' }, { apiKey: 'x' }] },
+        pool: { plugin: 'token-pool', baseUrl: 'http://127.0.0.1:8001', tokens: [{ token: 'tok-1', tier: 'basic' }] },
+      },
+    } as unknown as GatewayConfig;
+    expect(collectSecrets(config)).to.have.members(['lic7', 'hunter2', 'tok-1']);
   });
 });

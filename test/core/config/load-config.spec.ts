@@ -193,6 +193,24 @@ describe('parseConfig', () => {
     expect(warnings.join()).not.to.include('sk-set');
   });
 
+  it('reads a license, an admin key or a credential from env: without the newline a mounted secret file ends in', () => {
+    const raw = { licenses: ['env:LIC'], adminKeys: ['env:ADM'], platforms: { p: { plugin: 'openai', baseUrl: 'env:BASE', credentials: [{ apiKey: 'env:KEY' }] } } };
+    const { config, warnings } = parse(raw, { LIC: 'lic-env-0123456789\n', ADM: 'adm-env-0123456789\r\n', BASE: 'http://127.0.0.1:9\n', KEY: ' sk-env-0001\n' });
+    expect(config.licenses).to.deep.equal(['lic-env-0123456789']);
+    expect(config.adminKeys).to.deep.equal(['adm-env-0123456789']);
+    expect(config.platforms.p).to.deep.include({ baseUrl: 'http://127.0.0.1:9', credentials: [{ apiKey: 'sk-env-0001' }] });
+    expect(warnings).to.deep.equal([]);
+  });
+
+  it('stops on a mistyped env: reference, naming the field, rather than send it upstream as the key', () => {
+    for (const ref of ['env: OPENAI_API_KEY', 'ENV:OPENAI_API_KEY', 'env:OPENAI-API-KEY']) {
+      const raw = { platforms: { openai: { plugin: 'openai', baseUrl: 'http://x', credentials: [{ apiKey: ref }] } } };
+      expect(() => parse(raw, { OPENAI_API_KEY: 'sk-real-key-from-env-0001' }), ref).to.throw(ConfigError, /platforms\.openai\.credentials\[0\]\.apiKey: starts with env: but is not an environment reference \(env:NAME/);
+    }
+    const { config } = parse({ platforms: { openai: { plugin: 'openai', baseUrl: 'http://x', credentials: [{ apiKey: 'env:OPENAI_API_KEY ' }] } } }, { OPENAI_API_KEY: 'sk-real' });
+    expect(config.platforms.openai.credentials, 'a trailing space around a valid reference is forgiven').to.deep.equal([{ apiKey: 'sk-real' }]);
+  });
+
   it('names the unset variable when a required field is missing because of it', () => {
     const raw = { platforms: { p: { plugin: 'openai', baseUrl: 'env:UNSET_BASE_URL' } } };
     expect(() => parse(raw, {})).to.throw(ConfigError, /platforms\.p\.baseUrl: is required \(platforms\.p\.baseUrl: environment variable UNSET_BASE_URL is not set\)/);

@@ -96,7 +96,7 @@ describe('createCredentialPool', () => {
     const pool = makePool(createMemoryStore(), { now: 0 });
     const view = pool.view();
     expect(view.platform).to.equal('p');
-    expect(view.credentials.map((c) => c.masked)).to.deep.equal(['key-...aaa1', 'key-...bbb2', 'key-...ccc3']);
+    expect(view.credentials.map((c) => c.masked)).to.deep.equal(['...aaa1', '...bbb2', '...ccc3']);
     expect(JSON.stringify(view)).not.to.include('key-aaaaaaaa1');
   });
 

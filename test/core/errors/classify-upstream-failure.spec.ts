@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import { classifyUpstreamFailure, parseRetryAfter } from '../../../core/errors/classify-upstream-failure';
-import { maskSecret, maskSecretsIn } from '../../../core/errors/mask-secret';
 
 describe('classifyUpstreamFailure', () => {
   const failure = (status: number, json: unknown, headers: Record<string, string> = {}) => ({ status, headers, json, text: JSON.stringify(json) });
@@ -33,14 +32,5 @@ describe('classifyUpstreamFailure', () => {
     expect(parseRetryAfter('3')).to.equal(3000);
     expect(parseRetryAfter(new Date(Date.now() + 10_000).toUTCString())).to.be.within(8000, 10_000);
     expect(parseRetryAfter('soon')).to.equal(undefined);
-  });
-});
-
-describe('maskSecret', () => {
-  it('keeps a recognisable prefix and the last 4 characters', () => {
-    expect(maskSecret('sk-ant-api03-abcdefghijklmnopa1b2')).to.equal('sk-ant-...a1b2');
-    expect(maskSecret('AIzaSyAbcdefghijklmnopqrstuvwxyz12345')).to.equal('...2345');
-    expect(maskSecret('short')).to.equal('****');
-    expect(maskSecretsIn('key=sk-abcdefghijklmnopqrstuvwx!')).to.equal('key=sk-...uvwx!');
   });
 });

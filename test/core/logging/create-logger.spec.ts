@@ -119,9 +119,9 @@ describe('createLogger', () => {
     });
     const [entry] = await entries();
     expect(entry.headers).to.deep.equal({
-      authorization: 'Bearer opaque-oauth-...4321',
+      authorization: 'Bearer ...4321',
       'x-api-key': '...5678',
-      'x-goog-api-key': 'goog-value-...0000',
+      'x-goog-api-key': '...0000',
       Cookie: '...dark',
       'content-type': 'application/json',
     });

@@ -155,7 +155,7 @@ describe('runPassthrough (through the gateway)', () => {
     expect(answered.body).to.equal(whole.replace(key, masked));
     expect(answered.headers['content-length']).to.equal(String(Buffer.byteLength(whole)));
     // A header echoing it too.
-    expect(answered.headers['x-debug-auth']).to.equal('Bearer sk-test-...cdef');
+    expect(answered.headers['x-debug-auth']).to.equal('Bearer sk-...cdef');
   });
 
   it('ends a Responses stream cut mid-way with an error event that continues its numbering', async () => {
