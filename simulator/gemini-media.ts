@@ -162,6 +162,11 @@ export function handleGeminiMedia(exchange: Exchange): boolean {
     sendJson(exchange.res, 200, { name: `models/${model}/operations/${id}` });
     return true;
   }
+  // As Google's API: Imagen models serve `:predict` only.
+  if (/^imagen-/.test(model)) {
+    sendGeminiError(exchange, { code: 404, message: `models/${model} is not found for API version v1beta, or is not supported for generateContent. Call ListModels to see the list of available models and their supported methods.`, status: 'NOT_FOUND' });
+    return true;
+  }
   if (/\[sim:/.test(promptText(body))) return false;
   if (wantsImage(body)) {
     sendJson(exchange.res, 200, imageAnswer(model, exchange.nextId()));

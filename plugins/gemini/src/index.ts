@@ -7,6 +7,7 @@ import { createSignatureCaptureStage } from './create-signature-capture-stage';
 import { createGeminiImageHandlers } from './gemini-images';
 import { createGeminiJsonCaller } from './gemini-json';
 import { createGeminiSearchHandler } from './gemini-search';
+import { withImagenChat } from './imagen-chat';
 import { createGeminiVideoHandlers } from './gemini-videos';
 import { createGeminiModels } from './list-gemini-models';
 import { geminiOptionsSchema, type GeminiOptions } from './options';
@@ -75,7 +76,7 @@ const geminiPlugin: GatewayPlugin<GeminiOptions> = {
     // Clients of other formats have no place for thought signatures: keep them for the next turn of the tool loop.
     const signatures = createSignatureMemo(store, key, log);
     hooks.requestTransform.for(key).tapPromise(tap, (request, ctx) => shapeGeminiRequest(request, ctx, { apiVersion, safety, media: gateway.media, signatures }));
-    hooks.upstreamCall.for(key).tapPromise(tap, call);
+    hooks.upstreamCall.for(key).tapPromise(tap, withImagenChat(call));
     hooks.streamTransform.for(key).tap(tap, (stages, ctx) =>
       ctx.clientFormat === 'gemini' ? stages : [...stages, createSignatureCaptureStage((call, signature) => signatures.save(call, signature, signatureScope(ctx)))],
     );

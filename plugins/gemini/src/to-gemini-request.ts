@@ -1,4 +1,5 @@
 import { geminiCodec, geminiModelPath, type GatewaySettings, type RequestContext, type UpstreamRequest } from '@gateway/core';
+import { isImagenChat, toImagenChatRequest } from './imagen-chat';
 import { inlineGeminiMedia } from './inline-gemini-media';
 import type { GeminiSafetySetting } from './options';
 import { restoreSignatures } from './restore-signatures';
@@ -17,11 +18,13 @@ export interface TranslatedShape {
  * A translated request (chat completions, responses, messages → Gemini): model variants applied (`-thinking`,
  * image models), the current turn's thought signatures put back on its function calls (the client's format had no
  * place for them), media fetched and inlined, encoded with the Gemini codec, plus the platform's safety settings.
- * The path follows the final model name; streams the gateway asks for itself are SSE (`alt=sse`).
+ * The path follows the final model name; streams the gateway asks for itself are SSE (`alt=sse`). An Imagen model
+ * goes to `:predict` instead (see imagen-chat).
  */
 export async function toGeminiRequest(request: UpstreamRequest, ctx: RequestContext, shape: TranslatedShape): Promise<UpstreamRequest> {
   if (!request.unified) return request;
   const variant = toGeminiVariant(request.unified);
+  if (isImagenChat(variant)) return toImagenChatRequest(request, variant, shape.apiVersion);
   const messages = await restoreSignatures(variant.messages, shape.signatures, signatureScope(ctx));
   const signed = messages === variant.messages ? variant : { ...variant, messages };
   const unified = await inlineGeminiMedia(signed, { media: shape.media, client: ctx });
