@@ -64,6 +64,19 @@ describe('loadConfig', () => {
     }
   });
 
+  it('stops on a syntax error in gateway.config.ts that TypeScript would repair (a missing comma), naming where, quoting nothing', async () => {
+    const dir = tempDir();
+    writeFileSync(
+      path.join(dir, 'gateway.config.ts'),
+      "export default {\n  licenses: ['lic-opaque-secret-1']\n  platforms: { openai: { plugin: 'openai', baseUrl: 'http://127.0.0.1:9', credentials: [{ apiKey: 'opaque-ts-secret-12345678' }] } },\n};\n",
+    );
+    const error = await loadConfig({ cwd: dir, env: {} }).catch((e: unknown) => e);
+    expect(error).to.be.instanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).to.match(/syntax error .*gateway\.config\.ts \(line 3, column 3\): ',' expected/);
+    expect(message).not.to.match(/secret|apiKey|platforms/);
+  });
+
   it('does not show V8\'s quoted text of a JSON.parse in a config file, even when it runs over a line break', async () => {
     const dir = tempDir();
     writeFileSync(path.join(dir, 'secrets.json'), '{\n  "token":\n x"zq7Hk2Lm9Pw4Rt6Yx"\n}');
