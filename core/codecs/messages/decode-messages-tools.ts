@@ -1,4 +1,5 @@
 import type { UnifiedBuiltinTool, UnifiedTool } from '../../unified/unified-request';
+import { anthropicClientTool } from './anthropic-client-tools';
 import type { MessagesTool } from './messages-types';
 
 export interface DecodedMessagesTools {
@@ -20,8 +21,9 @@ function builtinOf(type: string): UnifiedBuiltinTool | undefined {
 /**
  * Messages `tools` → unified tools. Custom tools keep their JSON Schema untouched (`$schema`,
  * `additionalProperties`, `propertyNames`, `const`… as Claude Code sends them). Dated server tools
- * map to built-in tools where one exists; every tool that carries more than the unified form holds
- * is also kept raw so that a Messages upstream receives it unchanged.
+ * map to built-in tools where one exists, Anthropic-defined client tools (bash, text editor, memory) to functions of
+ * their documented input; every tool that carries more than the unified form holds is also kept raw so that a
+ * Messages upstream receives it unchanged.
  */
 export function decodeMessagesTools(wireTools: MessagesTool[] | undefined): DecodedMessagesTools {
   if (!wireTools) return {};
@@ -42,6 +44,9 @@ export function decodeMessagesTools(wireTools: MessagesTool[] | undefined): Deco
     }
     const builtin = builtinOf(String(tool.type));
     if (builtin && !builtinTools.some((b) => b.type === builtin.type)) builtinTools.push(builtin);
+    // bash, the text editor, memory: run by the client, so any model can call them given their documented input.
+    const clientTool = builtin ? undefined : anthropicClientTool(String(tool.type), tool.name);
+    if (clientTool) tools.push(clientTool);
     rawTools.push(tool);
   }
   return {

@@ -43,9 +43,11 @@ export function encodeMessagesTools(
   builtinTools: UnifiedBuiltinTool[] | undefined,
   rawTools: MessagesTool[] = [],
 ): MessagesTool[] | undefined {
-  const out: MessagesTool[] = (tools ?? []).map((tool) =>
-    encodeCustomTool(tool, rawTools.find((raw) => isCustom(raw) && raw.name === tool.name)),
-  );
+  // A function standing for a typed tool (bash_20250124 as `bash`) goes back as that typed tool, with the raw ones.
+  const typedNames = new Set(rawTools.filter((raw) => !isCustom(raw)).map((raw) => raw.name));
+  const out: MessagesTool[] = (tools ?? [])
+    .filter((tool) => !typedNames.has(tool.name))
+    .map((tool) => encodeCustomTool(tool, rawTools.find((raw) => isCustom(raw) && raw.name === tool.name)));
   const builtinKinds = new Set((builtinTools ?? []).map((b) => b.type));
   for (const kind of builtinKinds) {
     const raw = rawTools.filter((r) => !isCustom(r) && String(r.type).startsWith(BUILTIN_PREFIX[kind]));

@@ -1,25 +1,79 @@
 import { GatewayError } from '../../errors/gateway-error';
 import type { UnifiedRequest, WireFormat } from '../../unified/unified-request';
 
+type Fields = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Fields {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Anthropic tools no other format can run: a computer to drive, a page fetched on Anthropic's side. */
+const MESSAGES_ONLY_TOOL = /^(computer|web_fetch)_/;
+
 /**
  * Asks of one format that another format's upstream cannot answer, and whose absence the client would not notice
  * or would break on: a 400 naming the field, as for `n` above 1, rather than an answer without them.
- * - chat `logprobs` / `top_logprobs` (a client reads `choice.logprobs.content`) and audio output (`message.audio`);
- * - Gemini `cachedContent`: the cached part of the prompt lives at Google; without it the answer is to another prompt.
+ * - token log probabilities (chat `logprobs`/`top_logprobs`, Responses `top_logprobs` or the logprobs `include`,
+ *   Gemini `responseLogprobs`/`logprobs`): a client reads them from the answer;
+ * - audio output (chat `modalities`, Gemini `AUDIO`), Gemini enum output (`text/x.enum`), chat `logit_bias`;
+ * - state or tools kept at the client's vendor: Gemini `cachedContent`, a Responses stored `prompt`, Gemini tools
+ *   other than functions, search and code execution (`urlContext`, `fileSearch`, `googleMaps`…), Anthropic's
+ *   `mcp_servers` and its computer and web fetch tools. Without them the answer is to another question; a 400 also
+ *   lets a client that can do without (Gemini CLI's web fetch) fall back on its own.
  * An upstream of the client's own format gets them back with the format's other fields.
  */
-export function refuseUntranslatableFields(request: Pick<UnifiedRequest, 'extensions'>, target: WireFormat): void {
+export function refuseUntranslatableFields(request: Pick<UnifiedRequest, 'extensions' | 'outputModalities'>, target: WireFormat): void {
   const chat = target === 'chat-completions' ? undefined : request.extensions?.['chat-completions'];
-  if (chat) {
-    if (chat.logprobs === true) throw unavailable('logprobs', 'token log probabilities are');
-    if (typeof chat.top_logprobs === 'number' && chat.top_logprobs > 0) throw unavailable('top_logprobs', 'token log probabilities are');
-    if (Array.isArray(chat.modalities)) {
-      const audio = chat.modalities.indexOf('audio');
-      if (audio >= 0) throw unavailable(`modalities[${audio}]`, 'audio output is');
-    }
-  }
+  if (chat) refuseChatFields(chat);
   const gemini = target === 'gemini' ? undefined : request.extensions?.gemini;
-  if (typeof gemini?.cachedContent === 'string') throw unavailable('cachedContent', 'content cached at Google is');
+  if (gemini) refuseGeminiFields(gemini);
+  // Gemini clients' AUDIO modality (a chat client's is its `modalities`, checked above; a chat upstream gets it back).
+  if (target !== 'gemini' && !request.extensions?.['chat-completions'] && request.outputModalities?.includes('audio')) {
+    throw unavailable('generationConfig.responseModalities', 'audio output is');
+  }
+  const responses = target === 'responses' ? undefined : request.extensions?.responses;
+  if (responses) refuseResponsesFields(responses);
+  const messages = target === 'messages' ? undefined : request.extensions?.messages;
+  if (messages) refuseMessagesFields(messages);
+}
+
+function refuseChatFields(chat: Fields): void {
+  if (chat.logprobs === true) throw unavailable('logprobs', 'token log probabilities are');
+  if (typeof chat.top_logprobs === 'number' && chat.top_logprobs > 0) throw unavailable('top_logprobs', 'token log probabilities are');
+  if (Array.isArray(chat.modalities)) {
+    const audio = chat.modalities.indexOf('audio');
+    if (audio >= 0) throw unavailable(`modalities[${audio}]`, 'audio output is');
+  }
+  if (isRecord(chat.logit_bias) && Object.keys(chat.logit_bias).length > 0) throw unavailable('logit_bias', 'token biases are');
+}
+
+function refuseGeminiFields(gemini: Fields): void {
+  if (typeof gemini.cachedContent === 'string') throw unavailable('cachedContent', 'content cached at Google is');
+  const generation = isRecord(gemini.generationConfig) ? gemini.generationConfig : {};
+  if (generation.responseLogprobs === true) throw unavailable('generationConfig.responseLogprobs', 'token log probabilities are');
+  if (typeof generation.logprobs === 'number' && generation.logprobs > 0) throw unavailable('generationConfig.logprobs', 'token log probabilities are');
+  if (generation.responseMimeType === 'text/x.enum') throw unavailable('generationConfig.responseMimeType', 'enum output (text/x.enum) is');
+  for (const tool of Array.isArray(gemini.tools) ? gemini.tools : []) {
+    const kind = isRecord(tool) ? Object.keys(tool)[0] : undefined;
+    if (kind !== undefined) throw unavailable('tools', `the ${kind} tool is`);
+  }
+}
+
+function refuseResponsesFields(responses: Fields): void {
+  if (responses.prompt !== undefined && responses.prompt !== null) throw unavailable('prompt', 'a prompt stored at OpenAI is');
+  if (typeof responses.top_logprobs === 'number' && responses.top_logprobs > 0) throw unavailable('top_logprobs', 'token log probabilities are');
+  const include = Array.isArray(responses.include) ? responses.include : [];
+  const logprobs = include.indexOf('message.output_text.logprobs');
+  if (logprobs >= 0) throw unavailable(`include[${logprobs}]`, 'token log probabilities are');
+}
+
+function refuseMessagesFields(messages: Fields): void {
+  if (Array.isArray(messages.mcp_servers) && messages.mcp_servers.length > 0) throw unavailable('mcp_servers', 'MCP servers called by Anthropic are');
+  const tools = Array.isArray(messages.tools) ? messages.tools : [];
+  for (const tool of tools) {
+    const type = isRecord(tool) && typeof tool.type === 'string' ? tool.type : '';
+    if (MESSAGES_ONLY_TOOL.test(type)) throw unavailable('tools', `the ${type} tool is`);
+  }
 }
 
 function unavailable(param: string, what: string): GatewayError {

@@ -37,4 +37,50 @@ describe('fields another format cannot answer (chat logprobs and audio output, G
     }
     expect(CODECS.gemini.encodeRequest(gemini).value).to.include({ cachedContent: 'cachedContents/abc123' });
   });
+
+  /** The param of the 400 each target answers, or 'carried' when it takes the request. */
+  function outcomes(decoded: ReturnType<typeof chat>): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const target of ['messages', 'chat-completions', 'responses', 'gemini'] as const) {
+      try {
+        CODECS[target].encodeRequest(decoded);
+        out[target] = 'carried';
+      } catch (error) {
+        out[target] = isGatewayError(error) ? `400 ${String(error.param)}` : String(error);
+      }
+    }
+    return out;
+  }
+
+  const gemini = (extra: Record<string, unknown>) =>
+    CODECS.gemini.decodeRequest({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }], ...extra }, { model: 'm', stream: false });
+  const responses = (extra: Record<string, unknown>) => CODECS.responses.decodeRequest({ model: 'm', input: 'hi', ...extra });
+  const messages = (extra: Record<string, unknown>) => CODECS.messages.decodeRequest({ model: 'm', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }], ...extra });
+
+  it('Gemini log probabilities, enum output, audio output and tools kept at Google are a 400 off Gemini', () => {
+    const off = (param: string) => ({ messages: `400 ${param}`, 'chat-completions': `400 ${param}`, responses: `400 ${param}`, gemini: 'carried' });
+    expect(outcomes(gemini({ generationConfig: { responseLogprobs: true, logprobs: 3 } }))).to.deep.equal(off('generationConfig.responseLogprobs'));
+    expect(outcomes(gemini({ generationConfig: { responseMimeType: 'text/x.enum', responseSchema: { type: 'STRING', enum: ['yes', 'no'] } } }))).to.deep.equal(off('generationConfig.responseMimeType'));
+    expect(outcomes(gemini({ generationConfig: { responseModalities: ['AUDIO'] } }))).to.deep.equal(off('generationConfig.responseModalities'));
+    for (const tool of [{ urlContext: {} }, { fileSearch: { fileSearchStoreNames: ['fileSearchStores/x'] } }, { googleMaps: {} }]) {
+      expect(outcomes(gemini({ tools: [tool] })), Object.keys(tool)[0]).to.deep.equal(off('tools'));
+    }
+    expect(outcomes(gemini({ tools: [{ googleSearch: {} }, { functionDeclarations: [{ name: 'f' }] }] }))).to.deep.equal({ messages: 'carried', 'chat-completions': 'carried', responses: 'carried', gemini: 'carried' });
+  });
+
+  it('a Responses stored prompt and log probabilities are a 400 off a Responses upstream', () => {
+    const off = (param: string) => ({ messages: `400 ${param}`, 'chat-completions': `400 ${param}`, responses: 'carried', gemini: `400 ${param}` });
+    expect(outcomes(responses({ prompt: { id: 'pmpt_abc123', version: '2', variables: { city: 'Paris' } } }))).to.deep.equal(off('prompt'));
+    expect(outcomes(responses({ top_logprobs: 3 }))).to.deep.equal(off('top_logprobs'));
+    expect(outcomes(responses({ include: ['reasoning.encrypted_content', 'message.output_text.logprobs'] }))).to.deep.equal(off('include[1]'));
+    expect(outcomes(responses({ include: ['reasoning.encrypted_content'] })).gemini).to.equal('carried');
+  });
+
+  it("chat logit_bias, Anthropic's MCP servers and its computer and web fetch tools are a 400 off their own format", () => {
+    expect(outcomes(chat({ logit_bias: { '9642': 100 } }))).to.deep.equal({ messages: '400 logit_bias', 'chat-completions': 'carried', responses: '400 logit_bias', gemini: '400 logit_bias' });
+    const off = (param: string) => ({ messages: 'carried', 'chat-completions': `400 ${param}`, responses: `400 ${param}`, gemini: `400 ${param}` });
+    expect(outcomes(messages({ mcp_servers: [{ type: 'url', url: 'https://mcp.example/sse', name: 'x' }] }))).to.deep.equal(off('mcp_servers'));
+    expect(outcomes(messages({ tools: [{ type: 'computer_20250124', name: 'computer', display_width_px: 1024, display_height_px: 768 }] }))).to.deep.equal(off('tools'));
+    expect(outcomes(messages({ tools: [{ type: 'web_fetch_20250910', name: 'web_fetch' }] }))).to.deep.equal(off('tools'));
+  });
 });
