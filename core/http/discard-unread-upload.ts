@@ -15,7 +15,12 @@ export function discardUnreadUpload(req: IncomingMessage, graceMs = UNREAD_UPLOA
   const socket = req.socket;
   const timer = setTimeout(() => socket.destroy(), graceMs);
   timer.unref();
-  const done = (): void => clearTimeout(timer);
+  // Listeners off again once the upload ended: a keep-alive socket serves many such answers.
+  const done = (): void => {
+    clearTimeout(timer);
+    req.off('end', done);
+    socket.off('close', done);
+  };
   req.once('end', done);
   socket.once('close', done);
   // A body parser that stopped at its limit left the stream paused; flowing with no reader drops the bytes.

@@ -41,6 +41,12 @@ export function createBodyReaders(limits: { jsonBodyBytes: number; fileBytes: nu
     if (type !== undefined && !/^application\/([\w.+-]+\+)?json\b/i.test(type) && !/^text\/plain\b/i.test(type)) {
       throw new GatewayError('GW_UNSUPPORTED_CONTENT_TYPE', `content-type ${type.split(';')[0]} is not accepted here; send application/json`);
     }
+    // A declared length over the limit is refused before a byte is read: body-parser would read (and drop) the whole
+    // upload first, however slowly it comes. The rest is then dropped for a bounded time (discardUnreadUpload).
+    const declared = Number(req.headers['content-length']);
+    if (declared > limits.jsonBodyBytes) {
+      throw new GatewayError('GW_BODY_TOO_LARGE', `request body is larger than the limit of ${limits.jsonBodyBytes} bytes`);
+    }
     await run(raw, req, res);
     const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     // Handed over: `req` lives as long as the exchange, and would keep bytes a translation never needs again.

@@ -86,8 +86,9 @@ async function relayAnswer(answer: Promise<UpstreamResponse>, format: Passthroug
       },
       onBreak(error) {
         if (abortSourceOf(ctx).aborted) return ctx.stream;
-        // Broken off (or stalled) after its last event began: that event is finished, nothing else is owed.
-        if (end?.ended()) return endEventOnly(boundary, res);
+        // Broken off (or stalled) after its last event began, or after an error event of its own: that event is
+        // finished, nothing else is owed (a second error would follow the first).
+        if (end?.ended() || ctx.failedMidway === 'upstream_error_event') return endEventOnly(boundary, res);
         const gatewayError = toGatewayError(error);
         ctx.log.warn('upstream stream failed', { code: gatewayError.code, message: gatewayError.message });
         ctx.failedMidway = gatewayError.code.toLowerCase();

@@ -7,8 +7,14 @@ import type { WireFormat } from '../unified/unified-request';
 const END_LINES: Partial<Record<WireFormat, readonly string[]>> = {
   'chat-completions': ['data: [DONE]'],
   messages: ['event: message_stop', 'event: error'],
-  responses: ['event: response.completed', 'event: response.incomplete', 'event: response.failed', 'event: error'],
+  // Not `error`: a proxy may follow it with `response.failed`.
+  responses: ['event: response.completed', 'event: response.incomplete', 'event: response.failed'],
 };
+
+/** Each end line also without the space after its colon, which SSE makes optional (`data:[DONE]`). */
+function spellings(line: string): string[] {
+  return [line, line.replace(': ', ':')];
+}
 /** Gemini has no end line: its last chunk carries the candidate's finishReason (quoted as a key: model text escapes its quotes). */
 const GEMINI_FINISH = Buffer.from('"finishReason"');
 
@@ -26,14 +32,21 @@ export interface StreamEndFollower {
  * inside an event's JSON a line break is escaped, so model text cannot fake one.
  */
 export function createStreamEndFollower(format: WireFormat): StreamEndFollower {
-  const lines = (END_LINES[format] ?? []).map((line) => [Buffer.from(line), Buffer.from(`\n${line}`)] as const);
+  const lines = (END_LINES[format] ?? []).flatMap(spellings).map((line) => [Buffer.from(line), Buffer.from(`\n${line}`)] as const);
   const gemini = format === 'gemini';
   let ended = false;
+  // A chunk starts a line only when the one before ended one: a long event may be split anywhere, model text included.
+  let atLineStart = true;
   return {
     hasEndLine: lines.length > 0,
     push(chunk) {
-      if (ended) return;
-      ended = gemini ? chunk.includes(GEMINI_FINISH) : lines.some(([atStart, afterLine]) => chunk.subarray(0, atStart.length).equals(atStart) || chunk.includes(afterLine));
+      if (ended || chunk.length === 0) return;
+      const startsLine = atLineStart;
+      const last = chunk[chunk.length - 1];
+      atLineStart = last === 0x0a || last === 0x0d;
+      ended = gemini
+        ? chunk.includes(GEMINI_FINISH)
+        : lines.some(([atStart, afterLine]) => (startsLine && chunk.subarray(0, atStart.length).equals(atStart)) || chunk.includes(afterLine));
     },
     ended: () => ended,
   };

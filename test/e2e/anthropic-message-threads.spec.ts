@@ -39,11 +39,17 @@ describe('e2e: Anthropic SDK message threads on translated platforms (Anthropic 
       headers: { 'content-type': 'application/json', 'x-api-key': TEST_LICENSE },
       body: JSON.stringify({ model: 'gemini-2.5-flash', max_tokens: 10, thread: { type: 'continue', previous_message_id: 'msg_1' }, messages: [{ role: 'user', content: 'hi' }] }),
     });
-    expect(res.status).to.equal(400);
+    expect(res.status).to.equal(404);
     const body = (await res.json()) as { type: string; error: { type: string; details?: unknown } };
     expect(body.type).to.equal('error');
-    expect(body.error.type).to.equal('invalid_request_error');
+    expect(body.error.type).to.equal('not_found_error');
     expect(body.error.details).to.deep.equal({ error_code: 'thread_not_found' });
+    // The SDK's own class for it, which code using threads catches.
+    const client = new Anthropic({ apiKey: TEST_LICENSE, baseURL: `${env.gw.url}/gemini`, maxRetries: 0 });
+    const error = await client.beta.messages
+      .create({ model: 'gemini-2.5-flash', max_tokens: 10, thread: { type: 'continue', previous_message_id: 'msg_1' }, messages: [{ role: 'user', content: 'hi' }] } as never)
+      .catch((e: unknown) => e);
+    expect((error as Error).constructor.name).to.equal('ThreadNotFoundError');
   });
 
   it('the Anthropic SDK reads the gateway\'s request id on a translated platform (request-id), on answers and errors', async () => {

@@ -100,4 +100,24 @@ describe('e2e: an upstream that holds a stream open after its last event (SDKs â
     }
     expect(reasons).to.deep.equal(['STOP']);
   });
+
+  it('openai passthrough: a Responses stream goes on after an error event, and one held open after it gets no second error', async () => {
+    const created = 'event: response.created\ndata: {"type":"response.created","sequence_number":0,"response":{"id":"resp_1","status":"in_progress"}}\n\n';
+    const error = 'event: error\ndata: {"type":"error","sequence_number":1,"code":"server_error","message":"boom","param":null}\n\n';
+    const failed = 'event: response.failed\ndata: {"type":"response.failed","sequence_number":2,"response":{"id":"resp_1","status":"failed"}}\n\n';
+    const post = () =>
+      fetch(`${gw.url}/openai/v1/responses`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gpt-4.1', input: 'hi', stream: true }),
+      }).then((res) => res.text());
+    upstream.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(created + error);
+      setTimeout(() => res.end(failed), 50);
+    });
+    expect(await post()).to.equal(created + error + failed);
+    holdOpenAfter(created + error);
+    expect(await post()).to.equal(created + error);
+  });
 });

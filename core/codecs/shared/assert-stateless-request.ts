@@ -14,8 +14,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * answer another question.
  * - Responses `previous_response_id` / `conversation`: GW_INVALID_REQUEST naming the field.
  * - Messages `thread: {type: "continue"}` (the Anthropic SDK's message threads): the error Anthropic gives for a thread
- *   it does not hold, `details.error_code: "thread_not_found"`, on which the SDK replays the whole conversation under
- *   a new thread by itself. A `create` asks only that state be kept; the answer is the same without it.
+ *   it does not hold, a 404 with `details.error_code: "thread_not_found"` (the SDK's ThreadNotFoundError), on which
+ *   the SDK replays the whole conversation under a new thread by itself. A `create` asks only that state be kept; the answer is the same without it.
  */
 export function assertStatelessRequest(request: UnifiedRequest, upstreamFormat: WireFormat): void {
   const responses = request.extensions?.responses;
@@ -36,7 +36,7 @@ export function assertStatelessRequest(request: UnifiedRequest, upstreamFormat: 
     throw new GatewayError(
       'GW_INVALID_REQUEST',
       'thread: this platform does not hold message threads; send the whole conversation (the Anthropic SDK replays it by itself)',
-      { param: 'thread', details: { error_code: 'thread_not_found' } },
+      { status: 404, param: 'thread', details: { error_code: 'thread_not_found' } },
     );
   }
 }

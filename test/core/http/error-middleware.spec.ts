@@ -1,7 +1,9 @@
+import { EventEmitter } from 'node:events';
+import type { IncomingMessage } from 'node:http';
 import net from 'node:net';
 import { expect } from 'chai';
 import OpenAI, { toFile } from 'openai';
-import { UNREAD_UPLOAD_GRACE_MS } from '../../../core/http/discard-unread-upload';
+import { discardUnreadUpload, UNREAD_UPLOAD_GRACE_MS } from '../../../core/http/discard-unread-upload';
 import { startGateway, TEST_LICENSE, type RunningGateway } from '../../helpers/start-gateway';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -73,5 +75,32 @@ describe('an answer given before the body was read', function () {
       .edit({ model: 'gpt-image-1', prompt: 'x', image: await toFile(Buffer.alloc(0), 'in.png', { type: 'image/png' }) })
       .catch((e: unknown) => e);
     expect(models).to.be.instanceOf(OpenAI.BadRequestError);
+  });
+
+  it('refuses a JSON body whose declared length is over the limit at once, not after reading the whole slow upload', async () => {
+    const socket = net.connect(Number(new URL(gw.url).port), '127.0.0.1');
+    const answered = new Promise<string>((resolve) => socket.once('data', (data: Buffer) => resolve(data.toString())));
+    const sentAt = Date.now();
+    socket.write(
+      `POST /openai/v1/chat/completions HTTP/1.1\r\nhost: x\r\nauthorization: Bearer ${TEST_LICENSE}\r\ncontent-type: application/json\r\ncontent-length: ${200 * 1024 * 1024}\r\n\r\n{`,
+    );
+    const answer = await answered;
+    socket.destroy();
+    expect(answer).to.match(/^HTTP\/1\.1 413 /);
+    expect(Date.now() - sentAt).to.be.below(UNREAD_UPLOAD_GRACE_MS / 2);
+  });
+});
+
+describe('discardUnreadUpload', () => {
+  it('takes its listeners off a keep-alive socket once each upload has ended', () => {
+    const socket = new EventEmitter() as EventEmitter & { destroy(): void };
+    socket.destroy = () => undefined;
+    const before = socket.listenerCount('close');
+    for (let i = 0; i < 20; i += 1) {
+      const req = Object.assign(new EventEmitter(), { complete: false, socket, resume: () => undefined });
+      discardUnreadUpload(req as unknown as IncomingMessage, 60_000);
+      req.emit('end');
+    }
+    expect(socket.listenerCount('close')).to.equal(before);
   });
 });

@@ -42,7 +42,7 @@ describe('assertStatelessRequest', () => {
   it('answers a message thread continued on another format as a thread it does not hold (thread_not_found), which the Anthropic SDK replays', () => {
     const continued = request(undefined, { thread: { type: 'continue', previous_message_id: 'msg_1' } });
     const error = thrown(() => assertStatelessRequest(continued, 'gemini'));
-    expect(isGatewayError(error) && [error.status, error.param, error.details]).to.deep.equal([400, 'thread', { error_code: 'thread_not_found' }]);
+    expect(isGatewayError(error) && [error.status, error.param, error.details]).to.deep.equal([404, 'thread', { error_code: 'thread_not_found' }]);
     expect(() => assertStatelessRequest(continued, 'messages')).not.to.throw();
     expect(() => assertStatelessRequest(request(undefined, { thread: { type: 'create' } }), 'chat-completions')).not.to.throw();
   });

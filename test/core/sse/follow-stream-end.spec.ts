@@ -1,0 +1,36 @@
+import { expect } from 'chai';
+import { createStreamEndFollower } from '../../../core/sse/follow-stream-end';
+
+function endedAfter(format: Parameters<typeof createStreamEndFollower>[0], chunks: string[]): boolean {
+  const follower = createStreamEndFollower(format);
+  for (const chunk of chunks) follower.push(Buffer.from(chunk));
+  return follower.ended();
+}
+
+describe('createStreamEndFollower', () => {
+  it('sees each format\'s end line at a line\'s start, in any chunk, with or without the space after the colon', () => {
+    expect(endedAfter('chat-completions', ['data: {"x":1}\n\n', 'data: [DONE]\n\n'])).to.equal(true);
+    expect(endedAfter('chat-completions', ['data: {"x":1}\n\ndata: [DONE]\n\n'])).to.equal(true);
+    expect(endedAfter('chat-completions', ['data: {"x":1}\n\n', 'data:[DONE]\n\n'])).to.equal(true);
+    expect(endedAfter('messages', ['event: message_delta\ndata: {}\n\n', 'event: message_stop\ndata: {"type":"message_stop"}\n\n'])).to.equal(true);
+    expect(endedAfter('messages', ['event: error\ndata: {}\n\n'])).to.equal(true);
+    expect(endedAfter('responses', ['event: response.completed\ndata: {}\n\n'])).to.equal(true);
+  });
+
+  it('does not take model text for an end line when a chunk starts inside a line (a long event split anywhere)', () => {
+    expect(endedAfter('chat-completions', ['data: {"choices":[{"delta":{"content":"Streams end with ', 'data: [DONE] then close"}}]}\n\n'])).to.equal(false);
+    expect(endedAfter('messages', ['event: content_block_delta\ndata: {"delta":{"text":"ends with ', 'event: message_stop as its last"}}\n\n'])).to.equal(false);
+  });
+
+  it('lets a Responses stream go on after an error event (a proxy may send response.failed after it)', () => {
+    expect(endedAfter('responses', ['event: error\ndata: {}\n\n'])).to.equal(false);
+    expect(endedAfter('responses', ['event: error\ndata: {}\n\n', 'event: response.failed\ndata: {}\n\n'])).to.equal(true);
+  });
+
+  it('has no end line for Gemini, whose last chunk carries finishReason', () => {
+    const follower = createStreamEndFollower('gemini');
+    expect(follower.hasEndLine).to.equal(false);
+    follower.push(Buffer.from('data: {"candidates":[{"content":{"parts":[{"text":"x"}]},"finishReason":"STOP"}]}\r\n\r\n'));
+    expect(follower.ended()).to.equal(true);
+  });
+});
