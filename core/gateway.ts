@@ -39,7 +39,8 @@ export interface CreateGatewayOptions {
 export async function createGateway(config: GatewayConfig, options: CreateGatewayOptions = {}): Promise<Gateway> {
   const secrets = collectSecrets(config);
   const log = options.log ?? createProcessLogger(config, secrets);
-  const store = createStore(config.store);
+  // A rolling restart's new process waits for the old one to let go of the store file: its grace period and a margin.
+  const store = createStore(config.store, { lockWaitMs: config.server.shutdownGraceMs + 5_000 });
   const upstream = createUpstreamClient();
   const hooks = createGatewayHooks();
   const maskSecrets = createSecretMasker(secrets);

@@ -5,6 +5,8 @@ import type { Store } from '../store/store';
 import { credentialId } from './credential-id';
 import type { AdminView, CredentialEntry, CredentialState, CredentialStatus, CredentialView } from './credential-types';
 
+const CREDENTIAL_STATES: ReadonlySet<string> = new Set<CredentialState>(['healthy', 'cooling_down', 'limit_marked', 'abnormal', 'invalid']);
+
 export interface CredentialPoolOptions<Secret> {
   platform: string;
   store: Store;
@@ -70,7 +72,7 @@ export function createCredentialPool<Secret = string>(options: CredentialPoolOpt
   }
 
   /**
-   * A mark written now; if the store cannot take it (a file locked past its retries, a full disk), the mark still
+   * A mark written now; if the store cannot take it (a full disk, an I/O error), the mark still
    * holds in memory and the write is tried again with the counters, rather than failing the request that made it.
    */
   async function persistMark(id: string): Promise<void> {
@@ -100,17 +102,34 @@ export function createCredentialPool<Secret = string>(options: CredentialPoolOpt
     platform: options.platform,
     entries: entries as ReadonlyArray<CredentialEntry<Secret>>,
 
-    /** Restores marks and counters of credentials still configured; forgets those removed from the config. */
+    /**
+     * Restores marks and counters of credentials still configured; forgets those removed from the config. A row that
+     * cannot be read (see readStoredStatus) is skipped with a warning: that credential starts healthy, and its row is
+     * rewritten with the next counter flush.
+     */
     async load(): Promise<void> {
-      const stored = await options.store.list<CredentialStatus>(namespace);
+      const unreadable: string[] = [];
+      const stored = await options.store.list<unknown>(namespace, { onUnreadable: (key) => unreadable.push(key) });
       for (const { key, value } of stored) {
         if (!status.has(key)) {
           await options.store.delete(namespace, key);
           continue;
         }
+        const read = readStoredStatus(value);
+        if (!read) {
+          unreadable.push(key);
+          continue;
+        }
         // Marks stored before cooldowns were bounded come back bounded.
-        const cooldownUntil = value.cooldownUntil === undefined ? undefined : boundedCooldown(value.cooldownUntil);
-        status.set(key, { ...value, cooldownUntil, requests: value.requests ?? 0, errors: value.errors ?? 0 });
+        status.set(key, { ...read, cooldownUntil: read.cooldownUntil === undefined ? undefined : boundedCooldown(read.cooldownUntil) });
+      }
+      for (const key of unreadable) {
+        if (!status.has(key)) {
+          await options.store.delete(namespace, key);
+          continue;
+        }
+        options.log.warn('stored credential state unreadable; the credential starts healthy', { credential: pool.masked(key), entry: `${namespace}/${key}` });
+        scheduleFlush(key);
       }
     },
 
@@ -261,6 +280,30 @@ export function createCredentialPool<Secret = string>(options: CredentialPoolOpt
     },
   };
   return pool;
+}
+
+/**
+ * A stored status as far as it can be trusted. This code wrote it, but a damaged file or a hand edit must cost one
+ * credential its history, not the start-up: no known state means unreadable (undefined); a field of the wrong type is
+ * left out (a counter starts at 0).
+ */
+function readStoredStatus(value: unknown): CredentialStatus | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { state, cooldownUntil, reason, lastError, requests, errors, extra } = value as Record<string, unknown>;
+  if (typeof state !== 'string' || !CREDENTIAL_STATES.has(state)) return undefined;
+  return {
+    state: state as CredentialState,
+    ...(isNonNegative(cooldownUntil) ? { cooldownUntil } : {}),
+    ...(typeof reason === 'string' ? { reason } : {}),
+    ...(typeof lastError === 'string' ? { lastError } : {}),
+    requests: isNonNegative(requests) ? requests : 0,
+    errors: isNonNegative(errors) ? errors : 0,
+    ...(typeof extra === 'object' && extra !== null && !Array.isArray(extra) ? { extra: extra as Record<string, unknown> } : {}),
+  };
+}
+
+function isNonNegative(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
 }
 
 export type CredentialPool<Secret = string> = ReturnType<typeof createCredentialPool<Secret>>;

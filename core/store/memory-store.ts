@@ -1,8 +1,9 @@
 import { GatewayError } from '../errors/gateway-error';
-import type { Store } from './store';
+import type { ListOptions, Store } from './store';
 import {
   PURGE_INTERVAL_MS,
   compareKeys,
+  decodeListed,
   decodeStoreValue,
   encodeStoreValue,
   isLive,
@@ -71,7 +72,7 @@ export function createMemoryStore(now: () => number = Date.now): Store {
       return isLive(entry.expiresAt, now());
     },
 
-    async list<T>(namespace: string): Promise<Array<{ key: string; value: T }>> {
+    async list<T>(namespace: string, options?: ListOptions): Promise<Array<{ key: string; value: T }>> {
       const entries = open(namespace);
       if (!entries) return [];
       const at = now();
@@ -80,9 +81,8 @@ export function createMemoryStore(now: () => number = Date.now): Store {
         if (isLive(entry.expiresAt, at)) live.push({ key, json: entry.json });
         else entries.delete(key);
       }
-      return live
-        .sort((a, b) => compareKeys(a.key, b.key))
-        .map(({ key, json }) => ({ key, value: decodeStoreValue<T>(json, `memory store ${namespace}/${key}`) }));
+      live.sort((a, b) => compareKeys(a.key, b.key));
+      return decodeListed<T>(live, (key) => `memory store ${namespace}/${key}`, options);
     },
 
     async close(): Promise<void> {

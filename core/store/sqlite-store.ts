@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import nodePath from 'node:path';
 import Database from 'better-sqlite3';
 import { GatewayError, isGatewayError } from '../errors/gateway-error';
-import type { Store } from './store';
+import type { ListOptions, Store } from './store';
 import {
   PURGE_INTERVAL_MS,
+  decodeListed,
   decodeStoreValue,
   describe,
   encodeStoreValue,
@@ -27,43 +28,33 @@ type Row = { value: string; expiresAt: number | null };
 type KeyedRow = Row & { key: string };
 
 /**
- * How long one statement may wait, synchronously, for another connection's write lock. better-sqlite3 waits on the
- * event loop's thread: its default (5 s) froze every request of the gateway for that long.
+ * How long opening waits for the file by default when another process holds it: the default shutdown grace period
+ * (10 s) and a few seconds more, so that in a rolling restart the new process outwaits the old one's shutdown.
  */
-const BUSY_WAIT_MS = 20;
-/** A write that found the file locked is tried again, off the event loop, for about this long in all. */
-const BUSY_RETRY_MS = 2_000;
-const BUSY_BACKOFF_MS = [10, 25, 50, 100, 200, 250];
+const DEFAULT_LOCK_WAIT_MS = 15_000;
+
+export interface SqliteStoreOptions {
+  /** The clock, replaceable in tests. */
+  now?: () => number;
+  /** How long opening waits for another process to let go of the file before it fails (see DEFAULT_LOCK_WAIT_MS). */
+  lockWaitMs?: number;
+}
 
 /**
- * A Store in one SQLite file. better-sqlite3 is synchronous, so with `synchronous = FULL` each write
- * has reached the disk when its promise resolves. WAL lets another connection (an admin tool, a
- * second process) read while the gateway writes; a write that meets another connection's write lock is retried
- * with pauses in between (see BUSY_RETRY_MS), never by blocking the process. Expired rows are never returned, and
- * are deleted when met (unless the file is locked then), at open, and by a sweep at most once a minute on write.
- * `now` is the clock, replaceable in tests.
+ * A Store in one SQLite file, held exclusively for the store's life (`locking_mode = EXCLUSIVE`): two gateways on
+ * one file would undo each other's state (one's start-up failing the other's running tasks, one's counter flush
+ * rewriting the other's marks), so a second process fails at open, before it reads anything, and no other connection
+ * (a sqlite3 shell included) can lock the file while the gateway runs. With the file held, no statement ever meets
+ * another connection's lock, so none waits on the event loop. better-sqlite3 is synchronous, so with
+ * `synchronous = FULL` each write has reached the disk when its promise resolves. Expired rows are never returned,
+ * and are deleted when met, at open, and by a sweep at most once a minute on write.
  */
-export function createSqliteStore(path: string, now: () => number = Date.now): Store {
+export function createSqliteStore(path: string, options: SqliteStoreOptions = {}): Store {
+  const now = options.now ?? Date.now;
   const label = `sqlite store ${path}`;
-  const { db, statements } = openDatabase(path, label);
+  const { db, statements } = openDatabase(path, label, options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS);
   let lastPurgeAt = now();
   guard(label, 'purge', () => statements.purgeAll.run(lastPurgeAt));
-  /**
-   * The latest write (set or delete) asked for each entry: a write waiting out a lock gives up once a later one for
-   * the same entry exists, which would otherwise be overwritten by the older value when the retry goes through.
-   */
-  const latestWrite = new Map<string, number>();
-  let writes = 0;
-  async function writeEntry<R>(namespace: string, key: string, write: () => R, superseded: R): Promise<R> {
-    const entry = `${namespace}\u0000${key}`;
-    const mine = ++writes;
-    latestWrite.set(entry, mine);
-    try {
-      return await retryWhileBusy(write, () => latestWrite.get(entry) !== mine, superseded);
-    } finally {
-      if (latestWrite.get(entry) === mine) latestWrite.delete(entry);
-    }
-  }
 
   return {
     async get<T>(namespace: string, key: string): Promise<T | undefined> {
@@ -72,7 +63,7 @@ export function createSqliteStore(path: string, now: () => number = Date.now): S
         if (!row) return undefined;
         const at = now();
         if (!isLive(row.expiresAt, at)) {
-          unlessBusy(() => statements.deleteExpiredOne.run(namespace, key, at));
+          statements.deleteExpiredOne.run(namespace, key, at);
           return undefined;
         }
         return decodeStoreValue<T>(row.value, `${label}, entry ${namespace}/${key}`);
@@ -84,45 +75,35 @@ export function createSqliteStore(path: string, now: () => number = Date.now): S
       const json = encodeStoreValue(value, where);
       const at = now();
       const expiresAt = toExpiresAt(at, options.ttlMs, where);
-      await writeEntry(
-        namespace,
-        key,
-        () =>
-          guard(label, `set ${namespace}/${key}`, () => {
-            if (at - lastPurgeAt >= PURGE_INTERVAL_MS) {
-              unlessBusy(() => statements.purgeAll.run(at));
-              lastPurgeAt = at;
-            }
-            statements.upsert.run(namespace, key, json, expiresAt);
-          }),
-        undefined,
-      );
+      guard(label, `set ${namespace}/${key}`, () => {
+        if (at - lastPurgeAt >= PURGE_INTERVAL_MS) {
+          statements.purgeAll.run(at);
+          lastPurgeAt = at;
+        }
+        statements.upsert.run(namespace, key, json, expiresAt);
+      });
     },
 
     async delete(namespace: string, key: string): Promise<boolean> {
-      return writeEntry(
-        namespace,
-        key,
-        () =>
-          guard(label, `delete ${namespace}/${key}`, () => {
-            const row = statements.deleteOne.get(namespace, key);
-            return row !== undefined && isLive(row.expiresAt, now());
-          }),
-        false,
-      );
+      return guard(label, `delete ${namespace}/${key}`, () => {
+        const row = statements.deleteOne.get(namespace, key);
+        return row !== undefined && isLive(row.expiresAt, now());
+      });
     },
 
-    async list<T>(namespace: string): Promise<Array<{ key: string; value: T }>> {
-      return guard(label, `list ${namespace}`, () => {
+    async list<T>(namespace: string, listOptions?: ListOptions): Promise<Array<{ key: string; value: T }>> {
+      const rows = guard(label, `list ${namespace}`, () => {
         const at = now();
-        const rows = statements.selectNamespace.all(namespace);
-        const live = rows.filter((row) => isLive(row.expiresAt, at));
-        if (live.length < rows.length) unlessBusy(() => statements.purgeNamespace.run(namespace, at));
-        return live.map((row) => ({
-          key: row.key,
-          value: decodeStoreValue<T>(row.value, `${label}, entry ${namespace}/${row.key}`),
-        }));
+        const all = statements.selectNamespace.all(namespace);
+        const live = all.filter((row) => isLive(row.expiresAt, at));
+        if (live.length < all.length) statements.purgeNamespace.run(namespace, at);
+        return live;
       });
+      return decodeListed<T>(
+        rows.map((row) => ({ key: row.key, json: row.value })),
+        (key) => `${label}, entry ${namespace}/${key}`,
+        listOptions,
+      );
     },
 
     async close(): Promise<void> {
@@ -131,20 +112,35 @@ export function createSqliteStore(path: string, now: () => number = Date.now): S
   };
 }
 
-function openDatabase(path: string, label: string) {
+function openDatabase(path: string, label: string, lockWaitMs: number) {
   let db: Database.Database | undefined;
   try {
     fs.mkdirSync(nodePath.dirname(path), { recursive: true });
-    // The file holds upstream credentials: create it owner-only. SQLite gives its -wal and -shm
-    // files the database file's permissions.
+    // The file holds upstream credentials: create it owner-only. SQLite gives its -wal file the database file's
+    // permissions.
     fs.closeSync(fs.openSync(path, 'a', 0o600));
-    db = new Database(path, { timeout: BUSY_WAIT_MS });
+    // The busy timeout is how long the lock is waited for, here only: once it is held, nothing waits again. Waiting
+    // blocks the thread, which at start-up holds up nothing.
+    db = new Database(path, { timeout: lockWaitMs });
+    // Set before the first access: the lock is then kept to close, and a WAL file's index lives in this process's
+    // memory (no -shm file for another process to share).
+    db.pragma('locking_mode = EXCLUSIVE');
+    // A write takes the exclusive lock now, rather than at the first write after start-up's reads.
+    db.exec('BEGIN EXCLUSIVE; COMMIT');
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     db.exec(SCHEMA);
     return { db, statements: prepareStatements(db) };
   } catch (cause) {
     db?.close();
+    if (isBusy(cause)) {
+      throw new GatewayError(
+        'GW_INTERNAL',
+        `${label}: another gateway process uses this store file (still locked after ${lockWaitMs / 1000} s); run one ` +
+          'gateway process per store file: stop the other one, or give this one a store file of its own',
+        { cause },
+      );
+    }
     throw new GatewayError('GW_INTERNAL', `${label}: cannot open the database file: ${describe(cause)}`, { cause });
   }
 }
@@ -173,41 +169,13 @@ function prepareStatements(db: Database.Database) {
   };
 }
 
-/** SQLITE_BUSY and its extended codes: another connection holds the lock this statement needs. */
+/** SQLITE_BUSY and its extended codes: another connection holds the lock a statement needs. */
 function isBusy(error: unknown): boolean {
-  const cause = isGatewayError(error) ? error.cause : error;
-  const code = (cause as { code?: unknown } | undefined)?.code;
+  const code = (error as { code?: unknown } | undefined)?.code;
   return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
 }
 
-/**
- * Runs `write` until it does not find the file locked, pausing between tries, for BUSY_RETRY_MS at most; answers
- * `superseded` without writing once `isSuperseded` says a later write of the same entry was asked for.
- */
-async function retryWhileBusy<R>(write: () => R, isSuperseded: () => boolean, superseded: R): Promise<R> {
-  const deadline = Date.now() + BUSY_RETRY_MS;
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      return write();
-    } catch (error) {
-      if (!isBusy(error) || Date.now() >= deadline) throw error;
-    }
-    const pause = BUSY_BACKOFF_MS[Math.min(attempt, BUSY_BACKOFF_MS.length - 1)];
-    await new Promise((resolve) => setTimeout(resolve, pause));
-    if (isSuperseded()) return superseded;
-  }
-}
-
-/** Housekeeping (deleting expired rows) that can wait for another time when the file is locked. */
-function unlessBusy(run: () => unknown): void {
-  try {
-    run();
-  } catch (error) {
-    if (!isBusy(error)) throw error;
-  }
-}
-
-/** Driver errors (I/O, a locked or damaged file, use after close) become GatewayErrors naming the file. */
+/** Driver errors (I/O, a damaged file, use after close) become GatewayErrors naming the file. */
 function guard<R>(label: string, operation: string, run: () => R): R {
   try {
     return run();

@@ -1,4 +1,5 @@
 import { GatewayError } from '../errors/gateway-error';
+import type { ListOptions } from './store';
 
 /**
  * What both drivers share, so that they behave the same: values are stored as JSON text (a caller
@@ -28,6 +29,24 @@ export function decodeStoreValue<T>(text: string, where: string): T {
   } catch (cause) {
     throw new GatewayError('GW_INTERNAL', `${where}: corrupt value (not JSON): ${describe(cause)}`, { cause });
   }
+}
+
+/** A listed namespace's values, decoded; what cannot be decoded goes to `onUnreadable` when given (see ListOptions). */
+export function decodeListed<T>(
+  rows: Array<{ key: string; json: string }>,
+  where: (key: string) => string,
+  { onUnreadable }: ListOptions = {},
+): Array<{ key: string; value: T }> {
+  const listed: Array<{ key: string; value: T }> = [];
+  for (const { key, json } of rows) {
+    try {
+      listed.push({ key, value: decodeStoreValue<T>(json, where(key)) });
+    } catch (error) {
+      if (!onUnreadable) throw error;
+      onUnreadable(key, error as GatewayError);
+    }
+  }
+  return listed;
 }
 
 /** Absolute expiry in epoch milliseconds, or null for an entry that never expires. */

@@ -6,18 +6,9 @@ import type { CustomHandler, CustomResult, RequestContext, ShutdownContext } fro
 import type { Logger } from '../logging';
 import type { ImageResult } from '../media-api/image-result';
 import type { Store } from '../store/store';
+import { createImageTaskStore, type ImageTask } from './image-task-store';
 
-export type ImageTaskStatus = 'queued' | 'in_progress' | 'completed' | 'failed';
-
-/** DECISIONS §7: what `GET /{platform}/v1/images/{task_id}` answers. Times are Unix seconds. */
-export interface ImageTask {
-  task_id: string;
-  status: ImageTaskStatus;
-  created_at: number;
-  completed_at: number | null;
-  result: ImageResult | null;
-  error: { code: string; message: string } | null;
-}
+export type { ImageTask, ImageTaskStatus } from './image-task-store';
 
 /** The work of one task. `signal` aborts when the gateway shuts down, never when the submitting client leaves. */
 export type ImageTaskWork = (signal: AbortSignal) => Promise<ImageResult>;
@@ -26,7 +17,10 @@ export interface ImageTaskRunner {
   /** Stores the task as queued, starts the work in the background and answers the 202 body. */
   submit(work: ImageTaskWork): Promise<{ task_id: string; status: 'queued' }>;
   get(taskId: string): Promise<ImageTask | undefined>;
-  /** At start-up: tasks a stopped process left queued or in progress become failed, with the reason. */
+  /**
+   * At start-up: tasks a stopped process left queued or in progress become failed, with the reason; so do those whose
+   * record cannot be read. Answers how many unfinished tasks it failed.
+   */
   recover(): Promise<number>;
   /**
    * Refuses later submits, lets the running tasks finish until `shutdown.graceOver` (none given: not at all), then
@@ -37,7 +31,7 @@ export interface ImageTaskRunner {
 
 export interface ImageTaskRunnerOptions {
   store: Store;
-  /** The platform key: tasks live in the namespace `image-tasks:<platform>`. */
+  /** The platform key: tasks live in the namespaces `image-tasks:<platform>` and `image-task-results:<platform>`. */
   platform: string;
   log: Logger;
   /** How long a task stays readable after its last change (default 24 h). */
@@ -57,23 +51,23 @@ const SAVE_RETRY_MS = 5_000;
 export const TASK_ERROR = {
   restarted: 'gateway_restarted',
   shutdown: 'gateway_shutdown',
+  unreadable: 'task_record_unreadable',
 } as const;
 
 /**
  * Asynchronous image tasks (`async=true`, DECISIONS §7), kept in the store so a restart never loses one silently.
- * One process per store: `recover` fails every unfinished task it finds.
+ * `recover` fails every unfinished task it finds: right only because one process uses a store (the sqlite store
+ * refuses a second one at open).
  */
 export function createImageTaskRunner(options: ImageTaskRunnerOptions): ImageTaskRunner {
   const { store, platform, log } = options;
   const mask = options.mask ?? ((text: string) => maskSecretsIn(text));
-  const namespace = `image-tasks:${platform}`;
-  const ttlMs = options.retentionMs ?? DEFAULT_RETENTION_MS;
+  const tasks = createImageTaskStore(store, platform, options.retentionMs ?? DEFAULT_RETENTION_MS);
   const controller = new AbortController();
   const running = new Set<Promise<void>>();
   let closed = false;
 
-  const save = (task: ImageTask): Promise<void> => store.set(namespace, task.task_id, task, { ttlMs });
-  /** Finished tasks the store could not take yet (a locked or full file): answered from here, written later. */
+  /** Finished tasks the store could not take yet (a full disk, an I/O error): answered from here, written later. */
   const unsaved = new Map<string, ImageTask>();
   let retryTimer: NodeJS.Timeout | undefined;
 
@@ -84,7 +78,15 @@ export function createImageTaskRunner(options: ImageTaskRunnerOptions): ImageTas
   /** A finished task's record: its result must not be lost because the store failed for a moment. */
   async function saveFinished(task: ImageTask): Promise<void> {
     try {
-      await save(task);
+      // Behind the store's one-process hold: a final record this run did not write (another process's start-up failed
+      // the task) may have been answered already, so it stands rather than the answer changing under the client. A
+      // record that cannot be read is replaced.
+      const stored = await tasks.status(task.task_id).catch(() => undefined);
+      if (stored === 'completed' || stored === 'failed') {
+        log.warn('image task already finished in the store; its record is kept', { taskId: task.task_id, stored, outcome: task.status });
+      } else {
+        await tasks.save(task);
+      }
       unsaved.delete(task.task_id);
     } catch (error) {
       notSaved(task, error);
@@ -103,8 +105,8 @@ export function createImageTaskRunner(options: ImageTaskRunnerOptions): ImageTas
     let finished: ImageTask;
     try {
       // Queued or in progress, a stopped process's recover() reports it the same: the work does not wait for this
-      // write (a locked store retries it for a while), and the finished record, written later, wins over it.
-      void save({ ...task, status: 'in_progress' }).catch((error: unknown) => notSaved(task, error));
+      // write, and the finished record, written later, wins over it.
+      void tasks.save({ ...task, status: 'in_progress' }).catch((error: unknown) => notSaved(task, error));
       const result = await work(controller.signal);
       finished = { ...task, status: 'completed', completed_at: now(), result };
     } catch (error) {
@@ -122,29 +124,36 @@ export function createImageTaskRunner(options: ImageTaskRunnerOptions): ImageTas
     async submit(work) {
       if (closed) throw new GatewayError('GW_UPSTREAM_OVERLOADED', 'the gateway is shutting down; submit the task again shortly', { status: 503 });
       const task: ImageTask = { task_id: `task_${randomBytes(16).toString('hex')}`, status: 'queued', created_at: now(), completed_at: null, result: null, error: null };
-      await save(task);
+      await tasks.save(task);
       const promise = run(task, work).finally(() => running.delete(promise));
       running.add(promise);
       return { task_id: task.task_id, status: 'queued' };
     },
 
     async get(taskId) {
-      return unsaved.get(taskId) ?? store.get<ImageTask>(namespace, taskId);
+      return unsaved.get(taskId) ?? tasks.get(taskId);
     },
 
     async recover() {
+      const { tasks: stored, unreadable } = await tasks.scan();
       let count = 0;
-      for (const { value } of await store.list<ImageTask>(namespace)) {
-        if (value.status !== 'queued' && value.status !== 'in_progress') continue;
-        await save({
-          ...value,
+      for (const task of stored) {
+        if (task.status !== 'queued' && task.status !== 'in_progress') continue;
+        await tasks.save({
+          ...task,
           status: 'failed',
           completed_at: now(),
-          error: { code: TASK_ERROR.restarted, message: `the gateway stopped while this task was ${value.status.replace('_', ' ')}; it did not finish, submit it again` },
+          error: { code: TASK_ERROR.restarted, message: `the gateway stopped while this task was ${task.status.replace('_', ' ')}; it did not finish, submit it again` },
         });
         count += 1;
       }
       if (count > 0) log.warn('unfinished image tasks marked failed', { count });
+      // Its client polls this id: a failed task with the reason tells it to submit again, where dropping the record
+      // would answer 404, as for an id the gateway never gave out. The rewrite also stops the next start-up meeting it.
+      for (const taskId of unreadable) {
+        log.warn('image task record unreadable; marked failed', { platform, taskId });
+        await tasks.save({ task_id: taskId, status: 'failed', created_at: now(), completed_at: now(), result: null, error: { code: TASK_ERROR.unreadable, message: "the gateway could not read this task's stored record; its outcome is unknown, submit it again" } });
+      }
       return count;
     },
 

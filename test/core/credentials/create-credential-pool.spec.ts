@@ -1,8 +1,15 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
 import { mock } from 'node:test';
+import Database from 'better-sqlite3';
 import { expect } from 'chai';
 import winston from 'winston';
 import { createCredentialPool } from '../../../core/credentials/create-credential-pool';
+import { credentialId } from '../../../core/credentials/credential-id';
 import { createMemoryStore } from '../../../core/store/memory-store';
+import { createSqliteStore } from '../../../core/store/sqlite-store';
 import type { Store } from '../../../core/store/store';
 
 const silent = winston.createLogger({ silent: true });
@@ -169,5 +176,70 @@ describe('createCredentialPool', () => {
     } finally {
       mock.timers.reset();
     }
+  });
+});
+
+describe('createCredentialPool: stored rows it cannot read', () => {
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'gw-pool-rows-'));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** A logger that keeps its entries, for what load() warns about. */
+  function capturingLogger(): { log: winston.Logger; entries: Array<Record<string, unknown>> } {
+    const entries: Array<Record<string, unknown>> = [];
+    const stream = new Writable({ objectMode: true, write: (entry: Record<string, unknown>, _encoding, done) => (entries.push(entry), done()) });
+    return { log: winston.createLogger({ level: 'warn', transports: [new winston.transports.Stream({ stream })] }), entries };
+  }
+
+  it('starts a credential whose row is not JSON, null or of an unknown state healthy, warns naming the row, and rewrites it', async () => {
+    const file = path.join(dir, 'gateway.db');
+    const keys = ['key-aaaaaaaa1', 'key-bbbbbbbb2', 'key-cccccccc3', 'key-dddddddd4'];
+    const ids = keys.map(credentialId);
+    const seed = createSqliteStore(file);
+    for (const id of ids) await seed.set('credentials:p', id, { state: 'abnormal', requests: 5, errors: 1 });
+    await seed.close();
+    const db = new Database(file);
+    const setRow = db.prepare<[string, string]>("UPDATE entries SET value = ? WHERE namespace = 'credentials:p' AND key = ?");
+    setRow.run('{not json', ids[0]);
+    setRow.run('null', ids[1]);
+    setRow.run('{"state":"bogus","requests":"x"}', ids[2]);
+    // A known state keeps its mark; a counter of the wrong type starts at 0.
+    setRow.run('{"state":"abnormal","requests":"x","errors":2,"cooldownUntil":"soon"}', ids[3]);
+    db.close();
+
+    const store = createSqliteStore(file);
+    try {
+      const { log, entries } = capturingLogger();
+      const pool = createCredentialPool({ platform: 'p', store, log, now: () => 0, credentials: keys.map((key) => ({ kind: 'apiKey', secret: key, key })) });
+      await pool.load();
+      expect(pool.view().credentials.map((c) => [c.state, c.requests, c.errors])).to.deep.equal([
+        ['healthy', 0, 0],
+        ['healthy', 0, 0],
+        ['healthy', 0, 0],
+        ['abnormal', 0, 2],
+      ]);
+      expect(pool.status(ids[3])?.cooldownUntil).to.equal(undefined);
+      const warned = entries.filter((entry) => entry.level === 'warn').map((entry) => String(entry.entry));
+      expect(warned).to.have.members(ids.slice(0, 3).map((id) => `credentials:p/${id}`));
+      await pool.flush();
+      for (const id of ids.slice(0, 3)) expect(await store.get('credentials:p', id)).to.deep.include({ state: 'healthy' });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('holds a mark the store refuses to write (disk full) and writes it at the next flush', async () => {
+    const store = createMemoryStore();
+    const pool = makePool(store, { now: 0 });
+    const [first] = pool.view().credentials;
+    const set = store.set.bind(store);
+    store.set = () => Promise.reject(new Error('sqlite store gw.db: set failed: disk I/O error'));
+    await pool.markInvalid(first.id, 'upstream said the account is suspended', 'abnormal');
+    expect(pool.view().credentials[0].state).to.equal('abnormal');
+    store.set = set;
+    await pool.flush();
+    expect(await store.get('credentials:p', first.id)).to.deep.include({ state: 'abnormal' });
   });
 });

@@ -37,6 +37,20 @@ describe('createStore', () => {
     await reopened.close();
   });
 
+  it('sqlite: waits lockWaitMs for a file another store holds, then fails naming it', async () => {
+    const file = path.join(dir, 'held.db');
+    const holder = createStore({ driver: 'sqlite', path: file });
+    try {
+      const started = performance.now();
+      expect(() => createStore({ driver: 'sqlite', path: file }, { lockWaitMs: 100 }))
+        .to.throw()
+        .that.satisfies((error: Error) => isGatewayError(error) && error.message.includes(file) && error.message.includes('another gateway process'));
+      expect(performance.now() - started).to.be.within(80, 5_000);
+    } finally {
+      await holder.close();
+    }
+  });
+
   it('names an unsupported driver without echoing the rest of the config', () => {
     // What an unvalidated config could carry once a `redis` driver is configurable.
     const config = JSON.parse('{"driver":"redis","url":"redis://user:hunter2secret@db:6379"}') as StoreConfig;

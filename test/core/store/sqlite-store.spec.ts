@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,18 +23,40 @@ describe('createSqliteStore', () => {
     return path.join(dir, `store-${counter}.db`);
   }
   function open(file: string, now?: () => number): Store {
-    const store = createSqliteStore(file, now);
+    const store = createSqliteStore(file, { now });
     opened.push(store);
     return store;
   }
-  /** A connection of its own, as an operator's sqlite3 shell would have. */
+  /** A connection of its own, as an operator's sqlite3 shell would have: only while no store holds the file. */
   function raw(file: string): Database.Database {
     const db = new Database(file);
     rawOpened.push(db);
     return db;
   }
-  function rowCount(file: string): number {
-    return raw(file).prepare<[], { n: number }>('SELECT count(*) AS n FROM entries').get()?.n ?? -1;
+  /** Rows in the file, counted once `store` has let go of it. */
+  async function rowCountAfterClose(store: Store, file: string): Promise<number> {
+    await store.close();
+    const db = new Database(file, { readonly: true });
+    try {
+      return db.prepare<[], { n: number }>('SELECT count(*) AS n FROM entries').get()?.n ?? -1;
+    } finally {
+      db.close();
+    }
+  }
+  /**
+   * Another process holding `file`: runs `script` (argv[1] is the file) with tsx, resolves once it prints "held"; it
+   * lets go by itself, as the script says.
+   */
+  async function holdInAnotherProcess(file: string, script: string): Promise<{ exited: Promise<number | null> }> {
+    const child = spawn(process.execPath, ['--require', 'tsx/cjs', '-e', script, file], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('held')) resolve();
+      });
+      void exited.then((code) => reject(new Error(`the holding process exited (${code}) before holding the file`)));
+    });
+    return { exited };
   }
 
   before(() => {
@@ -56,6 +78,7 @@ describe('createSqliteStore', () => {
     await store.set('ns', 'k', 'v');
     expect(fs.existsSync(file)).to.equal(true);
     if (process.platform !== 'win32') expect(fs.statSync(file).mode & 0o777).to.equal(0o600);
+    await store.close();
     expect(raw(file).pragma('journal_mode', { simple: true })).to.equal('wal');
   });
 
@@ -76,16 +99,58 @@ describe('createSqliteStore', () => {
     expect(await second.get('tasks', 't1')).to.equal(undefined);
   });
 
-  it('has a write on disk when set resolves: a second connection sees it while the first is still open', async () => {
+  it('holds its file: a second store on it fails at open, naming the file and the other gateway process', async () => {
     const file = freshPath();
-    const writer = open(file);
-    await writer.set('credentials', 'c1', { accessToken: 'tok', expiresAt: 123 });
+    const first = open(file);
+    await first.set('credentials', 'c1', { state: 'abnormal' });
+    const started = performance.now();
+    expect(() => createSqliteStore(file, { lockWaitMs: 200 }))
+      .to.throw()
+      .that.satisfies((error: Error) => isGatewayError(error) && error.message.includes(file) && /another gateway process uses this store file/.test(error.message));
+    expect(performance.now() - started).to.be.at.least(150);
+    // Nor can another connection write over the first store's state.
+    const shell = new Database(file, { timeout: 50 });
+    rawOpened.push(shell);
+    expect(() => shell.exec("UPDATE entries SET value = '{}'")).to.throw(/locked/);
+    expect(await first.get('credentials', 'c1')).to.deep.equal({ state: 'abnormal' });
+  });
 
-    const reader = open(file);
-    expect(await reader.get('credentials', 'c1')).to.deep.equal({ accessToken: 'tok', expiresAt: 123 });
-    expect(
-      raw(file).prepare<[], { value: string }>("SELECT value FROM entries WHERE namespace = 'credentials'").get()?.value,
-    ).to.equal('{"accessToken":"tok","expiresAt":123}');
+  it('waits at open for another process to let go of the file (a rolling restart), then sees its last write', async function () {
+    this.timeout(30_000);
+    const file = freshPath();
+    const old = await holdInAnotherProcess(file, `
+      const { createSqliteStore } = require('./core/store/sqlite-store.ts');
+      const store = createSqliteStore(process.argv[1]);
+      store.set('tasks', 't', 'running').then(() => {
+        console.log('held');
+        // The old process's shutdown: its last write, then the file is let go.
+        setTimeout(() => store.set('tasks', 't', 'saved at shutdown').then(() => store.close()), 700);
+      });
+    `);
+    const started = performance.now();
+    const store = open(file);
+    expect(performance.now() - started).to.be.at.least(300);
+    expect(await store.get('tasks', 't')).to.equal('saved at shutdown');
+    expect(await old.exited).to.equal(0);
+  });
+
+  it("waits at open for another connection's write lock to end, instead of failing start-up on it", async function () {
+    this.timeout(30_000);
+    const file = freshPath();
+    const seeded = open(file);
+    await seeded.set('sig', 'old', 'x', { ttlMs: 1 });
+    await seeded.close();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const shell = await holdInAnotherProcess(file, `
+      const db = new (require('better-sqlite3'))(process.argv[1]);
+      db.exec('BEGIN IMMEDIATE');
+      console.log('held');
+      setTimeout(() => { db.exec('ROLLBACK'); db.close(); }, 500);
+    `);
+    const store = open(file);
+    expect(await store.list('sig')).to.deep.equal([]);
+    expect(await rowCountAfterClose(store, file)).to.equal(0);
+    expect(await shell.exited).to.equal(0);
   });
 
   it('keeps a write made by a process that is then killed without closing the store', async function () {
@@ -112,7 +177,8 @@ describe('createSqliteStore', () => {
     ]);
   });
 
-  it('deletes an expired row when a read meets it', async () => {
+  /** Three rows in 'sig': a and b expire after 10 ms, c never. */
+  async function withExpiringRows(): Promise<{ file: string; store: Store; clock: ReturnType<typeof createManualClock> }> {
     const clock = createManualClock();
     const file = freshPath();
     const store = open(file, clock.now);
@@ -120,40 +186,67 @@ describe('createSqliteStore', () => {
     await store.set('sig', 'b', 'y', { ttlMs: 10 });
     await store.set('sig', 'c', 'z');
     clock.advance(10);
+    return { file, store, clock };
+  }
+
+  it('deletes an expired row when a get meets it', async () => {
+    const { file, store } = await withExpiringRows();
     expect(await store.get('sig', 'a')).to.equal(undefined);
-    expect(rowCount(file)).to.equal(2);
+    expect(await rowCountAfterClose(store, file)).to.equal(2);
+  });
+
+  it('deletes the expired rows of a namespace when a list meets them', async () => {
+    const { file, store } = await withExpiringRows();
     expect(await store.list('sig')).to.deep.equal([{ key: 'c', value: 'z' }]);
-    expect(rowCount(file)).to.equal(1);
+    expect(await rowCountAfterClose(store, file)).to.equal(1);
   });
 
-  it('purges expired rows at open and, at most once a minute, on write', async () => {
-    const clock = createManualClock();
-    const file = freshPath();
-    const first = createSqliteStore(file, clock.now);
-    await first.set('sig', 'old', 'x', { ttlMs: 1000 });
-    await first.set('sig', 'kept', 'y');
-    await first.close();
-    clock.advance(1000);
-    const store = open(file, clock.now);
-    expect(rowCount(file)).to.equal(1);
-
-    await store.set('sig', 'soon', 'x', { ttlMs: 1000 });
-    clock.advance(30_000);
-    await store.set('other', 'k', 1);
-    expect(rowCount(file)).to.equal(3);
-    clock.advance(30_000);
-    await store.set('other', 'k2', 2);
-    expect(rowCount(file)).to.equal(3);
+  it('purges expired rows at open', async () => {
+    const { file, store, clock } = await withExpiringRows();
+    await store.close();
+    expect(await rowCountAfterClose(open(file, clock.now), file)).to.equal(1);
   });
 
-  it('names the file and the entry when a stored value is corrupt', async () => {
+  it('purges expired rows on write at most once a minute', async () => {
+    const first = await withExpiringRows();
+    first.clock.advance(59_000);
+    await first.store.set('other', 'k', 1);
+    expect(await rowCountAfterClose(first.store, first.file)).to.equal(4);
+
+    const second = await withExpiringRows();
+    second.clock.advance(60_000);
+    await second.store.set('other', 'k', 1);
+    expect(await rowCountAfterClose(second.store, second.file)).to.equal(2);
+  });
+
+  /** A file whose row tasks/broken is not JSON (a damaged file, a hand edit), beside a good row tasks/ok. */
+  async function withCorruptRow(): Promise<string> {
     const file = freshPath();
     const store = open(file);
-    await store.set('tasks', 'broken', { ok: true });
+    await store.set('tasks', 'broken', { ok: false });
+    await store.set('tasks', 'ok', { ok: true });
+    await store.close();
     raw(file).prepare("UPDATE entries SET value = '{not json' WHERE key = 'broken'").run();
+    for (const db of rawOpened.splice(0)) db.close();
+    return file;
+  }
+
+  it('names the file and the entry when a stored value is corrupt', async () => {
+    const file = await withCorruptRow();
+    const store = open(file);
     const error = await expectGatewayError(store.get('tasks', 'broken'), file);
     expect(error.message).to.include('tasks/broken').and.include('corrupt');
     await expectGatewayError(store.list('tasks'), 'tasks/broken');
+  });
+
+  it('lists the readable rows and hands the others to onUnreadable, when given', async () => {
+    const store = open(await withCorruptRow());
+    const unreadable: Array<{ key: string; message: string }> = [];
+    const listed = await store.list('tasks', { onUnreadable: (key, error) => unreadable.push({ key, message: error.message }) });
+    expect(listed).to.deep.equal([{ key: 'ok', value: { ok: true } }]);
+    expect(unreadable).to.have.length(1);
+    expect(unreadable[0].key).to.equal('broken');
+    expect(unreadable[0].message).to.include('tasks/broken').and.include('not JSON');
   });
 
   it('names the file when it is not a database', () => {
@@ -177,69 +270,5 @@ describe('createSqliteStore', () => {
     const store = createSqliteStore(file);
     await store.close();
     await expectGatewayError(store.get('ns', 'k'), file);
-  });
-
-  /** Largest gap between ticks of a 5 ms interval while `promise` runs: how long the event loop was held. */
-  async function longestStall(promise: Promise<unknown>): Promise<number> {
-    let last = performance.now();
-    let longest = 0;
-    const timer = setInterval(() => {
-      const at = performance.now();
-      longest = Math.max(longest, at - last);
-      last = at;
-    }, 5);
-    try {
-      await promise;
-    } finally {
-      clearInterval(timer);
-    }
-    return Math.max(longest, performance.now() - last);
-  }
-
-  it('waits for another connection\'s write lock without holding the event loop, then writes', async () => {
-    const file = freshPath();
-    const store = open(file);
-    await store.set('ns', 'k', 1);
-    const other = raw(file);
-    other.exec('BEGIN IMMEDIATE');
-    setTimeout(() => other.exec('ROLLBACK'), 300);
-    const started = performance.now();
-    const stall = await longestStall(store.set('ns', 'k', 2));
-    expect(performance.now() - started).to.be.at.least(250);
-    // Not an assertion on speed: a blocked loop would stall for the whole 300 ms (better-sqlite3's default is 5 s).
-    expect(stall).to.be.below(200);
-    expect(await store.get('ns', 'k')).to.equal(2);
-    expect(await store.delete('ns', 'k')).to.equal(true);
-  });
-
-  it('gives up on a lock held for good with an error naming the file, the loop running all along', async () => {
-    const file = freshPath();
-    const store = open(file);
-    const other = raw(file);
-    other.exec('BEGIN IMMEDIATE');
-    let settled: Promise<unknown> = Promise.resolve();
-    const stall = await longestStall((settled = expectGatewayError(store.set('ns', 'k', 1), file)).catch(() => undefined));
-    await settled;
-    expect(stall).to.be.below(200);
-    other.exec('ROLLBACK');
-    // Reads do not wait for the lock (WAL), and the write goes through once it is released.
-    await store.set('ns', 'k', 1);
-    expect(await store.get('ns', 'k')).to.equal(1);
-  });
-
-  it('lets a later write of an entry win over an earlier one still waiting out a lock', async () => {
-    const file = freshPath();
-    const store = open(file);
-    await store.set('ns', 'k', 'v0');
-    const other = raw(file);
-    other.exec('BEGIN IMMEDIATE');
-    const older = store.set('ns', 'k', 'older');
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    other.exec('COMMIT');
-    const newer = store.set('ns', 'k', 'newer');
-    await Promise.all([older, newer]);
-    // The waiting write must not land after the later one.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await store.get('ns', 'k')).to.equal('newer');
   });
 });

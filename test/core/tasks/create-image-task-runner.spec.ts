@@ -1,12 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { expect } from 'chai';
 import { GatewayError, isGatewayError } from '../../../core/errors/gateway-error';
 import { createLogger } from '../../../core/logging';
 import type { ImageResult } from '../../../core/media-api/image-result';
 import { createMemoryStore } from '../../../core/store/memory-store';
 import { createSqliteStore } from '../../../core/store/sqlite-store';
+import type { ListOptions, Store } from '../../../core/store/store';
 import { createImageTaskRunner, type ImageTask, type ImageTaskRunner } from '../../../core/tasks/create-image-task-runner';
 
 const log = createLogger({ level: 'error', format: 'json', secrets: () => [] });
@@ -185,5 +187,123 @@ describe('createImageTaskRunner', () => {
       expect(await restarted.recover()).to.equal(0);
       await second.close();
     });
+  });
+});
+
+describe('createImageTaskRunner: the store across restarts', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'gw-tasks-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("keeps a second process's start-up away from running tasks: its store fails to open, before any recovery", async () => {
+    const file = path.join(dir, 'gateway.db');
+    const store = createSqliteStore(file);
+    const runner = createImageTaskRunner({ store, platform: 'p', log });
+    const gate = deferred<ImageResult>();
+    const { task_id } = await runner.submit(() => gate.promise);
+    await until(runner, task_id, 'in_progress');
+    expect(() => createSqliteStore(file, { lockWaitMs: 100 })).to.throw(/another gateway process uses this store file/);
+    gate.resolve(RESULT);
+    await runner.close();
+    await store.close();
+
+    const next = createSqliteStore(file);
+    try {
+      const restarted = createImageTaskRunner({ store: next, platform: 'p', log });
+      expect(await restarted.recover()).to.equal(0);
+      expect(await restarted.get(task_id)).to.deep.include({ status: 'completed', result: RESULT });
+    } finally {
+      await next.close();
+    }
+  });
+
+  it('does not overwrite a record already final in the store when the work ends', async () => {
+    const store = createMemoryStore();
+    const runner = createImageTaskRunner({ store, platform: 'p', log });
+    const gate = deferred<ImageResult>();
+    const { task_id } = await runner.submit(() => gate.promise);
+    const running = await until(runner, task_id, 'in_progress');
+    const failed: ImageTask = { ...running, status: 'failed', completed_at: 2, error: { code: 'gateway_restarted', message: 'submit it again' } };
+    // What another process's start-up wrote, and its client may already have been answered.
+    await store.set('image-tasks:p', task_id, failed);
+    gate.resolve(RESULT);
+    await runner.close();
+    expect(await createImageTaskRunner({ store, platform: 'p', log }).get(task_id)).to.deep.equal(failed);
+  });
+
+  it('at start-up reports a record it cannot read (not JSON, null, unknown status) failed with the reason, and recovers the rest', async () => {
+    const file = path.join(dir, 'gateway.db');
+    const seed = createSqliteStore(file);
+    const queued: ImageTask = { task_id: 'task_queued', status: 'queued', created_at: 1, completed_at: null, result: null, error: null };
+    const done: ImageTask = { task_id: 'task_done', status: 'completed', created_at: 1, completed_at: 2, result: RESULT, error: null };
+    for (const id of ['task_not_json', 'task_null', 'task_bogus']) await seed.set('image-tasks:p', id, queued);
+    await seed.set('image-tasks:p', queued.task_id, queued);
+    await seed.set('image-tasks:p', done.task_id, done);
+    await seed.close();
+    const db = new Database(file);
+    const setRow = db.prepare<[string, string]>("UPDATE entries SET value = ? WHERE namespace = 'image-tasks:p' AND key = ?");
+    setRow.run('{"task_id":', 'task_not_json');
+    setRow.run('null', 'task_null');
+    setRow.run('{"task_id":"task_bogus","status":"bogus","created_at":1}', 'task_bogus');
+    db.close();
+
+    const store = createSqliteStore(file);
+    try {
+      const runner = createImageTaskRunner({ store, platform: 'p', log });
+      expect(await runner.recover()).to.equal(1);
+      for (const id of ['task_not_json', 'task_null', 'task_bogus']) {
+        const task = await runner.get(id);
+        expect(task, id).to.deep.include({ task_id: id, status: 'failed', result: null });
+        expect(task?.error?.code, id).to.equal('task_record_unreadable');
+        expect(task?.error?.message, id).to.include('submit it again');
+      }
+      expect((await runner.get('task_queued'))?.error?.code).to.equal('gateway_restarted');
+      expect(await runner.get('task_done')).to.deep.equal(done);
+      expect(await createImageTaskRunner({ store, platform: 'p', log }).recover()).to.equal(0);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('finds the unfinished tasks at start-up without reading a finished result', async () => {
+    const big: ImageResult = { created: 1, data: [{ b64_json: `data:image/png;base64,${'QUJD'.repeat(50_000)}` }] };
+    const store = createMemoryStore();
+    const before = createImageTaskRunner({ store, platform: 'p', log });
+    const done = await before.submit(async () => big);
+    await until(before, done.task_id, 'completed');
+    const left = await before.submit(() => new Promise<ImageResult>(() => undefined));
+    await until(before, left.task_id, 'in_progress');
+
+    // The restarted process, on the same store (the first one's work is never closed: it crashed).
+    const read: string[] = [];
+    const watched: Store = {
+      ...store,
+      get: async <T>(namespace: string, key: string) => {
+        const value = await store.get<T>(namespace, key);
+        read.push(JSON.stringify(value) ?? '');
+        return value;
+      },
+      list: async <T>(namespace: string, options?: ListOptions) => {
+        const listed = await store.list<T>(namespace, options);
+        read.push(JSON.stringify(listed));
+        return listed;
+      },
+    };
+    const restarted = createImageTaskRunner({ store: watched, platform: 'p', log });
+    expect(await restarted.recover()).to.equal(1);
+    expect(read.join('').length).to.be.below(10_000);
+    expect((await restarted.get(left.task_id))?.error?.code).to.equal('gateway_restarted');
+    expect(await restarted.get(done.task_id)).to.deep.include({ status: 'completed', result: big });
+  });
+
+  it('serves a completed task an earlier build stored with its result inline', async () => {
+    const store = createMemoryStore();
+    const done: ImageTask = { task_id: 'task_old', status: 'completed', created_at: 1, completed_at: 2, result: RESULT, error: null };
+    await store.set('image-tasks:p', done.task_id, done);
+    const runner = createImageTaskRunner({ store, platform: 'p', log });
+    expect(await runner.recover()).to.equal(0);
+    expect(await runner.get(done.task_id)).to.deep.equal(done);
   });
 });

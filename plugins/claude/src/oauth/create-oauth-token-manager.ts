@@ -127,7 +127,14 @@ export function createOAuthTokenManager(options: OAuthTokenManagerOptions) {
      */
     async load(ids: readonly string[]): Promise<void> {
       const configured = new Set(ids);
-      for (const { key, value } of await options.store.list<OAuthTokens>(namespace)) {
+      // An unreadable row (a damaged file) is no token: deleted, and its credential exchanges the session key again.
+      const unreadable: string[] = [];
+      const rows = await options.store.list<OAuthTokens>(namespace, { onUnreadable: (key) => unreadable.push(key) });
+      for (const key of unreadable) {
+        options.log.warn('stored oauth token unreadable, deleted', { row: `${namespace}/${key}` });
+        await options.store.delete(namespace, key);
+      }
+      for (const { key, value } of rows) {
         if (!configured.has(key)) await options.store.delete(namespace, key);
         else if (value && typeof value.accessToken === 'string') tokens.set(key, value);
       }

@@ -114,6 +114,22 @@ describe('OAuth token manager', () => {
     expect(fake.calls).to.deep.equal({ exchange: 1, refresh: 1 });
   });
 
+  it('deletes a stored token row it cannot read (a damaged file) and exchanges the session key again, rather than stop start-up', async () => {
+    const { fake, make, store } = setup();
+    const listed = store.list.bind(store);
+    // The sqlite driver hands a row that is not JSON to onUnreadable and leaves it out.
+    store.list = async <T>(namespace: string, options?: { onUnreadable?: (key: string, error: Error) => void }) => {
+      options?.onUnreadable?.('cred-1', new Error('corrupt value (not JSON)'));
+      return listed<T>(namespace);
+    };
+    await store.set('claude-oauth:claude', 'cred-1', { accessToken: 'stale' });
+    const restarted = make();
+    await restarted.load(['cred-1']);
+    expect(await store.get('claude-oauth:claude', 'cred-1')).to.equal(undefined);
+    expect(await restarted.accessToken(credential)).to.equal('access-1');
+    expect(fake.calls.exchange).to.equal(1);
+  });
+
   it('refreshes early within five minutes of expiry, and not before, in the background', async () => {
     const { clock, fake, manager } = setup();
     await manager.accessToken(credential);
