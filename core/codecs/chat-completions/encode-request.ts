@@ -173,6 +173,10 @@ export function encodeChatCompletionsRequest(request: UnifiedRequest): Converted
   const warnings: string[] = [];
   const { max_tokens: legacyMaxTokens, top_k: topK, stream_options: streamOptions, ...ext } = request.extensions?.['chat-completions'] ?? {};
   const body: Record<string, unknown> = { model: request.model, messages: encodeMessages(request), ...ext };
+  // A Responses client's `text.verbosity` is chat's `verbosity` (gpt-5): it changes the answer's length.
+  const responsesText = request.extensions?.responses?.text;
+  const verbosity = typeof responsesText === 'object' && responsesText !== null ? (responsesText as { verbosity?: unknown }).verbosity : undefined;
+  if (typeof verbosity === 'string' && body.verbosity === undefined) body.verbosity = verbosity;
 
   if (request.tools && request.tools.length > 0) {
     body.tools = request.tools.map((tool): ChatCompletionsFunctionTool => {

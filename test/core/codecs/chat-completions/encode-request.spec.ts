@@ -49,6 +49,11 @@ describe('encodeChatCompletionsRequest', () => {
     expect(body.stream_options).to.deep.equal({ include_usage: true });
   });
 
+  it("carries a Responses client's text.verbosity as chat's verbosity", () => {
+    const body = encode(base({ extensions: { responses: { text: { verbosity: 'low' } } } }));
+    expect(body.verbosity).to.equal('low');
+  });
+
   it('sends max_tokens back to a client that used it, and copies unknown fields back', () => {
     const body = encode(decodeChatCompletionsRequest({ model: 'm', max_tokens: 99, logprobs: true, top_k: 5, messages: [{ role: 'user', content: 'x' }] }));
     expect(body).to.include({ max_tokens: 99, logprobs: true, top_k: 5 });
