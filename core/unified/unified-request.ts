@@ -133,7 +133,25 @@ export interface UnifiedReasoningConfig {
 }
 
 /** Server-side tools that have no JSON schema: web search, code execution. */
-export type UnifiedBuiltinTool = { type: 'web_search' } | { type: 'code_execution' };
+/** Where web searches are made from, approximately (the form every vendor takes). */
+export interface UnifiedUserLocation {
+  city?: string;
+  region?: string;
+  country?: string;
+  timezone?: string;
+}
+
+/** A web search the upstream runs, with the limits the client set on it. */
+export interface UnifiedWebSearchTool {
+  type: 'web_search';
+  allowedDomains?: string[];
+  blockedDomains?: string[];
+  userLocation?: UnifiedUserLocation;
+  /** Most searches in one answer (Anthropic `max_uses`). */
+  maxUses?: number;
+}
+
+export type UnifiedBuiltinTool = UnifiedWebSearchTool | { type: 'code_execution' };
 
 export interface UnifiedRequest {
   model: string;

@@ -21,6 +21,7 @@ import type {
 } from './chat-completions-types';
 import { decodeChatCompletionsContent } from './decode-chat-completions-content';
 import { validateChatCompletionsRequest } from './request-schema';
+import { webSearchTool } from '../shared/web-search-options';
 
 /** Request fields with a unified meaning; every other field is kept in `extensions['chat-completions']`. */
 const KNOWN_FIELDS = new Set([
@@ -233,7 +234,7 @@ export function decodeChatCompletionsRequest(raw: unknown, ctx?: DecodeContext):
     if (decoded.tools.length > 0) request.tools = decoded.tools;
     builtinTools.push(...decoded.builtinTools);
   }
-  if (isRecord(body.web_search_options)) builtinTools.push({ type: 'web_search' });
+  if (isRecord(body.web_search_options)) builtinTools.push(webSearchTool({ userLocation: body.web_search_options.user_location }));
   if (builtinTools.length > 0) request.builtinTools = builtinTools;
   if (body.tool_choice) {
     const { toolChoice, allowed } = decodeToolChoice(body.tool_choice);

@@ -1,4 +1,5 @@
 import type { UnifiedBuiltinTool, UnifiedTool } from '../../unified/unified-request';
+import { webSearchTool } from '../shared/web-search-options';
 import { anthropicClientTool } from './anthropic-client-tools';
 import type { MessagesTool } from './messages-types';
 
@@ -11,9 +12,15 @@ export interface DecodedMessagesTools {
 
 const CUSTOM_TOOL_KEYS = new Set(['name', 'description', 'input_schema', 'type']);
 
-/** `web_search_20250305` → web_search, `code_execution_20250825` → code_execution (any dated version). */
-function builtinOf(type: string): UnifiedBuiltinTool | undefined {
-  if (type.startsWith('web_search_')) return { type: 'web_search' };
+/**
+ * `web_search_20250305` → web_search with its domain lists, location and `max_uses`; `code_execution_20250825` →
+ * code_execution (any dated version).
+ */
+function builtinOf(tool: MessagesTool): UnifiedBuiltinTool | undefined {
+  const type = String(tool.type);
+  if (type.startsWith('web_search_')) {
+    return webSearchTool({ allowedDomains: tool.allowed_domains, blockedDomains: tool.blocked_domains, userLocation: tool.user_location, maxUses: tool.max_uses });
+  }
   if (type.startsWith('code_execution_')) return { type: 'code_execution' };
   return undefined;
 }
@@ -42,7 +49,7 @@ export function decodeMessagesTools(wireTools: MessagesTool[] | undefined): Deco
       if (Object.keys(tool).some((key) => !CUSTOM_TOOL_KEYS.has(key))) rawTools.push(tool);
       continue;
     }
-    const builtin = builtinOf(String(tool.type));
+    const builtin = builtinOf(tool);
     if (builtin && !builtinTools.some((b) => b.type === builtin.type)) builtinTools.push(builtin);
     // bash, the text editor, memory: run by the client, so any model can call them given their documented input.
     const clientTool = builtin ? undefined : anthropicClientTool(String(tool.type), tool.name);

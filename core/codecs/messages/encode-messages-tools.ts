@@ -1,11 +1,20 @@
 import type { UnifiedBuiltinTool, UnifiedTool } from '../../unified/unified-request';
+import { approximateLocation } from '../shared/web-search-options';
 import type { MessagesTool } from './messages-types';
 
-/** The server tool sent for a built-in tool when the client did not spell out its own version. */
-const DEFAULT_BUILTIN: Record<UnifiedBuiltinTool['type'], MessagesTool> = {
-  web_search: { type: 'web_search_20250305', name: 'web_search' },
-  code_execution: { type: 'code_execution_20250825', name: 'code_execution' },
-};
+/** The server tool sent for a built-in tool when the client did not spell out its own version: a web search with its limits. */
+function defaultServerTool(builtin: UnifiedBuiltinTool): MessagesTool {
+  if (builtin.type === 'code_execution') return { type: 'code_execution_20250825', name: 'code_execution' };
+  return {
+    type: 'web_search_20250305',
+    name: 'web_search',
+    ...(builtin.allowedDomains ? { allowed_domains: builtin.allowedDomains } : {}),
+    // Anthropic takes one of the two lists.
+    ...(builtin.blockedDomains && !builtin.allowedDomains ? { blocked_domains: builtin.blockedDomains } : {}),
+    ...(builtin.userLocation ? { user_location: approximateLocation(builtin.userLocation) } : {}),
+    ...(builtin.maxUses !== undefined ? { max_uses: builtin.maxUses } : {}),
+  };
+}
 
 const BUILTIN_PREFIX: Record<UnifiedBuiltinTool['type'], string> = {
   web_search: 'web_search_',
@@ -48,10 +57,10 @@ export function encodeMessagesTools(
   const out: MessagesTool[] = (tools ?? [])
     .filter((tool) => !typedNames.has(tool.name))
     .map((tool) => encodeCustomTool(tool, rawTools.find((raw) => isCustom(raw) && raw.name === tool.name)));
-  const builtinKinds = new Set((builtinTools ?? []).map((b) => b.type));
-  for (const kind of builtinKinds) {
+  const builtins = new Map((builtinTools ?? []).map((b) => [b.type, b] as const));
+  for (const [kind, builtin] of builtins) {
     const raw = rawTools.filter((r) => !isCustom(r) && String(r.type).startsWith(BUILTIN_PREFIX[kind]));
-    out.push(...(raw.length > 0 ? raw : [DEFAULT_BUILTIN[kind]]));
+    out.push(...(raw.length > 0 ? raw : [defaultServerTool(builtin)]));
   }
   for (const raw of rawTools) {
     if (isCustom(raw)) continue;

@@ -29,6 +29,7 @@ import type {
   ResponsesTool,
   ResponsesToolChoice,
 } from './responses-types';
+import { webSearchTool } from '../shared/web-search-options';
 
 /** Request fields with a unified meaning; every other field is kept in `extensions.responses`. */
 const KNOWN_FIELDS = new Set([
@@ -210,7 +211,7 @@ function qualifyDuplicateNames(tools: UnifiedTool[]): { tools: UnifiedTool[]; na
 
 function decodeTools(tools: ResponsesTool[], warnings: string[]): { tools: UnifiedTool[]; builtinTools: UnifiedBuiltinTool[] } {
   const out: UnifiedTool[] = [];
-  const builtin = new Set<UnifiedBuiltinTool['type']>();
+  const builtin = new Map<UnifiedBuiltinTool['type'], UnifiedBuiltinTool>();
   tools.forEach((tool, i) => {
     if (isFunctionTool(tool)) {
       out.push(decodeFunctionTool(tool));
@@ -225,14 +226,15 @@ function decodeTools(tools: ResponsesTool[], warnings: string[]): { tools: Unifi
         else warnings.push(`tools[${i}].tools[${j}]: tool type "${inner.type}" dropped`);
       });
     } else if (WEB_SEARCH_TOOLS.has(tool.type)) {
-      builtin.add('web_search');
+      const search = tool as { filters?: { allowed_domains?: unknown }; user_location?: unknown };
+      if (!builtin.has('web_search')) builtin.set('web_search', webSearchTool({ allowedDomains: search.filters?.allowed_domains, userLocation: search.user_location }));
     } else if (tool.type === 'code_interpreter') {
-      builtin.add('code_execution');
+      builtin.set('code_execution', { type: 'code_execution' });
     } else {
       warnings.push(`tools[${i}]: tool type "${tool.type}" dropped`);
     }
   });
-  return { tools: out, builtinTools: [...builtin].map((type) => ({ type })) };
+  return { tools: out, builtinTools: [...builtin.values()] };
 }
 
 function decodeToolChoice(choice: ResponsesToolChoice): { toolChoice: UnifiedToolChoice; allowed?: Set<string> } {

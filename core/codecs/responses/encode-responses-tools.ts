@@ -1,4 +1,5 @@
 import type { RequestEcho, UnifiedTool } from '../../unified/unified-request';
+import { approximateLocation } from '../shared/web-search-options';
 import { encodeCustomTool } from './freeform-tools';
 
 type Json = Record<string, unknown>;
@@ -34,7 +35,16 @@ export function encodeResponsesTools(request: RequestEcho): Json[] {
     members.push(encoded);
   }
   for (const builtin of request.builtinTools ?? []) {
-    tools.push(builtin.type === 'web_search' ? { type: 'web_search' } : { type: 'code_interpreter', container: { type: 'auto' } });
+    if (builtin.type === 'code_execution') {
+      tools.push({ type: 'code_interpreter', container: { type: 'auto' } });
+      continue;
+    }
+    // OpenAI's web search takes an allow list and a location (no block list, no search count).
+    tools.push({
+      type: 'web_search',
+      ...(builtin.allowedDomains ? { filters: { allowed_domains: builtin.allowedDomains } } : {}),
+      ...(builtin.userLocation ? { user_location: approximateLocation(builtin.userLocation) } : {}),
+    });
   }
   return tools;
 }

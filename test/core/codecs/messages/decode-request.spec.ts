@@ -175,8 +175,8 @@ describe('decodeMessagesRequest', () => {
       expect(req.tools?.[0].parameters).to.deep.equal(wire.tools[0].input_schema);
     });
 
-    it('maps the web_search server tool to the built-in web_search', () => {
-      expect(req.builtinTools).to.deep.equal([{ type: 'web_search' }]);
+    it('maps the web_search server tool to the built-in web_search, with its max_uses', () => {
+      expect(req.builtinTools).to.deep.equal([{ type: 'web_search', maxUses: 5 }]);
     });
 
     it('maps tool_choice, thinking, effort, stop sequences, top_k, user and stream', () => {
