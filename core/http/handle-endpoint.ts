@@ -10,6 +10,7 @@ import { passthroughValidator } from '../pipeline/passthrough-schemas';
 import { runCustom } from '../pipeline/run-custom';
 import { runPassthrough } from '../pipeline/run-passthrough';
 import { runTranslation } from '../pipeline/run-translation';
+import type { StreamFraming } from '../sse/wire-event';
 import { releaseBody } from '../upstream/release-body';
 import type { GatewayRuntime } from './gateway-runtime';
 import { createRequestContext } from './request-context';
@@ -64,8 +65,9 @@ export function createEndpointHandler(spec: EndpointSpec, runtime: GatewayRuntim
     releaseBody(body.raw);
     const unified = CODECS[spec.format].decodeRequest(body.json, { model: params.model, stream: ctx.stream });
     ctx.stream = unified.stream;
-    const framing = spec.format === 'gemini' && ctx.query.alt !== 'sse' ? 'json-array' : 'sse';
-    return runTranslation(hooks, { clientFormat: spec.format, upstreamFormat: decision.upstream, unified, framing, maskSecrets: runtime.maskSecrets }, ctx, res);
+    const framing: StreamFraming = spec.format === 'gemini' && ctx.query.alt !== 'sse' ? 'json-array' : 'sse';
+    const translation = { clientFormat: spec.format, upstreamFormat: decision.upstream, unified, framing, maskSecrets: runtime.maskSecrets, media: runtime.settings.media };
+    return runTranslation(hooks, translation, ctx, res);
   };
 }
 

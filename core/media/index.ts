@@ -1,2 +1,3 @@
 export { fetchMedia, MAX_MEDIA_REDIRECTS, type FetchMediaOptions, type FetchedMedia } from './fetch-media';
 export { mediaTypeOf, sniffMediaType, SNIFF_BYTES } from './sniff-media-type';
+export { FETCH_CONCURRENCY, fetchWithinBudget, mapConcurrently, mediaBudget, type MediaBudget } from './fetch-within-budget';

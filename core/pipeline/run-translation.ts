@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { CODECS } from '../codecs';
 import type { GatewayHooks } from '../hooks/gateway-hooks';
-import type { RequestContext, StreamStage, UpstreamRequest, UpstreamResponse } from '../hooks/plugin-api';
+import type { GatewaySettings, RequestContext, StreamStage, UpstreamRequest, UpstreamResponse } from '../hooks/plugin-api';
 import { toRequestEcho } from '../unified/to-request-echo';
 import type { RequestEcho, UnifiedRequest, WireFormat } from '../unified/unified-request';
 import { readUpstreamJson } from '../upstream/read-upstream-json';
@@ -12,6 +12,7 @@ import { createClientStreamWriter } from './client-stream-writer';
 import { pumpTranslatedStream } from './pump-translated-stream';
 import { defaultUpstreamPath } from './default-upstream-path';
 import { assertStatelessRequest } from '../codecs/shared/assert-stateless-request';
+import { hasUrlFiles, inlineUrlFiles } from './inline-url-files';
 import type { SecretMasker } from '../errors/mask-gateway-error';
 
 /**
@@ -27,6 +28,8 @@ export interface TranslationInput {
   framing: StreamFraming;
   /** For error events inside a stream, which reach the client without passing the error middleware. */
   maskSecrets: SecretMasker;
+  /** Limits of media the gateway fetches itself (documents by URL for a chat upstream). */
+  media: GatewaySettings['media'];
 }
 
 /** Client format → unified → the platform's format, and the answer back the same way, streaming or not. */
@@ -34,6 +37,10 @@ export function runTranslation(hooks: GatewayHooks, input: TranslationInput, ctx
   const { unified, upstreamFormat } = input;
   // Upstream-held state (previous_response_id, a message thread) exists only on an upstream of the client's format.
   assertStatelessRequest(unified, upstreamFormat);
+  // Chat completions takes files as base64 only: documents given by URL are fetched first.
+  if (upstreamFormat === 'chat-completions' && hasUrlFiles(unified)) {
+    return inlineUrlFiles(unified, input.media, ctx.signal).then((inlined) => runTranslation(hooks, { ...input, unified: inlined }, ctx, res));
+  }
   if (unified.warnings?.length) ctx.log.debug('client request fields dropped', { warnings: unified.warnings });
   const request: UpstreamRequest = {
     mode: 'translate',

@@ -1,6 +1,10 @@
 import {
   GatewayError,
+  fetchWithinBudget,
+  mapConcurrently,
+  mediaBudget,
   mediaTypeOf,
+  type MediaBudget,
   parseDataUri,
   type GatewaySettings,
   type UnifiedMediaPart,
@@ -9,7 +13,6 @@ import {
   type UnifiedRequest,
 } from '@gateway/core';
 import { describeMediaField, type MediaPosition } from './describe-media-field';
-import { fetchWithinBudget, mapConcurrently, mediaBudget, type MediaBudget } from './fetch-within-budget';
 import { describeRefusedMediaType, toGeminiMediaType } from './gemini-media-types';
 
 /** Gemini reads YouTube links itself (`fileData.fileUri`); they are pages, not media files the gateway could inline. */

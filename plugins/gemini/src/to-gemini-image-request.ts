@@ -1,5 +1,5 @@
-import { GatewayError, imageInputBytes, mediaTypeOf, type GatewaySettings, type ImageInput, type ImageRequest } from '@gateway/core';
-import { fetchWithinBudget, mapConcurrently, mediaBudget } from './fetch-within-budget';
+import { GatewayError, fetchWithinBudget, imageInputBytes, mapConcurrently, mediaBudget, mediaTypeOf, type GatewaySettings, type ImageInput, type ImageRequest } from '@gateway/core';
+
 import type { GeminiSafetySetting } from './options';
 import { GEMINI_MEDIA_TYPES, toGeminiMediaType } from './gemini-media-types';
 import { nearestAspectRatio } from './nearest-aspect-ratio';

@@ -1,4 +1,6 @@
-import { GatewayError, fetchMedia, isGatewayError, type FetchedMedia, type GatewaySettings } from '@gateway/core';
+import { GatewayError, isGatewayError } from '../errors/gateway-error';
+import type { GatewaySettings } from '../hooks/plugin-api';
+import { fetchMedia, type FetchedMedia } from './fetch-media';
 
 /** Downloads in flight per request: bounds memory (each may hold up to `media.maxBytes`) and outbound fan-out. */
 export const FETCH_CONCURRENCY = 4;
