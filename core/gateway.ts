@@ -53,7 +53,15 @@ export async function createGateway(config: GatewayConfig, options: CreateGatewa
   const onClose = (cleanup: GatewayCleanup): void => {
     cleanups.push(cleanup);
   };
-  const mounted = await loadPlugins(config, hooks, { log, store, upstream, gateway: settings, admin, onClose });
+  let mounted: Awaited<ReturnType<typeof loadPlugins>>;
+  try {
+    mounted = await loadPlugins(config, hooks, { log, store, upstream, gateway: settings, admin, onClose });
+  } catch (error) {
+    // The store holds its file exclusively: a start-up that fails here lets go of it (a process may try again).
+    upstream.close();
+    await store.close().catch(() => undefined);
+    throw error;
+  }
   const runtime: GatewayRuntime = {
     config,
     settings,

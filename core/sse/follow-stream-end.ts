@@ -28,25 +28,31 @@ export interface StreamEndFollower {
 
 /**
  * Follows whether an SSE stream relayed byte for byte has reached its last event, without parsing it: an upstream
- * may hold the stream open after it, and the client's answer is then complete, not cut short. At a line's start only:
- * inside an event's JSON a line break is escaped, so model text cannot fake one.
+ * may hold the stream open after it, and the client's answer is then complete, not cut short. At a line's start only
+ * (after LF or CR, or the stream's start): inside an event's JSON a line break is escaped, so model text cannot fake
+ * one. A chunk may start or end anywhere, inside a line or an end line: the last bytes of the one before are kept.
  */
 export function createStreamEndFollower(format: WireFormat): StreamEndFollower {
-  const lines = (END_LINES[format] ?? []).flatMap(spellings).map((line) => [Buffer.from(line), Buffer.from(`\n${line}`)] as const);
+  const lines = (END_LINES[format] ?? []).flatMap(spellings);
+  const afterBreak = lines.flatMap((line) => [Buffer.from(`\n${line}`), Buffer.from(`\r${line}`)]);
+  const joints = lines.flatMap((line) => [`\n${line}`, `\r${line}`]);
+  const keep = Math.max(0, ...lines.map((line) => line.length));
   const gemini = format === 'gemini';
   let ended = false;
-  // A chunk starts a line only when the one before ended one: a long event may be split anywhere, model text included.
-  let atLineStart = true;
+  // The stream's last bytes (latin1: one char per byte); a line break stands for the stream's start.
+  let tail = '\n';
   return {
     hasEndLine: lines.length > 0,
     push(chunk) {
       if (ended || chunk.length === 0) return;
-      const startsLine = atLineStart;
-      const last = chunk[chunk.length - 1];
-      atLineStart = last === 0x0a || last === 0x0d;
-      ended = gemini
-        ? chunk.includes(GEMINI_FINISH)
-        : lines.some(([atStart, afterLine]) => (startsLine && chunk.subarray(0, atStart.length).equals(atStart)) || chunk.includes(afterLine));
+      if (gemini) {
+        ended = chunk.includes(GEMINI_FINISH);
+        return;
+      }
+      // An end line across the previous chunk and this one, or at this one's start after a break that ended the last.
+      const joint = tail + chunk.toString('latin1', 0, Math.min(chunk.length, keep));
+      ended = joints.some((line) => joint.includes(line)) || afterBreak.some((line) => chunk.includes(line));
+      tail = (tail + chunk.toString('latin1', Math.max(0, chunk.length - keep))).slice(-keep);
     },
     ended: () => ended,
   };

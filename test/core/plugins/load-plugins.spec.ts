@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, createGateway, parseConfig } from '@gateway/core';
 
@@ -22,6 +24,18 @@ async function startupError(plugin: string, options: Record<string, unknown> = {
 }
 
 describe('loadPlugins', () => {
+  it('lets go of the sqlite store file when a plugin fails start-up, so the process can start again at once', async () => {
+    const store = { driver: 'sqlite', path: path.join(mkdtempSync(path.join(os.tmpdir(), 'gw-plugins-')), 'gw.db') };
+    const configOf = (options: Record<string, unknown>) =>
+      parseConfig({ store, logging: { level: 'silent' }, platforms: { p: { plugin: 'openai', baseUrl: 'http://127.0.0.1:9', credentials: [], ...options } } }, path.join(FIXTURES, 'gateway.config.json'), {}).config;
+    const failed = await createGateway(configOf({ nonsense: true })).then(() => undefined, (e: unknown) => e);
+    expect(failed).to.be.instanceOf(ConfigError);
+    const started = Date.now();
+    const gateway = await createGateway(configOf({}));
+    await gateway.close(0);
+    expect(Date.now() - started).to.be.below(2000);
+  });
+
   it('loads a workspace plugin by its short name', async () => {
     await startWith('openai', { credentials: [] });
   });

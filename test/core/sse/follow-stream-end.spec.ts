@@ -33,4 +33,12 @@ describe('createStreamEndFollower', () => {
     follower.push(Buffer.from('data: {"candidates":[{"content":{"parts":[{"text":"x"}]},"finishReason":"STOP"}]}\r\n\r\n'));
     expect(follower.ended()).to.equal(true);
   });
+
+  it('sees an end line split between two chunks, or one that starts a chunk after a line break', () => {
+    expect(endedAfter('chat-completions', ['data: {"x":1}\n\ndata: [DO', 'NE]\n\n'])).to.equal(true);
+    expect(endedAfter('messages', ['event: message_delta\ndata: {}\n\nevent: message_st', 'op\ndata: {"type":"message_stop"}\n\n'])).to.equal(true);
+    expect(endedAfter('messages', ['event: message_delta\ndata: {}\n\n', 'event: message_stop\n', 'data: {}\n\n'])).to.equal(true);
+    expect(endedAfter('chat-completions', ['data: [DONE]\n\n'])).to.equal(true);
+    expect(endedAfter('chat-completions', ['data: {"x":1}\r\rdata: [DONE]\r\r'])).to.equal(true);
+  });
 });
