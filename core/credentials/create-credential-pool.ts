@@ -1,5 +1,5 @@
 import { ConfigError } from '../config/load-config';
-import { maskSecret } from '../errors/mask-secret';
+import { maskCredential } from '../errors/mask-secret';
 import type { Logger } from '../logging';
 import type { Store } from '../store/store';
 import { credentialId } from './credential-id';
@@ -37,7 +37,7 @@ export function createCredentialPool<Secret = string>(options: CredentialPoolOpt
     id: credentialId(c.key),
     kind: c.kind,
     secret: c.secret,
-    masked: maskSecret(c.key),
+    masked: maskCredential(c.key),
     tier: c.tier,
   }));
   // One credential listed twice would be two rows of one status, and get twice its share of the calls.

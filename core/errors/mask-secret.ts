@@ -30,6 +30,14 @@ const VENDOR_PREFIXES: ReadonlyArray<readonly [prefix: string, shown: string]> =
 ];
 
 /**
+ * A configured credential as admin views and log lines name it: its last 4 characters only (`...a1b2`, DECISIONS §9),
+ * `****` when that would be a third of it or more.
+ */
+export function maskCredential(secret: string): string {
+  return secret.length < MIN_SHOWN_TAIL_LENGTH ? '****' : `...${secret.slice(-4)}`;
+}
+
+/**
  * `sk-ant-api03-abc…a1b2` → `sk-ant-...a1b2`, `team-alpha-0123456789` → `...6789`, `hunter2` → `****`: at most the
  * last 4 characters, after a vendor's key prefix when the key is long enough that much stays hidden behind it.
  */

@@ -97,7 +97,7 @@ describe('claude plugin: session keys (nock replays of the OAuth exchange)', () 
     expect(translated.headers['anthropic-version']).to.equal('2023-06-01');
 
     const [view] = await adminView(gw);
-    expect(view).to.deep.include({ kind: 'sessionKey', state: 'healthy', masked: 'sk-ant-...0001' });
+    expect(view).to.deep.include({ kind: 'sessionKey', state: 'healthy', masked: '...0001' });
     expect(Date.parse(String(view.expiresAt)) - Date.now()).to.be.within(28_700_000, 28_800_000);
   });
 

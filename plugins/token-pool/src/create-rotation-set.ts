@@ -1,4 +1,4 @@
-import { maskSecret, type AdminView, type CredentialEntry, type CredentialPool, type Logger } from '@gateway/core';
+import { maskCredential, type AdminView, type CredentialEntry, type CredentialPool, type Logger } from '@gateway/core';
 
 export interface RotationSetOptions {
   pool: CredentialPool<string>;
@@ -28,7 +28,7 @@ export function createRotationSet({ pool, size, log }: RotationSetOptions) {
 
   function masked(id: string): string {
     const entry = entries.find((candidate) => candidate.id === id);
-    return entry ? maskSecret(entry.secret) : id;
+    return entry ? maskCredential(entry.secret) : id;
   }
 
   function isMember(id: string): boolean {
@@ -58,7 +58,7 @@ export function createRotationSet({ pool, size, log }: RotationSetOptions) {
       if (isMember(entry.id) || pool.state(entry.id) !== 'healthy') continue;
       writes.push(setMembership(entry.id, true));
       members += 1;
-      log.info('token joined the rotation set', { credential: maskSecret(entry.secret) });
+      log.info('token joined the rotation set', { credential: maskCredential(entry.secret) });
     }
     return writes;
   }
@@ -127,7 +127,7 @@ export function createRotationSet({ pool, size, log }: RotationSetOptions) {
     },
 
     view(): AdminView {
-      return pool.view((entry) => ({ masked: maskSecret(entry.secret), inRotation: isMember(entry.id) }));
+      return pool.view((entry) => ({ masked: maskCredential(entry.secret), inRotation: isMember(entry.id) }));
     },
   };
 }

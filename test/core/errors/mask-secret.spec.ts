@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { MIN_MASKED_SECRET_LENGTH, maskGivenSecrets, maskSecret, maskSecretsIn } from '../../../core/errors/mask-secret';
+import { MIN_MASKED_SECRET_LENGTH, maskCredential, maskGivenSecrets, maskSecret, maskSecretsIn } from '../../../core/errors/mask-secret';
 
 /** The characters of a masked secret that come from the secret itself, beyond a vendor's shown prefix. */
 function revealed(masked: string): string {
@@ -70,5 +70,11 @@ describe('maskSecretsIn', () => {
     for (const secrets of [['abcdefgh', long], [long, 'abcdefgh']]) {
       expect(maskGivenSecrets(`key ${long} and abcdefgh`, secrets)).to.equal('key ...wxyz and ****');
     }
+  });
+
+  it('names a configured credential in admin views by its last 4 characters only (DECISIONS §9), **** when short', () => {
+    expect(maskCredential('sk-ant-api03-simulated-upstream-key-0001')).to.equal('...0001');
+    expect(maskCredential('tok-aaaaaaaaaaaa-0001')).to.equal('...0001');
+    expect(maskCredential('hunter2')).to.equal('****');
   });
 });
