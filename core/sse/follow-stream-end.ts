@@ -16,7 +16,8 @@ function spellings(line: string): string[] {
   return [line, line.replace(': ', ':')];
 }
 /** Gemini has no end line: its last chunk carries the candidate's finishReason (quoted as a key: model text escapes its quotes). */
-const GEMINI_FINISH = Buffer.from('"finishReason"');
+const GEMINI_FINISH_TEXT = '"finishReason"';
+const GEMINI_FINISH = Buffer.from(GEMINI_FINISH_TEXT);
 
 export interface StreamEndFollower {
   push(chunk: Buffer): void;
@@ -36,8 +37,8 @@ export function createStreamEndFollower(format: WireFormat): StreamEndFollower {
   const lines = (END_LINES[format] ?? []).flatMap(spellings);
   const afterBreak = lines.flatMap((line) => [Buffer.from(`\n${line}`), Buffer.from(`\r${line}`)]);
   const joints = lines.flatMap((line) => [`\n${line}`, `\r${line}`]);
-  const keep = Math.max(0, ...lines.map((line) => line.length));
   const gemini = format === 'gemini';
+  const keep = gemini ? GEMINI_FINISH_TEXT.length : Math.max(0, ...lines.map((line) => line.length));
   let ended = false;
   // The stream's last bytes (latin1: one char per byte); a line break stands for the stream's start.
   let tail = '\n';
@@ -45,13 +46,11 @@ export function createStreamEndFollower(format: WireFormat): StreamEndFollower {
     hasEndLine: lines.length > 0,
     push(chunk) {
       if (ended || chunk.length === 0) return;
-      if (gemini) {
-        ended = chunk.includes(GEMINI_FINISH);
-        return;
-      }
       // An end line across the previous chunk and this one, or at this one's start after a break that ended the last.
       const joint = tail + chunk.toString('latin1', 0, Math.min(chunk.length, keep));
-      ended = joints.some((line) => joint.includes(line)) || afterBreak.some((line) => chunk.includes(line));
+      ended = gemini
+        ? joint.includes(GEMINI_FINISH_TEXT) || chunk.includes(GEMINI_FINISH)
+        : joints.some((line) => joint.includes(line)) || afterBreak.some((line) => chunk.includes(line));
       tail = (tail + chunk.toString('latin1', Math.max(0, chunk.length - keep))).slice(-keep);
     },
     ended: () => ended,

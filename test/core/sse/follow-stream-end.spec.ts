@@ -41,4 +41,9 @@ describe('createStreamEndFollower', () => {
     expect(endedAfter('chat-completions', ['data: [DONE]\n\n'])).to.equal(true);
     expect(endedAfter('chat-completions', ['data: {"x":1}\r\rdata: [DONE]\r\r'])).to.equal(true);
   });
+
+  it("sees Gemini's finishReason split between two chunks", () => {
+    expect(endedAfter('gemini', ['data: {"candidates":[{"content":{"parts":[{"text":"x"}]},"finishRea', 'son":"STOP"}]}\r\n\r\n'])).to.equal(true);
+    expect(endedAfter('gemini', ['data: {"candidates":[{"content":{"parts":[{"text":"x"}]}}]}\r\n\r\n'])).to.equal(false);
+  });
 });

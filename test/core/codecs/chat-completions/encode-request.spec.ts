@@ -49,6 +49,24 @@ describe('encodeChatCompletionsRequest', () => {
     expect(body.stream_options).to.deep.equal({ include_usage: true });
   });
 
+  it('refuses a web search asked for alone or forced (it would be answered unsearched), and drops one offered beside functions', () => {
+    const search = { builtinTools: [{ type: 'web_search' as const }] };
+    const refused = (request: UnifiedRequest): unknown => {
+      try {
+        encodeChatCompletionsRequest(request);
+      } catch (error) {
+        return isGatewayError(error) ? [error.status, error.param] : error;
+      }
+      return 'carried';
+    };
+    expect(refused(base(search))).to.deep.equal([400, 'tools']);
+    const fn = { name: 'f', parameters: { type: 'object' } };
+    expect(refused(base({ ...search, tools: [fn], toolChoice: { name: 'web_search' } }))).to.deep.equal([400, 'tools']);
+    const { value, warnings } = encodeChatCompletionsRequest(base({ ...search, tools: [fn] }));
+    expect(value).not.to.have.property('web_search_options');
+    expect(warnings).to.include('builtin tool web_search dropped: chat completions cannot express it');
+  });
+
   it("carries a Responses client's text.verbosity as chat's verbosity", () => {
     const body = encode(base({ extensions: { responses: { text: { verbosity: 'low' } } } }));
     expect(body.verbosity).to.equal('low');
@@ -190,7 +208,7 @@ describe('encodeChatCompletionsRequest', () => {
   });
 
   it('omits tool_choice and parallel_tool_calls without tools (OpenAI rejects them), and drops builtin tools with a warning', () => {
-    const { value, warnings } = encodeChatCompletionsRequest(base({ toolChoice: 'required', parallelToolCalls: false, builtinTools: [{ type: 'web_search' }] }));
+    const { value, warnings } = encodeChatCompletionsRequest(base({ toolChoice: 'required', parallelToolCalls: false, builtinTools: [{ type: 'code_execution' }] }));
     expect(value).not.to.have.property('tool_choice');
     expect(value).not.to.have.property('parallel_tool_calls');
     expect(value).not.to.have.property('tools');
