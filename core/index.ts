@@ -37,3 +37,5 @@ export { parseDataUri, toDataUri, type DataUri } from './codecs/shared/parse-dat
 export { callIdKey } from './codecs/shared/call-id-key';
 export { geminiMethodPath, geminiModelName, geminiModelPath } from './codecs/gemini/gemini-model-path';
 export { unwrapCountTokensRequest } from './codecs/gemini/unwrap-count-tokens-request';
+export { refuseUntranslatableFields } from './codecs/shared/refuse-untranslatable-fields';
+export { urlExtension } from './codecs/shared/url-extension';

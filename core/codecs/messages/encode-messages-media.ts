@@ -1,6 +1,7 @@
 import { GatewayError } from '../../errors/gateway-error';
 import type { UnifiedMediaPart, UnifiedMediaSource } from '../../unified/unified-request';
 import { parseDataUri } from '../shared/parse-data-uri';
+import { urlExtension } from '../shared/url-extension';
 import type { MessagesDocumentBlock, MessagesImageBlock } from './messages-types';
 
 /** The image types the Messages API accepts (vision guide). */
@@ -27,7 +28,12 @@ function encodeImage(source: UnifiedMediaSource, path: string): MessagesImageBlo
 }
 
 function encodeDocument(source: UnifiedMediaSource, path: string): MessagesDocumentBlock['source'] {
-  if (source.kind === 'url') return { type: 'url', url: source.url };
+  if (source.kind === 'url') {
+    // Anthropic fetches PDFs only by URL (its url document source); a link without an extension is taken as it comes.
+    const extension = urlExtension(source.url);
+    if (extension !== undefined && extension !== 'pdf') throw notAllowed(path, `a .${extension} document by URL is not accepted (by URL, documents must be PDF)`);
+    return { type: 'url', url: source.url };
+  }
   const mediaType = source.mediaType.toLowerCase();
   if (mediaType === 'application/pdf') return { type: 'base64', media_type: 'application/pdf', data: source.data };
   if (mediaType.startsWith('text/')) {

@@ -1,4 +1,4 @@
-import { GatewayError, type UnifiedMediaPart, type UnifiedPart, type UnifiedRequest } from '@gateway/core';
+import { GatewayError, urlExtension, type UnifiedMediaPart, type UnifiedPart, type UnifiedRequest } from '@gateway/core';
 
 /** The image types the Messages API takes (vision guide). */
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/jpg', 'image/png', 'image/gif', 'image/webp']);
@@ -6,15 +6,6 @@ const IMAGE_TYPES = new Set(['image/jpeg', 'image/jpg', 'image/png', 'image/gif'
 function describe(part: UnifiedMediaPart): string {
   const type = part.source.kind === 'base64' ? ` (${part.source.mediaType})` : '';
   return `${part.type === 'file' ? 'a file' : part.type === 'image' ? 'an image' : `${part.type} input`}${type}`;
-}
-
-function urlExtension(url: string): string | undefined {
-  try {
-    const match = /\.([A-Za-z0-9]+)$/.exec(new URL(url).pathname);
-    return match?.[1].toLowerCase();
-  } catch {
-    return undefined;
-  }
 }
 
 function isAllowed(part: UnifiedMediaPart): boolean {

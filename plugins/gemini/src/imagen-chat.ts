@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { GatewayError, geminiMethodPath, readUpstreamJson, type RequestContext, type UnifiedRequest, type UpstreamRequest, type UpstreamResponse } from '@gateway/core';
+import { GatewayError, geminiMethodPath, readUpstreamJson, refuseUntranslatableFields, type RequestContext, type UnifiedRequest, type UpstreamRequest, type UpstreamResponse } from '@gateway/core';
 import type { GeminiCaller } from './create-gemini-caller';
 import { fromImagenPredictions, noImageError } from './from-gemini-images';
 import { IMAGEN_ASPECT_RATIOS, isImagenModel } from './to-gemini-image-request';
@@ -20,6 +20,12 @@ export function isImagenChat(unified: UnifiedRequest): boolean {
  * that message would be an edit, which Imagen cannot do, so it is a 400 rather than dropped.
  */
 export function toImagenChatRequest(request: UpstreamRequest, unified: UnifiedRequest, apiVersion: string): UpstreamRequest {
+  // What no Gemini upstream answers is refused here as on any other Gemini model (the codec's encoder is not run).
+  refuseUntranslatableFields(unified, 'gemini');
+  const forced = unified.toolChoice === 'required' || (typeof unified.toolChoice === 'object' && unified.toolChoice !== null);
+  if (forced && unified.tools?.length) {
+    throw new GatewayError('GW_INVALID_REQUEST', `tool_choice: ${unified.model} (Imagen) answers with an image and calls no tools`, { param: 'tool_choice' });
+  }
   const last = [...unified.messages].reverse().find((message) => message.role === 'user');
   const parts = last?.content ?? [];
   if (parts.some((part) => part.type !== 'text')) {

@@ -67,4 +67,15 @@ describe('gemini plugin: an Imagen model through chat (SDKs → gateway → simu
     expect((error as Error).message).to.match(/Imagen\) takes a text prompt only/);
     expect(env.sim.requests).to.deep.equal([]);
   });
+
+  it('refuses what no Gemini upstream answers, as for any other model (log probabilities, a forced tool), nothing sent', async () => {
+    const logprobs = await openai.chat.completions.create({ model: IMAGEN, logprobs: true, messages: [{ role: 'user', content: 'a cat' }] }).catch((e: unknown) => e);
+    expect(logprobs).to.be.instanceOf(OpenAI.BadRequestError);
+    expect((logprobs as InstanceType<typeof OpenAI.BadRequestError>).param).to.equal('logprobs');
+    const tool = { type: 'function' as const, function: { name: 'f', parameters: { type: 'object' } } };
+    const forced = await openai.chat.completions.create({ model: IMAGEN, tools: [tool], tool_choice: 'required', messages: [{ role: 'user', content: 'a cat' }] }).catch((e: unknown) => e);
+    expect(forced).to.be.instanceOf(OpenAI.BadRequestError);
+    expect((forced as InstanceType<typeof OpenAI.BadRequestError>).param).to.equal('tool_choice');
+    expect(env.sim.requests).to.deep.equal([]);
+  });
 });

@@ -83,4 +83,17 @@ describe('fields another format cannot answer (chat logprobs and audio output, G
     expect(outcomes(messages({ tools: [{ type: 'computer_20250124', name: 'computer', display_width_px: 1024, display_height_px: 768 }] }))).to.deep.equal(off('tools'));
     expect(outcomes(messages({ tools: [{ type: 'web_fetch_20250910', name: 'web_fetch' }] }))).to.deep.equal(off('tools'));
   });
+
+  it('a document by URL that is not a PDF is a 415 for Claude naming the client\'s field (Anthropic fetches PDFs only)', () => {
+    const zip = gemini({ contents: [{ role: 'user', parts: [{ text: 'read' }, { fileData: { mimeType: 'application/zip', fileUri: 'https://example.com/files/a.zip' } }] }] });
+    let caught: unknown;
+    try {
+      CODECS.messages.encodeRequest(zip);
+    } catch (error) {
+      caught = error;
+    }
+    expect(isGatewayError(caught) && [caught.status, caught.param]).to.deep.equal([415, 'contents[0].parts[1]']);
+    const pdf = gemini({ contents: [{ role: 'user', parts: [{ text: 'read' }, { fileData: { mimeType: 'application/pdf', fileUri: 'https://example.com/files/a.pdf' } }] }] });
+    expect(() => CODECS.messages.encodeRequest(pdf)).not.to.throw();
+  });
 });
