@@ -234,7 +234,10 @@ export function decodeChatCompletionsRequest(raw: unknown, ctx?: DecodeContext):
     if (decoded.tools.length > 0) request.tools = decoded.tools;
     builtinTools.push(...decoded.builtinTools);
   }
-  if (isRecord(body.web_search_options)) builtinTools.push(webSearchTool({ userLocation: body.web_search_options.user_location }));
+  if (isRecord(body.web_search_options)) {
+    const at = 'web_search_options';
+    builtinTools.push(webSearchTool({ userLocation: body.web_search_options.user_location }, { allowedDomains: at, blockedDomains: at, userLocation: `${at}.user_location`, maxUses: at }));
+  }
   if (builtinTools.length > 0) request.builtinTools = builtinTools;
   if (body.tool_choice) {
     const { toolChoice, allowed } = decodeToolChoice(body.tool_choice);

@@ -16,10 +16,11 @@ const CUSTOM_TOOL_KEYS = new Set(['name', 'description', 'input_schema', 'type']
  * `web_search_20250305` → web_search with its domain lists, location and `max_uses`; `code_execution_20250825` →
  * code_execution (any dated version).
  */
-function builtinOf(tool: MessagesTool): UnifiedBuiltinTool | undefined {
+function builtinOf(tool: MessagesTool, at: string): UnifiedBuiltinTool | undefined {
   const type = String(tool.type);
   if (type.startsWith('web_search_')) {
-    return webSearchTool({ allowedDomains: tool.allowed_domains, blockedDomains: tool.blocked_domains, userLocation: tool.user_location, maxUses: tool.max_uses });
+    const params = { allowedDomains: `${at}.allowed_domains`, blockedDomains: `${at}.blocked_domains`, userLocation: `${at}.user_location`, maxUses: `${at}.max_uses` };
+    return webSearchTool({ allowedDomains: tool.allowed_domains, blockedDomains: tool.blocked_domains, userLocation: tool.user_location, maxUses: tool.max_uses }, params);
   }
   if (type.startsWith('code_execution_')) return { type: 'code_execution' };
   return undefined;
@@ -37,7 +38,7 @@ export function decodeMessagesTools(wireTools: MessagesTool[] | undefined): Deco
   const tools: UnifiedTool[] = [];
   const builtinTools: UnifiedBuiltinTool[] = [];
   const rawTools: MessagesTool[] = [];
-  for (const tool of wireTools) {
+  wireTools.forEach((tool, index) => {
     const isCustom = tool.type === undefined || tool.type === null || tool.type === 'custom';
     if (isCustom) {
       tools.push({
@@ -47,15 +48,15 @@ export function decodeMessagesTools(wireTools: MessagesTool[] | undefined): Deco
         ...(typeof tool.strict === 'boolean' ? { strict: tool.strict } : {}),
       });
       if (Object.keys(tool).some((key) => !CUSTOM_TOOL_KEYS.has(key))) rawTools.push(tool);
-      continue;
+      return;
     }
-    const builtin = builtinOf(tool);
+    const builtin = builtinOf(tool, `tools[${index}]`);
     if (builtin && !builtinTools.some((b) => b.type === builtin.type)) builtinTools.push(builtin);
     // bash, the text editor, memory: run by the client, so any model can call them given their documented input.
     const clientTool = builtin ? undefined : anthropicClientTool(String(tool.type), tool.name);
     if (clientTool) tools.push(clientTool);
     rawTools.push(tool);
-  }
+  });
   return {
     ...(tools.length > 0 ? { tools } : {}),
     ...(builtinTools.length > 0 ? { builtinTools } : {}),

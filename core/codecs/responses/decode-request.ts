@@ -226,8 +226,12 @@ function decodeTools(tools: ResponsesTool[], warnings: string[]): { tools: Unifi
         else warnings.push(`tools[${i}].tools[${j}]: tool type "${inner.type}" dropped`);
       });
     } else if (WEB_SEARCH_TOOLS.has(tool.type)) {
-      const search = tool as { filters?: { allowed_domains?: unknown }; user_location?: unknown };
-      if (!builtin.has('web_search')) builtin.set('web_search', webSearchTool({ allowedDomains: search.filters?.allowed_domains, userLocation: search.user_location }));
+      const search = tool as { filters?: unknown; user_location?: unknown };
+      const at = `tools[${i}]`;
+      if (search.filters !== undefined && search.filters !== null && !isRecord(search.filters)) throw invalid(`${at}.filters`, 'must be an object');
+      const allowedDomains = isRecord(search.filters) ? search.filters.allowed_domains : undefined;
+      const params = { allowedDomains: `${at}.filters.allowed_domains`, blockedDomains: at, userLocation: `${at}.user_location`, maxUses: at };
+      if (!builtin.has('web_search')) builtin.set('web_search', webSearchTool({ allowedDomains, userLocation: search.user_location }, params));
     } else if (tool.type === 'code_interpreter') {
       builtin.set('code_execution', { type: 'code_execution' });
     } else {
