@@ -155,7 +155,10 @@ const chatCompletionsRequestSchema = {
     web_search_options: { type: ['object', 'null'] },
     logprobs: nullableBoolean,
     top_logprobs: { type: ['integer', 'null'], minimum: 0 },
-    modalities: { type: ['array', 'null'], items: { type: 'string' } },
+    modalities: { type: ['array', 'null'], items: { enum: ['text', 'audio', 'image'] } },
+    // Typed so that a value of the wrong type is the 400 it is rather than a refusal skipped (n: "2" answered once).
+    n: { type: ['integer', 'null'], minimum: 1 },
+    logit_bias: { type: ['object', 'null'], additionalProperties: { type: 'number' } },
   },
 } as const;
 

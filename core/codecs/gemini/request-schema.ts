@@ -91,6 +91,8 @@ const generationConfig = {
     presencePenalty: { type: 'number' },
     frequencyPenalty: { type: 'number' },
     responseMimeType: { type: 'string' },
+    responseLogprobs: { type: 'boolean' },
+    logprobs: { type: 'integer', minimum: 0 },
     responseSchema: { type: 'object' },
     responseJsonSchema: { type: 'object' },
     responseModalities: { type: 'array', items: { type: 'string' } },

@@ -154,6 +154,12 @@ const messagesRequestSchema: Schema = {
       properties: { type: { const: 'json_schema' }, schema: { type: 'object' } },
     },
     metadata: { type: 'object', properties: { user_id: { type: ['string', 'null'] } } },
+    mcp_servers: { type: 'array', items: { type: 'object' } },
+    thread: {
+      type: ['object', 'null'],
+      required: ['type'],
+      properties: { type: { enum: ['create', 'continue'] }, previous_message_id: { type: 'string' } },
+    },
     stop_sequences: { type: 'array', items: { type: 'string' } },
     temperature: { type: 'number' },
     top_p: { type: 'number' },

@@ -96,4 +96,24 @@ describe('fields another format cannot answer (chat logprobs and audio output, G
     const pdf = gemini({ contents: [{ role: 'user', parts: [{ text: 'read' }, { fileData: { mimeType: 'application/pdf', fileUri: 'https://example.com/files/a.pdf' } }] }] });
     expect(() => CODECS.messages.encodeRequest(pdf)).not.to.throw();
   });
+
+  it('a value of the wrong type for one of these fields is a 400 naming it, never a refusal skipped', () => {
+    const param = (decode: () => unknown): unknown => {
+      try {
+        decode();
+      } catch (error) {
+        return isGatewayError(error) ? error.param : error;
+      }
+      return 'decoded';
+    };
+    expect(param(() => chat({ n: '2' }))).to.match(/^n\b/);
+    expect(param(() => chat({ modalities: ['AUDIO'] }))).to.match(/^modalities/);
+    expect(param(() => chat({ logit_bias: 'x' }))).to.match(/^logit_bias/);
+    expect(param(() => responses({ top_logprobs: '5' }))).to.match(/^top_logprobs/);
+    expect(param(() => responses({ text: { verbosity: 5 } }))).to.match(/^text\.verbosity/);
+    expect(param(() => messages({ mcp_servers: 'x' }))).to.match(/^mcp_servers/);
+    expect(param(() => messages({ thread: 'continue' }))).to.match(/^thread/);
+    expect(param(() => messages({ thread: { type: 'CONTINUE' } }))).to.match(/^thread\.type/);
+    expect(param(() => gemini({ generationConfig: { responseLogprobs: 'x' } }))).to.match(/responseLogprobs/);
+  });
 });
