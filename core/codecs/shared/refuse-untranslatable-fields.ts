@@ -22,7 +22,7 @@ const MESSAGES_ONLY_TOOL = /^(computer|web_fetch)_/;
  *   lets a client that can do without (Gemini CLI's web fetch) fall back on its own.
  * An upstream of the client's own format gets them back with the format's other fields.
  */
-export function refuseUntranslatableFields(request: Pick<UnifiedRequest, 'extensions' | 'outputModalities'>, target: WireFormat): void {
+export function refuseUntranslatableFields(request: Pick<UnifiedRequest, 'extensions' | 'outputModalities' | 'tools' | 'toolChoice'>, target: WireFormat): void {
   const chat = target === 'chat-completions' ? undefined : request.extensions?.['chat-completions'];
   if (chat) refuseChatFields(chat);
   const gemini = target === 'gemini' ? undefined : request.extensions?.gemini;
@@ -34,7 +34,7 @@ export function refuseUntranslatableFields(request: Pick<UnifiedRequest, 'extens
   const responses = target === 'responses' ? undefined : request.extensions?.responses;
   if (responses) refuseResponsesFields(responses);
   const messages = target === 'messages' ? undefined : request.extensions?.messages;
-  if (messages) refuseMessagesFields(messages);
+  if (messages) refuseMessagesFields(messages, request);
 }
 
 function refuseChatFields(chat: Fields): void {
@@ -67,12 +67,17 @@ function refuseResponsesFields(responses: Fields): void {
   if (logprobs >= 0) throw unavailable(`include[${logprobs}]`, 'token log probabilities are');
 }
 
-function refuseMessagesFields(messages: Fields): void {
+function refuseMessagesFields(messages: Fields, request: Pick<UnifiedRequest, 'tools' | 'toolChoice'>): void {
   if (Array.isArray(messages.mcp_servers) && messages.mcp_servers.length > 0) throw unavailable('mcp_servers', 'MCP servers called by Anthropic are');
   const tools = Array.isArray(messages.tools) ? messages.tools : [];
+  const forced = typeof request.toolChoice === 'object' && request.toolChoice !== null ? request.toolChoice.name : undefined;
   for (const tool of tools) {
     const type = isRecord(tool) && typeof tool.type === 'string' ? tool.type : '';
     if (MESSAGES_ONLY_TOOL.test(type)) throw unavailable('tools', `the ${type} tool is`);
+    // Another Anthropic-defined tool the translation has no form for (tool search…) may be left out, unless it is forced.
+    const name = isRecord(tool) ? tool.name : undefined;
+    const carried = request.tools?.some((unified) => unified.name === name) || /^(web_search|code_execution)_/.test(type);
+    if (type && type !== 'custom' && forced !== undefined && forced === name && !carried) throw unavailable('tool_choice', `forcing the ${type} tool is`);
   }
 }
 

@@ -116,4 +116,16 @@ describe('fields another format cannot answer (chat logprobs and audio output, G
     expect(param(() => messages({ thread: { type: 'CONTINUE' } }))).to.match(/^thread\.type/);
     expect(param(() => gemini({ generationConfig: { responseLogprobs: 'x' } }))).to.match(/responseLogprobs/);
   });
+
+  it('forcing an Anthropic-defined tool the translation has no form for is a 400 off Anthropic; offering it is not', () => {
+    const search = { type: 'tool_search_tool_regex_20251119', name: 'tool_search_tool_regex' };
+    expect(outcomes(messages({ tools: [search], tool_choice: { type: 'tool', name: 'tool_search_tool_regex' } }))).to.deep.equal({
+      messages: 'carried',
+      'chat-completions': '400 tool_choice',
+      responses: '400 tool_choice',
+      gemini: '400 tool_choice',
+    });
+    expect(outcomes(messages({ tools: [search] })).gemini).to.equal('carried');
+    expect(outcomes(messages({ tools: [{ type: 'bash_20250124', name: 'bash' }], tool_choice: { type: 'tool', name: 'bash' } }))['chat-completions']).to.equal('carried');
+  });
 });
