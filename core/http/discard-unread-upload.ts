@@ -11,8 +11,9 @@ export const UNREAD_UPLOAD_GRACE_MS = 3000;
  * would otherwise hold the socket for the server's 300 s request timeout.
  */
 export function discardUnreadUpload(req: IncomingMessage, graceMs = UNREAD_UPLOAD_GRACE_MS): void {
-  if (req.complete) return;
   const socket = req.socket;
+  // Whole, or the client has gone (its upload cut off): nothing to read, and a timer would only hold the request.
+  if (req.complete || socket.destroyed) return;
   const timer = setTimeout(() => socket.destroy(), graceMs);
   timer.unref();
   // Listeners off again once the upload ended: a keep-alive socket serves many such answers.

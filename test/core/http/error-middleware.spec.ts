@@ -103,4 +103,12 @@ describe('discardUnreadUpload', () => {
     }
     expect(socket.listenerCount('close')).to.equal(before);
   });
+
+  it('holds nothing for a client that is already gone (its upload cut off)', () => {
+    const socket = Object.assign(new EventEmitter(), { destroyed: true, destroy: () => undefined });
+    const req = Object.assign(new EventEmitter(), { complete: false, socket, resume: () => undefined });
+    discardUnreadUpload(req as unknown as IncomingMessage, 60_000);
+    expect(socket.listenerCount('close')).to.equal(0);
+    expect(req.listenerCount('end')).to.equal(0);
+  });
 });
