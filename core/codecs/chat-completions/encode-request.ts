@@ -167,10 +167,6 @@ function encodeReasoningEffort(reasoning: UnifiedReasoningConfig | undefined): s
   return effort === 'minimal' ? 'low' : effort;
 }
 
-function forcesTool(choice: UnifiedRequest['toolChoice'], name: string): boolean {
-  return typeof choice === 'object' && choice !== null && 'name' in choice && choice.name === name;
-}
-
 /** Unified → chat-completions body for an OpenAI-compatible upstream. */
 export function encodeChatCompletionsRequest(request: UnifiedRequest): Converted<Record<string, unknown>> {
   assertStatelessRequest(request, 'chat-completions');
@@ -198,9 +194,10 @@ export function encodeChatCompletionsRequest(request: UnifiedRequest): Converted
   // Chat has no portable built-in tools (web_search_options only works on search models): drop them.
   for (const builtin of request.builtinTools ?? []) {
     if (builtin.type === 'web_search' && 'web_search_options' in body) continue;
-    // A search asked for alone or forced (Claude Code's WebSearch, Gemini CLI's google_web_search) would be answered
-    // from the model's memory as if searched: refused, the client then says the search failed.
-    if (builtin.type === 'web_search' && (!request.tools?.length || forcesTool(request.toolChoice, 'web_search'))) {
+    // A search asked for alone (Gemini CLI's google_web_search; forced, as Claude Code's WebSearch, is refused by
+    // refuseUntranslatableFields) would be answered from the model's memory as if searched: refused, the client then
+    // says the search failed. With tool_choice none nothing is to be searched anyway.
+    if (builtin.type === 'web_search' && !request.tools?.length && request.toolChoice !== 'none') {
       throw new GatewayError('GW_INVALID_REQUEST', 'tools: web search is not available on this platform (chat completions upstreams cannot search the web)', { param: 'tools' });
     }
     warnings.push(`builtin tool ${builtin.type} dropped: chat completions cannot express it`);

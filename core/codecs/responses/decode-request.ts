@@ -249,7 +249,9 @@ function decodeToolChoice(choice: ResponsesToolChoice): { toolChoice: UnifiedToo
     const allowed = new Set(choice.tools.flatMap((t) => ((t.type === 'function' || t.type === 'custom') && typeof t.name === 'string' ? [t.name] : [])));
     return { toolChoice: choice.mode === 'required' ? 'required' : 'auto', allowed };
   }
-  // Forcing a hosted tool has no unified form: let the model choose.
+  // A forced hosted search or code interpreter names the built-in tool; another hosted tool has no unified form.
+  if (WEB_SEARCH_TOOLS.has(choice.type)) return { toolChoice: { name: 'web_search' } };
+  if (choice.type === 'code_interpreter') return { toolChoice: { name: 'code_execution' } };
   return { toolChoice: 'auto' };
 }
 

@@ -143,8 +143,16 @@ function encodeInput(request: UnifiedRequest): Json[] {
   return items;
 }
 
+/** Built-in tools as a Responses tool_choice forces them. */
+const HOSTED_CHOICE = new Map<string, Json>([
+  ['web_search', { type: 'web_search' }],
+  ['code_execution', { type: 'code_interpreter' }],
+]);
+
 function encodeToolChoice(choice: UnifiedToolChoice, tools: UnifiedTool[] | undefined): unknown {
   if (typeof choice === 'string') return choice;
+  const hosted = tools?.some((tool) => tool.name === choice.name) ? undefined : HOSTED_CHOICE.get(choice.name);
+  if (hosted) return hosted;
   const freeform = tools?.some((tool) => tool.freeform !== undefined && tool.name === choice.name);
   return { type: freeform ? 'custom' : 'function', name: choice.name };
 }

@@ -22,7 +22,9 @@ const MESSAGES_ONLY_TOOL = /^(computer|web_fetch)_/;
  *   lets a client that can do without (Gemini CLI's web fetch) fall back on its own.
  * An upstream of the client's own format gets them back with the format's other fields.
  */
-export function refuseUntranslatableFields(request: Pick<UnifiedRequest, 'extensions' | 'outputModalities' | 'tools' | 'toolChoice'>, target: WireFormat): void {
+type Refusable = Pick<UnifiedRequest, 'extensions' | 'outputModalities' | 'tools' | 'toolChoice' | 'builtinTools'>;
+
+export function refuseUntranslatableFields(request: Refusable, target: WireFormat): void {
   const chat = target === 'chat-completions' ? undefined : request.extensions?.['chat-completions'];
   if (chat) refuseChatFields(chat);
   const gemini = target === 'gemini' ? undefined : request.extensions?.gemini;
@@ -35,6 +37,23 @@ export function refuseUntranslatableFields(request: Pick<UnifiedRequest, 'extens
   if (responses) refuseResponsesFields(responses);
   const messages = target === 'messages' ? undefined : request.extensions?.messages;
   if (messages) refuseMessagesFields(messages, request);
+  refuseForcedBuiltin(request, target);
+}
+
+/** Whether `target` runs the request's built-in tools (web search, code execution) as asked. */
+function carriesBuiltins(request: Refusable, target: WireFormat): boolean {
+  if (target === 'messages' || target === 'responses') return true;
+  // Gemini does not combine a built-in tool with functions (see encodeTools); chat completions has none.
+  return target === 'gemini' && !request.tools?.length;
+}
+
+/** A forced built-in tool the target drops would be answered without it, or forced by a name it does not know. */
+function refuseForcedBuiltin(request: Refusable, target: WireFormat): void {
+  const forced = typeof request.toolChoice === 'object' && request.toolChoice !== null ? request.toolChoice.name : undefined;
+  if (forced === undefined || request.tools?.some((tool) => tool.name === forced)) return;
+  if (request.builtinTools?.some((builtin) => builtin.type === forced) && !carriesBuiltins(request, target)) {
+    throw unavailable('tool_choice', `forcing the ${forced} tool is`);
+  }
 }
 
 function refuseChatFields(chat: Fields): void {
@@ -67,7 +86,7 @@ function refuseResponsesFields(responses: Fields): void {
   if (logprobs >= 0) throw unavailable(`include[${logprobs}]`, 'token log probabilities are');
 }
 
-function refuseMessagesFields(messages: Fields, request: Pick<UnifiedRequest, 'tools' | 'toolChoice'>): void {
+function refuseMessagesFields(messages: Fields, request: Refusable): void {
   if (Array.isArray(messages.mcp_servers) && messages.mcp_servers.length > 0) throw unavailable('mcp_servers', 'MCP servers called by Anthropic are');
   const tools = Array.isArray(messages.tools) ? messages.tools : [];
   const forced = typeof request.toolChoice === 'object' && request.toolChoice !== null ? request.toolChoice.name : undefined;
@@ -76,6 +95,7 @@ function refuseMessagesFields(messages: Fields, request: Pick<UnifiedRequest, 't
     if (MESSAGES_ONLY_TOOL.test(type)) throw unavailable('tools', `the ${type} tool is`);
     // Another Anthropic-defined tool the translation has no form for (tool search…) may be left out, unless it is forced.
     const name = isRecord(tool) ? tool.name : undefined;
+    // Built-in ones (web search, code execution) are judged by refuseForcedBuiltin.
     const carried = request.tools?.some((unified) => unified.name === name) || /^(web_search|code_execution)_/.test(type);
     if (type && type !== 'custom' && forced !== undefined && forced === name && !carried) throw unavailable('tool_choice', `forcing the ${type} tool is`);
   }

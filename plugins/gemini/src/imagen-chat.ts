@@ -23,7 +23,7 @@ export function toImagenChatRequest(request: UpstreamRequest, unified: UnifiedRe
   // What no Gemini upstream answers is refused here as on any other Gemini model (the codec's encoder is not run).
   refuseUntranslatableFields(unified, 'gemini');
   const forced = unified.toolChoice === 'required' || (typeof unified.toolChoice === 'object' && unified.toolChoice !== null);
-  if (forced && unified.tools?.length) {
+  if (forced && (unified.tools?.length || unified.builtinTools?.length)) {
     throw new GatewayError('GW_INVALID_REQUEST', `tool_choice: ${unified.model} (Imagen) answers with an image and calls no tools`, { param: 'tool_choice' });
   }
   const last = [...unified.messages].reverse().find((message) => message.role === 'user');

@@ -78,4 +78,13 @@ describe('gemini plugin: an Imagen model through chat (SDKs → gateway → simu
     expect((forced as InstanceType<typeof OpenAI.BadRequestError>).param).to.equal('tool_choice');
     expect(env.sim.requests).to.deep.equal([]);
   });
+
+  it('refuses a forced built-in tool too (a Messages client forcing web search)', async () => {
+    const anthropic = new Anthropic({ apiKey: TEST_LICENSE, baseURL: `${env.gw.url}/gemini`, maxRetries: 0 });
+    const error = await anthropic.messages
+      .create({ model: IMAGEN, max_tokens: 100, tools: [{ type: 'web_search_20250305', name: 'web_search' }], tool_choice: { type: 'tool', name: 'web_search' }, messages: [{ role: 'user', content: 'a cat' }] })
+      .catch((e: unknown) => e);
+    expect(error).to.be.instanceOf(Anthropic.BadRequestError);
+    expect(env.sim.requests).to.deep.equal([]);
+  });
 });

@@ -61,7 +61,8 @@ describe('encodeChatCompletionsRequest', () => {
     };
     expect(refused(base(search))).to.deep.equal([400, 'tools']);
     const fn = { name: 'f', parameters: { type: 'object' } };
-    expect(refused(base({ ...search, tools: [fn], toolChoice: { name: 'web_search' } }))).to.deep.equal([400, 'tools']);
+    expect(refused(base({ ...search, tools: [fn], toolChoice: { name: 'web_search' } }))).to.deep.equal([400, 'tool_choice']);
+    expect(refused(base({ ...search, toolChoice: 'none' }))).to.equal('carried');
     const { value, warnings } = encodeChatCompletionsRequest(base({ ...search, tools: [fn] }));
     expect(value).not.to.have.property('web_search_options');
     expect(warnings).to.include('builtin tool web_search dropped: chat completions cannot express it');

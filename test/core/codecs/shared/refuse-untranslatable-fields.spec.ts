@@ -128,4 +128,16 @@ describe('fields another format cannot answer (chat logprobs and audio output, G
     expect(outcomes(messages({ tools: [search] })).gemini).to.equal('carried');
     expect(outcomes(messages({ tools: [{ type: 'bash_20250124', name: 'bash' }], tool_choice: { type: 'tool', name: 'bash' } }))['chat-completions']).to.equal('carried');
   });
+
+  it('forcing a built-in tool is a 400 where the target drops it (chat; Gemini beside functions), and reaches the targets that run it', () => {
+    const fn = { name: 'f', input_schema: { type: 'object', properties: {} } };
+    const codeForced = messages({ tools: [{ type: 'code_execution_20250825', name: 'code_execution' }], tool_choice: { type: 'tool', name: 'code_execution' } });
+    expect(outcomes(codeForced)).to.deep.equal({ messages: 'carried', 'chat-completions': '400 tool_choice', responses: 'carried', gemini: 'carried' });
+    const searchBesideFunction = messages({ tools: [{ type: 'web_search_20250305', name: 'web_search' }, fn], tool_choice: { type: 'tool', name: 'web_search' } });
+    expect(outcomes(searchBesideFunction)).to.deep.equal({ messages: 'carried', 'chat-completions': '400 tool_choice', responses: 'carried', gemini: '400 tool_choice' });
+    const responsesForced = responses({ tools: [{ type: 'web_search' }, { type: 'function', name: 'shell', parameters: { type: 'object' } }], tool_choice: { type: 'web_search' } });
+    expect(outcomes(responsesForced)['chat-completions']).to.equal('400 tool_choice');
+    expect((CODECS.messages.encodeRequest(responsesForced).value as { tool_choice: unknown }).tool_choice).to.deep.equal({ type: 'tool', name: 'web_search' });
+    expect((CODECS.responses.encodeRequest(searchBesideFunction).value as { tool_choice: unknown }).tool_choice).to.deep.equal({ type: 'web_search' });
+  });
 });
