@@ -1,7 +1,6 @@
 import type { RequestEcho } from '../../unified/unified-request';
 import { encodeResponsesTextFormat } from './encode-responses-text-format';
-import { encodeResponsesTools } from './encode-responses-tools';
-import { freeformToolNamed } from './freeform-tools';
+import { encodeResponsesToolChoice, encodeResponsesTools } from './encode-responses-tools';
 import type { ResponsesObject, ResponsesOutputItem, ResponsesStatus, ResponsesUsage } from './responses-types';
 
 export interface ResponsesObjectFields {
@@ -49,7 +48,7 @@ export function buildResponsesObject(fields: ResponsesObjectFields, request: Req
     store: false,
     temperature: request.temperature ?? 1,
     text: { ...originalText, format: request.responseFormat ? encodeResponsesTextFormat(request.responseFormat) : { type: 'text' } },
-    tool_choice: toolChoice === undefined ? 'auto' : typeof toolChoice === 'string' ? toolChoice : { type: freeformToolNamed(request, toolChoice.name) ? 'custom' : 'function', name: toolChoice.name },
+    tool_choice: toolChoice === undefined ? 'auto' : encodeResponsesToolChoice(toolChoice, request),
     tools: encodeResponsesTools(request),
     top_p: request.topP ?? 1,
     truncation: ext.truncation === 'auto' ? 'auto' : 'disabled',

@@ -234,6 +234,9 @@ function decodeTools(tools: ResponsesTool[], warnings: string[]): { tools: Unifi
       if (!builtin.has('web_search')) builtin.set('web_search', webSearchTool({ allowedDomains, userLocation: search.user_location }, params));
     } else if (tool.type === 'code_interpreter') {
       builtin.set('code_execution', { type: 'code_execution' });
+    } else if (tool.type === 'file_search' || tool.type === 'mcp') {
+      // Vector stores and remote MCP servers reached by OpenAI: without them the answer is to another question.
+      throw invalid(`tools[${i}]`, `the ${tool.type} tool is not available on this platform`);
     } else {
       warnings.push(`tools[${i}]: tool type "${tool.type}" dropped`);
     }
@@ -241,7 +244,7 @@ function decodeTools(tools: ResponsesTool[], warnings: string[]): { tools: Unifi
   return { tools: out, builtinTools: [...builtin.values()] };
 }
 
-function decodeToolChoice(choice: ResponsesToolChoice): { toolChoice: UnifiedToolChoice; allowed?: Set<string> } {
+function decodeToolChoice(choice: ResponsesToolChoice, declared: readonly UnifiedBuiltinTool[]): { toolChoice: UnifiedToolChoice; allowed?: Set<string> } {
   if (typeof choice === 'string') return { toolChoice: choice };
   // A custom tool is a function of one argument to the upstream (see freeform-tools.ts), so it is forced as one.
   if ((choice.type === 'function' || choice.type === 'custom') && typeof choice.name === 'string') return { toolChoice: { name: choice.name } };
@@ -249,10 +252,12 @@ function decodeToolChoice(choice: ResponsesToolChoice): { toolChoice: UnifiedToo
     const allowed = new Set(choice.tools.flatMap((t) => ((t.type === 'function' || t.type === 'custom') && typeof t.name === 'string' ? [t.name] : [])));
     return { toolChoice: choice.mode === 'required' ? 'required' : 'auto', allowed };
   }
-  // A forced hosted search or code interpreter names the built-in tool; another hosted tool has no unified form.
-  if (WEB_SEARCH_TOOLS.has(choice.type)) return { toolChoice: { name: 'web_search' } };
-  if (choice.type === 'code_interpreter') return { toolChoice: { name: 'code_execution' } };
-  return { toolChoice: 'auto' };
+  // A forced hosted search or code interpreter names the built-in tool, which the request must declare (OpenAI's own
+  // rule); another hosted tool runs only at OpenAI, and a translation answered without it would ignore the forcing.
+  const builtin = WEB_SEARCH_TOOLS.has(choice.type) ? 'web_search' : choice.type === 'code_interpreter' ? 'code_execution' : undefined;
+  if (builtin === undefined) throw invalid('tool_choice', `forcing the ${choice.type} tool is not available on this platform`);
+  if (!declared.some((tool) => tool.type === builtin)) throw invalid('tool_choice', `forces ${choice.type}, which tools does not declare`);
+  return { toolChoice: { name: builtin } };
 }
 
 function decodeTextFormat(format: ResponsesTextFormat): UnifiedResponseFormat {
@@ -309,7 +314,7 @@ export function decodeResponsesRequest(raw: unknown, ctx?: DecodeContext): Unifi
   if (tools.length > 0) request.tools = tools;
   if (decoded && decoded.builtinTools.length > 0) request.builtinTools = decoded.builtinTools;
   if (body.tool_choice) {
-    const { toolChoice, allowed } = decodeToolChoice(body.tool_choice);
+    const { toolChoice, allowed } = decodeToolChoice(body.tool_choice, decoded?.builtinTools ?? []);
     request.toolChoice = toolChoice;
     if (allowed && request.tools) request.tools = request.tools.filter((t) => allowed.has(t.namespaceMember ?? t.name));
     if (typeof toolChoice === 'object' && request.tools) {

@@ -7,12 +7,11 @@ import type {
   UnifiedRequest,
   UnifiedTextPart,
   UnifiedTool,
-  UnifiedToolChoice,
 } from '../../unified/unified-request';
 import type { Converted } from '../codec';
 import { toDataUri } from '../shared/parse-data-uri';
 import { encodeResponsesTextFormat } from './encode-responses-text-format';
-import { encodeResponsesTools } from './encode-responses-tools';
+import { encodeResponsesToolChoice, encodeResponsesTools } from './encode-responses-tools';
 import { freeformInput } from './freeform-tools';
 import { effortForBudget, toOpenAiEffort } from '../shared/reasoning-effort-budget';
 
@@ -143,20 +142,6 @@ function encodeInput(request: UnifiedRequest): Json[] {
   return items;
 }
 
-/** Built-in tools as a Responses tool_choice forces them. */
-const HOSTED_CHOICE = new Map<string, Json>([
-  ['web_search', { type: 'web_search' }],
-  ['code_execution', { type: 'code_interpreter' }],
-]);
-
-function encodeToolChoice(choice: UnifiedToolChoice, tools: UnifiedTool[] | undefined): unknown {
-  if (typeof choice === 'string') return choice;
-  const hosted = tools?.some((tool) => tool.name === choice.name) ? undefined : HOSTED_CHOICE.get(choice.name);
-  if (hosted) return hosted;
-  const freeform = tools?.some((tool) => tool.freeform !== undefined && tool.name === choice.name);
-  return { type: freeform ? 'custom' : 'function', name: choice.name };
-}
-
 function encodeReasoning(reasoning: UnifiedReasoningConfig | undefined, original: unknown): Json | undefined {
   const base: Json = typeof original === 'object' && original !== null ? { ...(original as Json) } : {};
   // "Thinking off" is left to the upstream default: `effort: "none"` is rejected by older reasoning models.
@@ -180,7 +165,7 @@ export function encodeResponsesRequest(request: UnifiedRequest): Converted<Recor
   const tools = encodeResponsesTools(request);
   if (tools.length > 0) {
     body.tools = tools;
-    if (request.toolChoice !== undefined) body.tool_choice = encodeToolChoice(request.toolChoice, request.tools);
+    if (request.toolChoice !== undefined) body.tool_choice = encodeResponsesToolChoice(request.toolChoice, request);
   }
   if (request.parallelToolCalls !== undefined) body.parallel_tool_calls = request.parallelToolCalls;
   if (request.maxTokens !== undefined) body.max_output_tokens = request.maxTokens;

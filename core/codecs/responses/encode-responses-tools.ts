@@ -1,4 +1,4 @@
-import type { RequestEcho, UnifiedTool } from '../../unified/unified-request';
+import type { RequestEcho, UnifiedTool, UnifiedToolChoice } from '../../unified/unified-request';
 import { approximateLocation } from '../shared/web-search-options';
 import { encodeCustomTool } from './freeform-tools';
 
@@ -47,4 +47,22 @@ export function encodeResponsesTools(request: RequestEcho): Json[] {
     });
   }
   return tools;
+}
+
+/** Built-in tools as a Responses tool_choice forces them. */
+const HOSTED_CHOICE = new Map<string, Json>([
+  ['web_search', { type: 'web_search' }],
+  ['code_execution', { type: 'code_interpreter' }],
+]);
+
+/**
+ * A unified tool choice as Responses spells it, for the upstream request and for the answer's echo alike: a forced
+ * built-in as its hosted type, a freeform tool as `custom`, any other as `function`.
+ */
+export function encodeResponsesToolChoice(choice: UnifiedToolChoice, request: Pick<RequestEcho, 'tools'>): unknown {
+  if (typeof choice === 'string') return choice;
+  const declared = request.tools?.find((tool) => tool.name === choice.name);
+  const hosted = declared ? undefined : HOSTED_CHOICE.get(choice.name);
+  if (hosted) return hosted;
+  return { type: declared?.freeform !== undefined ? 'custom' : 'function', name: choice.name };
 }

@@ -47,8 +47,14 @@ function carriesBuiltins(request: Refusable, target: WireFormat): boolean {
   return target === 'gemini' && !request.tools?.length;
 }
 
-/** A forced built-in tool the target drops would be answered without it, or forced by a name it does not know. */
+/**
+ * A forced built-in tool the target drops would be answered without it, or forced by a name it does not know; so
+ * would "any tool" when built-ins are the only tools.
+ */
 function refuseForcedBuiltin(request: Refusable, target: WireFormat): void {
+  if (request.toolChoice === 'required' && !request.tools?.length && request.builtinTools?.length && !carriesBuiltins(request, target)) {
+    throw unavailable('tool_choice', `requiring the ${request.builtinTools.map((builtin) => builtin.type).join(' or ')} tool is`);
+  }
   const forced = typeof request.toolChoice === 'object' && request.toolChoice !== null ? request.toolChoice.name : undefined;
   if (forced === undefined || request.tools?.some((tool) => tool.name === forced)) return;
   if (request.builtinTools?.some((builtin) => builtin.type === forced) && !carriesBuiltins(request, target)) {

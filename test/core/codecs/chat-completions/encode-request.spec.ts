@@ -209,7 +209,7 @@ describe('encodeChatCompletionsRequest', () => {
   });
 
   it('omits tool_choice and parallel_tool_calls without tools (OpenAI rejects them), and drops builtin tools with a warning', () => {
-    const { value, warnings } = encodeChatCompletionsRequest(base({ toolChoice: 'required', parallelToolCalls: false, builtinTools: [{ type: 'code_execution' }] }));
+    const { value, warnings } = encodeChatCompletionsRequest(base({ toolChoice: 'auto', parallelToolCalls: false, builtinTools: [{ type: 'code_execution' }] }));
     expect(value).not.to.have.property('tool_choice');
     expect(value).not.to.have.property('parallel_tool_calls');
     expect(value).not.to.have.property('tools');

@@ -27,6 +27,11 @@ describe('encodeResponsesResponse', () => {
     expect(body.incomplete_details).to.equal(null);
   });
 
+  it('echoes a forced hosted tool as the client forced it ({type: "web_search"}), not as a function', () => {
+    const request = decodeResponsesRequest({ model: 'm', input: 'news', tools: [{ type: 'web_search' }], tool_choice: { type: 'web_search' } });
+    expect(encodeResponsesResponse(response({}), request).tool_choice).to.deep.equal({ type: 'web_search' });
+  });
+
   it('orders reasoning, message and function_call items; fc_ ids come from call ids; foreign signatures stay out', () => {
     const request = decodeResponsesRequest({ model: 'm', input: 'q', tools: [{ type: 'namespace', name: 'ns', tools: [{ type: 'function', name: 'g' }] }, { type: 'function', name: 'f' }] });
     const body = encodeResponsesResponse(

@@ -140,4 +140,26 @@ describe('fields another format cannot answer (chat logprobs and audio output, G
     expect((CODECS.messages.encodeRequest(responsesForced).value as { tool_choice: unknown }).tool_choice).to.deep.equal({ type: 'tool', name: 'web_search' });
     expect((CODECS.responses.encodeRequest(searchBesideFunction).value as { tool_choice: unknown }).tool_choice).to.deep.equal({ type: 'web_search' });
   });
+
+  it('requiring any tool when built-ins are the only tools is a 400 where the target drops them', () => {
+    const codeOnly = messages({ tools: [{ type: 'code_execution_20250825', name: 'code_execution' }], tool_choice: { type: 'any' } });
+    expect(outcomes(codeOnly)).to.deep.equal({ messages: 'carried', 'chat-completions': '400 tool_choice', responses: 'carried', gemini: 'carried' });
+  });
+
+  it('a Responses client forcing a hosted tool: the built-in it declares, else a 400 (undeclared, or one only OpenAI runs)', () => {
+    const decodeParam = (body: Record<string, unknown>): unknown => {
+      try {
+        responses(body);
+        return 'decoded';
+      } catch (error) {
+        return isGatewayError(error) ? error.param : error;
+      }
+    };
+    const fn = { type: 'function', name: 'lookup', parameters: { type: 'object' } };
+    expect(decodeParam({ tools: [fn], tool_choice: { type: 'web_search' } })).to.equal('tool_choice');
+    expect(decodeParam({ tools: [fn, { type: 'file_search', vector_store_ids: ['vs_1'] }], tool_choice: { type: 'file_search' } })).to.equal('tools[1]');
+    expect(decodeParam({ tools: [fn, { type: 'image_generation' }], tool_choice: { type: 'image_generation' } })).to.equal('tool_choice');
+    expect(decodeParam({ tools: [{ type: 'mcp', server_label: 'x', server_url: 'https://mcp.example' }] })).to.equal('tools[0]');
+    expect(decodeParam({ tools: [fn, { type: 'web_search' }], tool_choice: { type: 'web_search' } })).to.equal('decoded');
+  });
 });
