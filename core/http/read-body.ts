@@ -43,11 +43,13 @@ export function createBodyReaders(limits: { jsonBodyBytes: number; fileBytes: nu
     }
     // A declared length over the limit is refused before a byte is read: body-parser would read (and drop) the whole
     // upload first, however slowly it comes. The rest is then dropped for a bounded time (discardUnreadUpload).
-    const declared = Number(req.headers['content-length']);
-    if (declared > limits.jsonBodyBytes) {
+    const length = req.headers['content-length'];
+    if (Number(length) > limits.jsonBodyBytes) {
       throw new GatewayError('GW_BODY_TOO_LARGE', `request body is larger than the limit of ${limits.jsonBodyBytes} bytes`);
     }
-    await run(raw, req, res);
+    // A chunked body is counted as it comes (body-parser would read all of it before its 413); a declared one is not.
+    if (length === undefined) await runBounded(raw, req, res, { maxBytes: limits.jsonBodyBytes, what: 'request body' });
+    else await run(raw, req, res);
     const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     // Handed over: `req` lives as long as the exchange, and would keep bytes a translation never needs again.
     req.body = undefined;
@@ -57,7 +59,7 @@ export function createBodyReaders(limits: { jsonBodyBytes: number; fileBytes: nu
   const form: BodyReaders['form'] = async (req, res) => {
     const type = req.headers['content-type'] ?? '';
     if (/^multipart\/form-data/i.test(type)) {
-      await runBounded(multipart, req, res, { formBytes, fileBytes: limits.fileBytes });
+      await runBounded(multipart, req, res, { maxBytes: formBytes, fileBytes: limits.fileBytes, what: 'form data' });
       const files = ((req.files as Express.Multer.File[] | undefined) ?? []).map((file) => ({
         field: file.fieldname,
         filename: file.originalname,
@@ -106,21 +108,22 @@ function run(middleware: Middleware, req: Request, res: Response, fileBytes?: nu
 }
 
 /**
- * `run` for multer, which has no limit on a form's total: the body's bytes are counted as the middleware reads them,
- * and past `formBytes` reading stops and the answer is 413.
+ * `run` for multer, which has no limit on a form's total, and for a JSON body of undeclared length, which body-parser
+ * would read to its end before answering: the body's bytes are counted as the middleware reads them, and past
+ * `maxBytes` reading stops and the answer is 413 at once.
  */
-function runBounded(middleware: Middleware, req: Request, res: Response, limits: { formBytes: number; fileBytes: number }): Promise<void> {
+function runBounded(middleware: Middleware, req: Request, res: Response, limits: { maxBytes: number; fileBytes?: number; what: string }): Promise<void> {
   let refuse: (error: GatewayError) => void = () => {};
   const tooLarge = new Promise<never>((_resolve, reject) => (refuse = reject));
   let seen = 0;
   const count = (chunk: Buffer): void => {
     seen += chunk.length;
-    if (seen <= limits.formBytes) return;
+    if (seen <= limits.maxBytes) return;
     // The parser gets nothing more (what it holds is dropped with it); the rest of the upload is read and discarded.
     req.off('data', count);
     req.unpipe();
     req.resume();
-    refuse(new GatewayError('GW_BODY_TOO_LARGE', `form data is larger than the limit of ${limits.formBytes} bytes`));
+    refuse(new GatewayError('GW_BODY_TOO_LARGE', `${limits.what} is larger than the limit of ${limits.maxBytes} bytes`));
   };
   const reading = run(middleware, req, res, limits.fileBytes).finally(() => req.off('data', count));
   // Listening once the middleware has piped the request: both see every chunk, and none flows before it is there.

@@ -91,6 +91,39 @@ describe('an answer given before the body was read', function () {
   });
 });
 
+describe('a chunked JSON body over the limit', function () {
+  this.timeout(20_000);
+  let gw: RunningGateway;
+  before(async () => {
+    gw = await startGateway({ openai: { plugin: 'openai', baseUrl: 'http://127.0.0.1:9', credentials: [{ apiKey: 'sk-test-0123456789abcdef' }] } }, { limits: { jsonBodyBytes: 1000, fileBytes: 1000 } });
+  });
+  after(() => gw.close());
+
+  it('is a 413 as soon as the limit is passed, not once the slow upload has ended', async () => {
+    const socket = net.connect(Number(new URL(gw.url).port), '127.0.0.1');
+    const answered = new Promise<string>((resolve) => socket.once('data', (data: Buffer) => resolve(data.toString())));
+    socket.write(`POST /openai/v1/chat/completions HTTP/1.1\r\nhost: x\r\nauthorization: Bearer ${TEST_LICENSE}\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n`);
+    const piece = 'x'.repeat(600);
+    const chunk = `${piece.length.toString(16)}\r\n${piece}\r\n`;
+    socket.write(chunk);
+    socket.write(chunk);
+    const sentAt = Date.now();
+    // Then one piece every 200 ms, for ever: the answer must not wait for the end.
+    const drip = setInterval(() => socket.writable && socket.write(chunk), 200);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<string>((resolve) => (timer = setTimeout(() => resolve('no answer within 3 s'), 3000)));
+    try {
+      const answer = await Promise.race([answered, late]);
+      expect(answer).to.match(/^HTTP\/1\.1 413 /);
+      expect(Date.now() - sentAt).to.be.below(1000);
+    } finally {
+      clearTimeout(timer);
+      clearInterval(drip);
+      socket.destroy();
+    }
+  });
+});
+
 describe('discardUnreadUpload', () => {
   it('takes its listeners off a keep-alive socket once each upload has ended', () => {
     const socket = new EventEmitter() as EventEmitter & { destroy(): void };
