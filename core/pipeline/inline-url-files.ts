@@ -1,12 +1,13 @@
 import type { GatewaySettings } from '../hooks/plugin-api';
 import { fetchWithinBudget, mapConcurrently, mediaBudget } from '../media/fetch-within-budget';
-import type { UnifiedMediaPart, UnifiedMessage, UnifiedPart, UnifiedRequest } from '../unified/unified-request';
+import { mediaPartsOf, withMediaReplaced } from '../unified/media-parts';
+import type { UnifiedMediaPart, UnifiedPart, UnifiedRequest } from '../unified/unified-request';
 
 function isUrlFile(part: UnifiedPart): part is UnifiedMediaPart {
   return part.type === 'file' && part.source.kind === 'url';
 }
 
-/** Whether a request holds a document given by URL, also inside a tool result. */
+/** Whether a request holds a document given by URL, also inside a tool result. Asked of every translation to chat: no copies. */
 export function hasUrlFiles(request: UnifiedRequest): boolean {
   return request.messages.some((message) =>
     message.content.some((part) => isUrlFile(part) || (part.type === 'tool_result' && part.content.some(isUrlFile))),
@@ -20,24 +21,13 @@ export function hasUrlFiles(request: UnifiedRequest): boolean {
  * media are; a failure is the client's 4xx naming its field.
  */
 export async function inlineUrlFiles(request: UnifiedRequest, media: GatewaySettings['media'], signal: AbortSignal): Promise<UnifiedRequest> {
-  const found: UnifiedMediaPart[] = [];
-  for (const message of request.messages) {
-    for (const part of message.content) {
-      if (isUrlFile(part)) found.push(part);
-      else if (part.type === 'tool_result') found.push(...part.content.filter(isUrlFile));
-    }
-  }
+  const found = mediaPartsOf(request.messages).filter(isUrlFile);
   const budget = mediaBudget(media);
   const fetched = await mapConcurrently(found, signal, (part, _index, fetchSignal) =>
     fetchWithinBudget((part.source as { url: string }).url, part.clientPath ?? 'file', media, budget, fetchSignal),
   );
-  const inlined = new Map<UnifiedPart, UnifiedMediaPart>(
-    found.map((part, i) => [part, { ...part, source: { kind: 'base64', mediaType: fetched[i].mediaType, data: fetched[i].data.toString('base64') } }]),
+  return withMediaReplaced(
+    request,
+    new Map(found.map((part, i) => [part, { ...part, source: { kind: 'base64', mediaType: fetched[i].mediaType, data: fetched[i].data.toString('base64') } }])),
   );
-  const swap = <T extends UnifiedPart>(part: T): T | UnifiedMediaPart => inlined.get(part) ?? part;
-  const messages = request.messages.map((message): UnifiedMessage => ({
-    ...message,
-    content: message.content.map((part) => (part.type === 'tool_result' ? { ...part, content: part.content.map(swap) } : swap(part))) as UnifiedMessage['content'],
-  }));
-  return { ...request, messages };
 }

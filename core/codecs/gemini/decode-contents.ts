@@ -1,6 +1,7 @@
 import type { UnifiedMessage, UnifiedPart, UnifiedToolResultPart } from '../../unified/unified-request';
 import { createCallIdAllocator } from './create-call-id-allocator';
 import { decodeFunctionResponse } from './decode-function-response';
+import { isMediaPart } from '../../unified/media-parts';
 import { decodeGeminiPart } from './decode-gemini-part';
 import type { GeminiContent, GeminiFunctionResponse } from './gemini-types';
 import { invalidField } from './invalid-field';
@@ -89,7 +90,7 @@ export function decodeContents(contents: GeminiContent[]): UnifiedMessage[] {
       if (!decoded) throw invalidField(path, `must have one of ${KNOWN_PART_FIELDS}`);
       for (const p of decoded) {
         if (p.type === 'tool_call') calls.push({ id: p.id, name: p.name, answered: false });
-        else if (p.type === 'image' || p.type === 'audio' || p.type === 'video' || p.type === 'file') p.clientPath = path;
+        else if (isMediaPart(p)) p.clientPath = path;
       }
       run.push(...decoded);
     });

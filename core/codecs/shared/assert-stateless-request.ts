@@ -1,12 +1,9 @@
 import { GatewayError } from '../../errors/gateway-error';
 import type { UnifiedRequest, WireFormat } from '../../unified/unified-request';
+import { isPlainObject } from './is-plain-object';
 
 /** Responses fields that point at state kept by the upstream, which a translated upstream does not have. */
 const STATEFUL_RESPONSES_FIELDS = ['previous_response_id', 'conversation'] as const;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
 
 /**
  * Throws when a client relies on state held by an upstream of its own format and the request goes to an upstream of
@@ -32,7 +29,7 @@ export function assertStatelessRequest(request: UnifiedRequest, upstreamFormat: 
     }
   }
   const thread = request.extensions?.messages?.thread;
-  if (isRecord(thread) && thread.type === 'continue' && upstreamFormat !== 'messages') {
+  if (isPlainObject(thread) && thread.type === 'continue' && upstreamFormat !== 'messages') {
     throw new GatewayError(
       'GW_INVALID_REQUEST',
       'thread: this platform does not hold message threads; send the whole conversation (the Anthropic SDK replays it by itself)',

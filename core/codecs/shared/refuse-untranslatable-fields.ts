@@ -1,11 +1,8 @@
 import { GatewayError } from '../../errors/gateway-error';
 import type { UnifiedRequest, WireFormat } from '../../unified/unified-request';
+import { isPlainObject } from './is-plain-object';
 
 type Fields = Record<string, unknown>;
-
-function isRecord(value: unknown): value is Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Anthropic tools no other format can run: a computer to drive, a page fetched on Anthropic's side. */
 const MESSAGES_ONLY_TOOL = /^(computer|web_fetch)_/;
@@ -69,17 +66,17 @@ function refuseChatFields(chat: Fields): void {
     const audio = chat.modalities.indexOf('audio');
     if (audio >= 0) throw unavailable(`modalities[${audio}]`, 'audio output is');
   }
-  if (isRecord(chat.logit_bias) && Object.keys(chat.logit_bias).length > 0) throw unavailable('logit_bias', 'token biases are');
+  if (isPlainObject(chat.logit_bias) && Object.keys(chat.logit_bias).length > 0) throw unavailable('logit_bias', 'token biases are');
 }
 
 function refuseGeminiFields(gemini: Fields): void {
   if (typeof gemini.cachedContent === 'string') throw unavailable('cachedContent', 'content cached at Google is');
-  const generation = isRecord(gemini.generationConfig) ? gemini.generationConfig : {};
+  const generation = isPlainObject(gemini.generationConfig) ? gemini.generationConfig : {};
   if (generation.responseLogprobs === true) throw unavailable('generationConfig.responseLogprobs', 'token log probabilities are');
   if (typeof generation.logprobs === 'number' && generation.logprobs > 0) throw unavailable('generationConfig.logprobs', 'token log probabilities are');
   if (generation.responseMimeType === 'text/x.enum') throw unavailable('generationConfig.responseMimeType', 'enum output (text/x.enum) is');
   for (const tool of Array.isArray(gemini.tools) ? gemini.tools : []) {
-    const kind = isRecord(tool) ? Object.keys(tool)[0] : undefined;
+    const kind = isPlainObject(tool) ? Object.keys(tool)[0] : undefined;
     if (kind !== undefined) throw unavailable('tools', `the ${kind} tool is`);
   }
 }
@@ -97,10 +94,10 @@ function refuseMessagesFields(messages: Fields, request: Refusable): void {
   const tools = Array.isArray(messages.tools) ? messages.tools : [];
   const forced = typeof request.toolChoice === 'object' && request.toolChoice !== null ? request.toolChoice.name : undefined;
   for (const tool of tools) {
-    const type = isRecord(tool) && typeof tool.type === 'string' ? tool.type : '';
+    const type = isPlainObject(tool) && typeof tool.type === 'string' ? tool.type : '';
     if (MESSAGES_ONLY_TOOL.test(type)) throw unavailable('tools', `the ${type} tool is`);
     // Another Anthropic-defined tool the translation has no form for (tool search…) may be left out, unless it is forced.
-    const name = isRecord(tool) ? tool.name : undefined;
+    const name = isPlainObject(tool) ? tool.name : undefined;
     // Built-in ones (web search, code execution) are judged by refuseForcedBuiltin.
     const carried = request.tools?.some((unified) => unified.name === name) || /^(web_search|code_execution)_/.test(type);
     if (type && type !== 'custom' && forced !== undefined && forced === name && !carried) throw unavailable('tool_choice', `forcing the ${type} tool is`);

@@ -1,4 +1,4 @@
-import { GatewayError, urlExtension, type UnifiedMediaPart, type UnifiedPart, type UnifiedRequest } from '@gateway/core';
+import { GatewayError, mediaPartsOf, urlExtension, type UnifiedMediaPart, type UnifiedRequest } from '@gateway/core';
 
 /** The image types the Messages API takes (vision guide). */
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/jpg', 'image/png', 'image/gif', 'image/webp']);
@@ -19,29 +19,18 @@ function isAllowed(part: UnifiedMediaPart): boolean {
   return false;
 }
 
-/** The media parts of one unified message, also those inside its tool results. */
-function mediaOf(content: readonly UnifiedPart[]): UnifiedMediaPart[] {
-  return content.flatMap((part): UnifiedMediaPart[] => {
-    if (part.type === 'tool_result') return part.content.filter((inner): inner is UnifiedMediaPart => inner.type !== 'text');
-    return part.type === 'image' || part.type === 'audio' || part.type === 'video' || part.type === 'file' ? [part] : [];
-  });
-}
-
 /**
  * Chat-completions clients of the Claude platform may send images (data URI or URL) and PDF files only
  * (DECISIONS §7); anything else answers 415 naming the client's field (recorded by the chat decoder) and pointing at
  * the messages endpoint, which takes richer files.
  */
 export function assertChatMediaAllowed(request: UnifiedRequest, platform: string): void {
-  for (const message of request.messages) {
-    for (const part of mediaOf(message.content)) {
-      if (isAllowed(part)) continue;
-      const param = part.clientPath ?? 'messages';
-      throw new GatewayError(
-        'GW_MEDIA_NOT_ALLOWED',
-        `${param}: ${describe(part)} is not accepted by /${platform}/v1/chat/completions, which takes images (JPEG, PNG, GIF, WebP) and PDF files only; /${platform}/v1/messages takes richer files`,
-        { param },
-      );
-    }
-  }
+  const refused = mediaPartsOf(request.messages).find((part) => !isAllowed(part));
+  if (!refused) return;
+  const param = refused.clientPath ?? 'messages';
+  throw new GatewayError(
+    'GW_MEDIA_NOT_ALLOWED',
+    `${param}: ${describe(refused)} is not accepted by /${platform}/v1/chat/completions, which takes images (JPEG, PNG, GIF, WebP) and PDF files only; /${platform}/v1/messages takes richer files`,
+    { param },
+  );
 }

@@ -1,15 +1,16 @@
 import {
   GatewayError,
   fetchWithinBudget,
+  isMediaPart,
   mapConcurrently,
   mediaBudget,
   mediaTypeOf,
-  type MediaBudget,
   parseDataUri,
+  withMediaReplaced,
   type GatewaySettings,
+  type MediaBudget,
   type UnifiedMediaPart,
   type UnifiedMessage,
-  type UnifiedPart,
   type UnifiedRequest,
 } from '@gateway/core';
 import { describeMediaField, type MediaPosition } from './describe-media-field';
@@ -38,15 +39,7 @@ export async function inlineGeminiMedia(request: UnifiedRequest, context: MediaC
   const resolved = await mapConcurrently(found, context.client.signal, ({ part, at }, _index, signal) =>
     resolveMediaPart(part, describeMediaField(request, part, at), { media: context.media, signal, budget }),
   );
-  const replacements = new Map(found.map(({ part }, i) => [part, resolved[i]]));
-  const swap = <T extends UnifiedPart>(part: T): T | UnifiedMediaPart => (isMedia(part) ? (replacements.get(part) ?? part) : part);
-  return {
-    ...request,
-    messages: request.messages.map((message) => ({
-      ...message,
-      content: message.content.map((part) => (part.type === 'tool_result' ? { ...part, content: part.content.map(swap) } : swap(part))),
-    })),
-  };
+  return withMediaReplaced(request, new Map(found.map(({ part }, i) => [part, resolved[i]])));
 }
 
 interface FoundMedia {
@@ -59,10 +52,10 @@ function findMedia(messages: readonly UnifiedMessage[]): FoundMedia[] {
   const found: FoundMedia[] = [];
   messages.forEach((message, i) => {
     message.content.forEach((part, j) => {
-      if (isMedia(part)) found.push({ part, at: { message: i, part: j } });
+      if (isMediaPart(part)) found.push({ part, at: { message: i, part: j } });
       else if (part.type === 'tool_result') {
         part.content.forEach((item, k) => {
-          if (isMedia(item)) found.push({ part: item, at: { message: i, part: k, toolResult: j } });
+          if (isMediaPart(item)) found.push({ part: item, at: { message: i, part: k, toolResult: j } });
         });
       }
     });
@@ -70,9 +63,6 @@ function findMedia(messages: readonly UnifiedMessage[]): FoundMedia[] {
   return found;
 }
 
-function isMedia(part: UnifiedPart): part is UnifiedMediaPart {
-  return part.type === 'image' || part.type === 'audio' || part.type === 'video' || part.type === 'file';
-}
 
 interface FetchContext {
   media: GatewaySettings['media'];
