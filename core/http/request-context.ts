@@ -45,7 +45,8 @@ export function createRequestContext(req: Request, res: Response, runtime: Gatew
     endpoint: where.endpoint,
     clientFormat: where.clientFormat,
     headers: req.headers,
-    query: flattenQuery(req.query as Record<string, unknown>),
+    // Express parses the query string on every read of `req.query`: most requests have none.
+    query: req.url.includes('?') ? flattenQuery(req.query as Record<string, unknown>) : {},
     params: where.params,
     log: runtime.log.child({ requestId, platform: where.platform }),
     store: runtime.store,

@@ -13,14 +13,11 @@ import { toWireRequest } from './to-wire-request';
  * fallback) and thrown as a GatewayError.
  */
 export async function callPlatform(hooks: GatewayHooks, request: UpstreamRequest, ctx: RequestContext): Promise<UpstreamResponse> {
-  // Returned, not awaited: this frame holds `request` (the parsed body) and would keep it for the whole upstream call.
-  return sendToPlatform(hooks, toWireRequest(await shapeRequest(hooks, request, ctx), ctx), ctx);
-}
-
-/** The platform's requestTransform taps, in stage order. */
-async function shapeRequest(hooks: GatewayHooks, request: UpstreamRequest, ctx: RequestContext): Promise<UpstreamRequest> {
+  // The platform's requestTransform taps, in stage order; a platform without any is not waited for.
   const transform = hooks.requestTransform.get(ctx.platform);
-  return transform ? transform.promise(request, ctx) : request;
+  const shaped = transform ? await transform.promise(request, ctx) : request;
+  // Returned, not awaited: this frame holds `request` (the parsed body) and would keep it for the whole upstream call.
+  return sendToPlatform(hooks, toWireRequest(shaped, ctx), ctx);
 }
 
 /**

@@ -5,8 +5,8 @@ import { abortSourceOf, createRequestContext } from '../../../core/http/request-
 import type { GatewayRuntime } from '../../../core/http/gateway-runtime';
 import { detachContext } from '../../../core/tasks/create-image-task-runner';
 
-function fakeExchange(): { req: Request; res: Response & EventEmitter & { writableFinished: boolean } } {
-  const req = { headers: { 'x-a': '1' }, query: { alt: 'sse', key: ['k1', 'k2'] } } as unknown as Request;
+function fakeExchange(url = '/openai/v1/chat/completions?alt=sse&key=k1&key=k2'): { req: Request; res: Response & EventEmitter & { writableFinished: boolean } } {
+  const req = { url, headers: { 'x-a': '1' }, query: { alt: 'sse', key: ['k1', 'k2'] } } as unknown as Request;
   const res = Object.assign(new EventEmitter(), { locals: { requestId: 'req-1' }, writableFinished: false });
   return { req, res: res as unknown as Response & EventEmitter & { writableFinished: boolean } };
 }
@@ -22,6 +22,12 @@ describe('createRequestContext', () => {
     expect(ctx.query).to.deep.equal({ alt: 'sse', key: 'k1' });
     expect(ctx.log).to.deep.equal({ meta: { requestId: 'req-1', platform: 'openai' } });
     expect(ctx.stream).to.equal(false);
+  });
+
+  it('has an empty query when the request target has none, without asking Express to parse one', () => {
+    const { req, res } = fakeExchange('/openai/v1/chat/completions');
+    Object.defineProperty(req, 'query', { get: () => expect.fail('req.query parsed for a target without a query') });
+    expect(createRequestContext(req, res, runtime, place).query).to.deep.equal({});
   });
 
   it('aborts its source and its signal when the client goes away before the answer ended', () => {
