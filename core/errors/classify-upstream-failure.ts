@@ -8,8 +8,13 @@ import { maskSecretsIn } from './mask-secret';
  * `{message}`) and keeps the upstream status and message, masked.
  */
 export function classifyUpstreamFailure(failure: UpstreamFailure, secrets: Iterable<string> = []): GatewayError {
-  const { message, type, code, param } = readErrorEnvelope(failure);
-  const text = maskSecretsIn(message || `upstream answered HTTP ${failure.status}`, secrets);
+  const envelope = readErrorEnvelope(failure);
+  // Every text of the envelope reaches the client: an upstream may quote the key in any of them.
+  const mask = (value: string | undefined): string | undefined => (value === undefined ? undefined : maskSecretsIn(value, secrets));
+  const text = maskSecretsIn(envelope.message || `upstream answered HTTP ${failure.status}`, secrets);
+  const type = mask(envelope.type);
+  const code = mask(envelope.code);
+  const param = mask(envelope.param);
   const retryAfterMs = parseRetryAfter(failure.headers['retry-after']);
   if (failure.status === 429) {
     return new GatewayError('GW_RATE_LIMITED', text, { status: 429, retryAfterMs, param, upstreamType: type, upstreamCode: code });

@@ -14,17 +14,27 @@ export function createSecretMasker(secrets: readonly string[]): SecretMasker {
   return (text) => maskSecretsIn(text, secrets);
 }
 
-/** The error itself when its message holds no secret, else a copy whose message is masked. */
+/**
+ * The error itself when none of its texts a client sees holds a secret, else a copy with them masked: the message, and
+ * the upstream's `param`, `type` and `code`, which reach clients as they came (an upstream can put the key anywhere).
+ */
 export function maskGatewayError(error: GatewayError, mask: SecretMasker): GatewayError {
   const message = mask(error.message);
-  if (message === error.message) return error;
+  const param = maskOptional(error.param, mask);
+  const upstreamType = maskOptional(error.upstreamType, mask);
+  const upstreamCode = maskOptional(error.upstreamCode, mask);
+  if (message === error.message && param === error.param && upstreamType === error.upstreamType && upstreamCode === error.upstreamCode) return error;
   return new GatewayError(error.code, message, {
     status: error.status,
     cause: error.cause,
-    param: error.param,
+    param,
     retryAfterMs: error.retryAfterMs,
-    upstreamType: error.upstreamType,
-    upstreamCode: error.upstreamCode,
+    upstreamType,
+    upstreamCode,
     details: error.details,
   });
+}
+
+function maskOptional(text: string | undefined, mask: SecretMasker): string | undefined {
+  return text === undefined ? undefined : mask(text);
 }

@@ -42,11 +42,20 @@ export function maskCredential(secret: string): string {
  * last 4 characters, after a vendor's key prefix when the key is long enough that much stays hidden behind it.
  */
 export function maskSecret(secret: string): string {
-  if (secret.length < MIN_SHOWN_TAIL_LENGTH) return '****';
-  const tail = secret.slice(-4);
+  const shown = shownEnds(secret);
+  if (shown.tail === 0) return '****';
+  return `${secret.slice(0, shown.prefix)}...${secret.slice(-shown.tail)}`;
+}
+
+/**
+ * How many characters of a secret its masked form shows at each end: a vendor's key prefix (at most) and the last 4,
+ * none under MIN_SHOWN_TAIL_LENGTH. The one rule for the masked text (maskSecret) and for bytes masked in place.
+ */
+export function shownEnds(secret: string): { prefix: number; tail: number } {
+  if (secret.length < MIN_SHOWN_TAIL_LENGTH) return { prefix: 0, tail: 0 };
   const vendor = VENDOR_PREFIXES.find(([prefix]) => secret.startsWith(prefix));
-  if (vendor && secret.length - vendor[0].length - tail.length >= MIN_HIDDEN_AFTER_PREFIX) return `${vendor[1]}...${tail}`;
-  return `...${tail}`;
+  const prefix = vendor && secret.length - vendor[0].length - 4 >= MIN_HIDDEN_AFTER_PREFIX ? vendor[1].length : 0;
+  return { prefix, tail: 4 };
 }
 
 /**

@@ -14,6 +14,23 @@ export function mediaBudget(media: GatewaySettings['media']): MediaBudget {
   return { remaining: media.maxBytes };
 }
 
+/**
+ * URLs one request may have the gateway fetch: Anthropic's own limit on images per request. Without it a body of
+ * small parts made as many outbound requests as it could hold (500 documents by URL in 44 KB: 500 GETs).
+ */
+export const MAX_FETCHED_URLS = 100;
+
+/** Refuses a request with more media to fetch than MAX_FETCHED_URLS, before any is fetched, naming the first one over. */
+export function refuseTooManyFetches(fields: readonly string[]): void {
+  if (fields.length <= MAX_FETCHED_URLS) return;
+  const field = fields[MAX_FETCHED_URLS];
+  throw new GatewayError(
+    'GW_INVALID_REQUEST',
+    `${field}: a request may give at most ${MAX_FETCHED_URLS} media by URL for the gateway to fetch, this one gives ${fields.length}; send the others inline (base64)`,
+    { param: field },
+  );
+}
+
 /** One download of a request, counted against its budget: 413 once the request's downloads together pass it. */
 export async function fetchWithinBudget(
   url: string,

@@ -1,5 +1,5 @@
 import type { GatewaySettings } from '../hooks/plugin-api';
-import { fetchWithinBudget, mapConcurrently, mediaBudget } from '../media/fetch-within-budget';
+import { fetchWithinBudget, mapConcurrently, mediaBudget, refuseTooManyFetches } from '../media/fetch-within-budget';
 import { mediaPartsOf, withMediaReplaced } from '../unified/media-parts';
 import type { UnifiedMediaPart, UnifiedPart, UnifiedRequest } from '../unified/unified-request';
 
@@ -22,6 +22,7 @@ export function hasUrlFiles(request: UnifiedRequest): boolean {
  */
 export async function inlineUrlFiles(request: UnifiedRequest, media: GatewaySettings['media'], signal: AbortSignal): Promise<UnifiedRequest> {
   const found = mediaPartsOf(request.messages).filter(isUrlFile);
+  refuseTooManyFetches(found.map((part) => part.clientPath ?? 'file'));
   const budget = mediaBudget(media);
   const fetched = await mapConcurrently(found, signal, (part, _index, fetchSignal) =>
     fetchWithinBudget((part.source as { url: string }).url, part.clientPath ?? 'file', media, budget, fetchSignal),

@@ -9,6 +9,7 @@ import type { UnifiedStreamEvent } from '../unified/unified-stream-event';
 import { abortSourceOf } from '../http/request-context';
 import { closeUpstreamBody } from '../upstream/close-upstream-body';
 import { consumeBody } from './consume-body';
+import { createCredentialMasker } from '../errors/mask-echoed-credentials';
 import type { ClientStreamWriter } from './client-stream-writer';
 
 export interface TranslatedStream {
@@ -66,8 +67,10 @@ export async function pumpTranslatedStream({ upstream, framing, decoder, stages,
     pending = [];
     return writer.write(batch);
   };
+  // The credentials the call sent, masked in the upstream's bytes before they are decoded (a model echoing its prompt).
+  const masker = upstream.credentials ? createCredentialMasker(upstream.credentials) : undefined;
   const take = (chunk: Buffer): boolean => {
-    for (const wireEvent of parser.push(chunk)) {
+    for (const wireEvent of parser.push(masker ? masker.push(chunk) : chunk)) {
       if (done) break;
       encode(decoder.push(wireEvent));
       if (!written) flush();
@@ -85,6 +88,8 @@ export async function pumpTranslatedStream({ upstream, framing, decoder, stages,
   try {
     await consumeBody(upstream.body, writer.res, { take, flush });
     if (!done && !clientGone.aborted) {
+      const heldBack = masker?.end();
+      if (heldBack?.length) take(heldBack);
       for (const wireEvent of parser.end()) encode(decoder.push(wireEvent));
       finishUp();
     }

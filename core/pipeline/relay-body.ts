@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { closeUpstreamBody } from '../upstream/close-upstream-body';
 import { consumeBody } from './consume-body';
-import type { CredentialMasker } from './mask-echoed-credentials';
+import type { CredentialMasker } from '../errors/mask-echoed-credentials';
 import { writeNow } from './write-now';
 
 export interface RelayOptions {

@@ -13,7 +13,7 @@ import { abortSourceOf } from '../http/request-context';
 import { callPlatform } from './call-platform';
 import { flushHeadersSoon } from './flush-headers-soon';
 import { returnableResponseHeaders } from './forward-headers';
-import { createCredentialMasker } from './mask-echoed-credentials';
+import { createCredentialMasker } from '../errors/mask-echoed-credentials';
 import { relayBody } from './relay-body';
 import { writeNow } from './write-now';
 

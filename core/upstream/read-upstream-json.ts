@@ -1,13 +1,19 @@
 import { GatewayError } from '../errors/gateway-error';
 import { decodeUtf8 } from '../text/utf8';
+import { maskCredentialBytes } from '../errors/mask-echoed-credentials';
 import { readUpstreamBody } from './upstream-client';
 
 /**
  * An upstream's JSON answer, read whole (at most `limitBytes`) and parsed. A body that is not JSON is
- * GW_UPSTREAM_BAD_RESPONSE, naming what was asked (`the search`, a path) when `asked` is given.
+ * GW_UPSTREAM_BAD_RESPONSE, naming what was asked (`the search`, a path) when `asked` is given. The credentials the
+ * call sent are masked wherever the body echoes them: what is read here is translated or quoted to a client.
  */
-export async function readUpstreamJson(response: Parameters<typeof readUpstreamBody>[0], limitBytes: number, asked?: string): Promise<unknown> {
-  const text = decodeUtf8(await readUpstreamBody(response, limitBytes));
+export async function readUpstreamJson(
+  response: Parameters<typeof readUpstreamBody>[0] & { credentials?: readonly string[] },
+  limitBytes: number,
+  asked?: string,
+): Promise<unknown> {
+  const text = decodeUtf8(maskCredentialBytes(await readUpstreamBody(response, limitBytes), response.credentials));
   try {
     return JSON.parse(text) as unknown;
   } catch (cause) {

@@ -52,9 +52,11 @@ describe('e2e: a document by URL for a chat upstream, private addresses allowed 
     (sim) => ({ openai: { plugin: 'openai', baseUrl: sim.openaiUrl, credentials: [{ apiKey: 'sk-sim-upstream-0001' }] } }),
     { media: { maxBytes: 1024 * 1024, timeoutMs: 5000, allowPrivateAddresses: true } },
   );
+  let fetches = 0;
   before(async () => {
     files = await startRawUpstream();
     files.handle((_req, res) => {
+      fetches += 1;
       res.writeHead(200, { 'content-type': 'application/pdf' });
       res.end(PDF);
     });
@@ -73,5 +75,19 @@ describe('e2e: a document by URL for a chat upstream, private addresses allowed 
     const body = env.sim.requests[0].body as { messages: Array<{ content: Array<{ type: string; file?: { file_data: string; filename: string } }> }> };
     const file = body.messages[0].content.find((part) => part.type === 'file')?.file;
     expect(file).to.deep.equal({ file_data: `data:application/pdf;base64,${PDF.toString('base64')}`, filename: 'doc.pdf' });
+  });
+
+  it('is refused before any fetch when a request gives more than 100 documents by URL (400 naming the first over)', async () => {
+    env.sim.reset();
+    fetches = 0;
+    const client = new Anthropic({ apiKey: TEST_LICENSE, baseURL: `${env.gw.url}/openai`, maxRetries: 0 });
+    const documents = Array.from({ length: 101 }, (_, i) => ({ type: 'document' as const, source: { type: 'url' as const, url: `${files.url}/doc${i}.pdf` } }));
+    const error = await client.messages
+      .create({ model: 'gpt-4.1', max_tokens: 50, messages: [{ role: 'user', content: [...documents, { type: 'text', text: 'summarise' }] }] })
+      .catch((e: unknown) => e);
+    expect(error).to.be.instanceOf(Anthropic.BadRequestError);
+    expect((error as Error).message).to.include('messages[0].content[100]: a request may give at most 100 media by URL');
+    expect(fetches).to.equal(0);
+    expect(env.sim.requests).to.deep.equal([]);
   });
 });

@@ -27,9 +27,17 @@ function cache(part: { cacheControl?: Record<string, unknown> }): { cache_contro
   return part.cacheControl ? { cache_control: part.cacheControl } : {};
 }
 
+/**
+ * The API rejects a text block that is empty or only whitespace ("text content blocks must contain non-whitespace
+ * text"), which other formats carry freely: many chat models stream "\n\n" before their tool calls, and that history
+ * then failed every later turn on Claude. Such text says nothing to the model.
+ */
+export function isBlankText(text: string): boolean {
+  return text.trim() === '';
+}
+
 function textBlock(text: string, part: { cacheControl?: Record<string, unknown> }): MessagesTextBlock | undefined {
-  // The API rejects empty text blocks.
-  return text === '' ? undefined : { type: 'text', text, ...cache(part) };
+  return isBlankText(text) ? undefined : { type: 'text', text, ...cache(part) };
 }
 
 function encodeToolResult(part: UnifiedToolResultPart, path: string): MessagesToolResultBlock {

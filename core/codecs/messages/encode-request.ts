@@ -6,7 +6,7 @@ import { assertStatelessRequest } from '../shared/assert-stateless-request';
 import { encodeMessagesThinking } from './encode-messages-thinking';
 import { encodeMessagesToolChoice } from './encode-messages-tool-choice';
 import { encodeMessagesTools } from './encode-messages-tools';
-import { encodeMessagesTurns } from './encode-messages-turns';
+import { encodeMessagesTurns, isBlankText } from './encode-messages-turns';
 import { hasUnsignedToolTurn } from './has-unsigned-tool-turn';
 import type { MessagesExtensions, MessagesOutputConfig, MessagesRawBlock } from './messages-types';
 import { encodeOutputSchema } from './encode-output-schema';
@@ -18,7 +18,7 @@ const MERGED_EXTENSIONS = new Set(['system', 'tools', 'thinking', 'output_config
 function encodeSystem(system: string[], raw: MessagesRawBlock[] | undefined): MessagesRawBlock[] | undefined {
   const unused = [...(raw ?? [])];
   const blocks = system
-    .filter((text) => text !== '')
+    .filter((text) => !isBlankText(text))
     .map((text) => {
       const index = unused.findIndex((b) => b.type === 'text' && b.text === text);
       return index >= 0 ? unused.splice(index, 1)[0] : { type: 'text', text };

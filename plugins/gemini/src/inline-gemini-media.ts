@@ -6,6 +6,7 @@ import {
   mediaBudget,
   mediaTypeOf,
   parseDataUri,
+  refuseTooManyFetches,
   withMediaReplaced,
   type GatewaySettings,
   type MediaBudget,
@@ -35,6 +36,7 @@ export interface MediaContext {
 export async function inlineGeminiMedia(request: UnifiedRequest, context: MediaContext): Promise<UnifiedRequest> {
   const found = findMedia(request.messages);
   if (found.length === 0) return request;
+  refuseTooManyFetches(found.filter(({ part }) => isFetchedUrl(part)).map(({ part, at }) => describeMediaField(request, part, at)));
   const budget = mediaBudget(context.media);
   const resolved = await mapConcurrently(found, context.client.signal, ({ part, at }, _index, signal) =>
     resolveMediaPart(part, describeMediaField(request, part, at), { media: context.media, signal, budget }),
@@ -68,6 +70,11 @@ interface FetchContext {
   media: GatewaySettings['media'];
   signal: AbortSignal;
   budget: MediaBudget;
+}
+
+/** A part given by a URL the gateway downloads (not inline data, not a YouTube link Gemini takes as it is). */
+function isFetchedUrl(part: UnifiedMediaPart): boolean {
+  return part.source.kind === 'url' && !part.source.url.startsWith('data:') && !YOUTUBE_URL.test(part.source.url);
 }
 
 async function resolveMediaPart(part: UnifiedMediaPart, field: string, { media, signal, budget }: FetchContext): Promise<UnifiedMediaPart> {

@@ -166,6 +166,22 @@ describe('gemini plugin: multimodal input', () => {
     expect(called).to.equal(false);
   });
 
+  it('refuses more than 100 media to fetch before fetching any (inline data and YouTube links do not count)', async () => {
+    let fetched = 0;
+    nock(MEDIA_HOST).get(/.*/).times(101).reply(() => {
+      fetched += 1;
+      return [200, PNG, { 'content-type': 'image/png' }];
+    });
+    const inline = imageUrl(`data:image/png;base64,${PNG_BASE64}`);
+    const urls = Array.from({ length: 101 }, (_, i) => imageUrl(`${MEDIA_HOST}/${i}.png`));
+    const { res, called } = await send([text, inline, imageUrl('https://youtu.be/abc'), ...urls]);
+    expect(res.status).to.equal(400);
+    expect(((await res.json()) as { error: { message: string } }).error.message).to.match(/^messages\[0\]\.content\[103\]: a request may give at most 100 media by URL/);
+    expect(fetched).to.equal(0);
+    expect(called).to.equal(false);
+    nock.cleanAll();
+  });
+
   it('answers 400 when the media URL answers an error', async () => {
     nock(MEDIA_HOST).get('/gone.png').reply(404, 'nope');
     const { res, called } = await send([text, imageUrl(`${MEDIA_HOST}/gone.png`)]);

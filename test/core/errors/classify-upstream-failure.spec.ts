@@ -28,6 +28,12 @@ describe('classifyUpstreamFailure', () => {
     expect(error.message).not.to.include('my-own-secret-value');
   });
 
+  it('masks them in the param, type and code it keeps for the client as well', () => {
+    const key = 'rawopenaiSECRETabcdefgh0001';
+    const error = classifyUpstreamFailure(failure(400, { error: { message: 'bad', type: key, code: key, param: key } }), [key]);
+    expect(error).to.include({ param: '...0001', upstreamType: '...0001', upstreamCode: '...0001' });
+  });
+
   it('parses retry-after seconds and dates', () => {
     expect(parseRetryAfter('3')).to.equal(3000);
     expect(parseRetryAfter(new Date(Date.now() + 10_000).toUTCString())).to.be.within(8000, 10_000);

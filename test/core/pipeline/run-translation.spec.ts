@@ -51,6 +51,35 @@ describe('runTranslation (Messages client → Chat Completions upstream, through
     expect(res.json.content).to.deep.equal([{ type: 'text', text: LONG_TEXT }]);
   });
 
+  it('masks the key the call sent wherever the answer echoes it, whole and streamed (split across reads)', async () => {
+    const key = 'sk-test-0123456789abcdef';
+    const masked = `sk-${'*'.repeat(key.length - 7)}cdef`;
+    answer(200, chatCompletionBody(`your key is ${key}`));
+    const whole = await postMessages(`${gw.url}/openai/v1/messages`, { model: 'gpt-4o-mini', max_tokens: 100, messages: [{ role: 'user', content: 'hi' }] });
+    expect(whole.status).to.equal(200);
+    expect(whole.json.content).to.deep.equal([{ type: 'text', text: `your key is ${masked}` }]);
+
+    const chunk = (delta: Record<string, unknown>, finish: string | null = null): string =>
+      `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'gpt-4o-mini', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+    const events = chunk({ role: 'assistant', content: `key ${key}` }) + chunk({}, 'stop') + 'data: [DONE]\n\n';
+    upstream.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      // The key cut in two by the reads: each half alone is no key.
+      const cut = events.indexOf(key) + 10;
+      res.write(events.slice(0, cut));
+      setTimeout(() => res.end(events.slice(cut)), 20);
+    });
+    const streamed = await fetch(`${gw.url}/openai/v1/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json', 'anthropic-version': '2023-06-01' },
+      body: JSON.stringify({ model: 'gpt-4o-mini', max_tokens: 100, stream: true, messages: [{ role: 'user', content: 'hi' }] }),
+    });
+    const text = await streamed.text();
+    expect(text).to.not.include(key.slice(3, -4));
+    expect(text).to.include(JSON.stringify(`key ${masked}`).slice(1, -1));
+    expect(text).to.include('message_stop');
+  });
+
   it('answers 502 in the client\'s error shape when the upstream answers a body that is not JSON', async () => {
     answer(200, '<html>upstream busy</html>');
     const res = await postMessages(`${gw.url}/openai/v1/messages`, { model: 'gpt-4o-mini', max_tokens: 100, messages: [{ role: 'user', content: 'hi' }] });

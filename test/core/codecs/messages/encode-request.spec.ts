@@ -181,6 +181,23 @@ describe('encodeMessagesRequest', () => {
       ]);
     });
 
+    it('leaves out whitespace-only text (Anthropic refuses it): before a tool call, in a tool result, in the system prompt', () => {
+      const { value } = encodeMessagesRequest({
+        ...request([
+          { role: 'user', content: [{ type: 'text', text: 'Weather in Paris?' }, { type: 'text', text: ' ' }] },
+          { role: 'assistant', content: [{ type: 'text', text: '\n\n' }, { type: 'tool_call', id: 'call_a', name: 'get_weather', arguments: '{"city":"Paris"}' }] },
+          { role: 'tool', content: [{ type: 'tool_result', toolCallId: 'call_a', content: [{ type: 'text', text: '\n' }] }] },
+        ]),
+        system: [' \n', 'Be brief.'],
+      });
+      expect(value.system).to.deep.equal([{ type: 'text', text: 'Be brief.' }]);
+      expect(value.messages).to.deep.equal([
+        { role: 'user', content: [{ type: 'text', text: 'Weather in Paris?' }] },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'call_a', name: 'get_weather', input: { city: 'Paris' } }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'call_a' }] },
+      ]);
+    });
+
     it('maps tool call ids Anthropic would reject the same way in tool_use and tool_result', () => {
       const { value } = encodeMessagesRequest(request([
         hi,

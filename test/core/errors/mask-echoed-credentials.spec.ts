@@ -1,8 +1,9 @@
 import { expect } from 'chai';
-import { createCredentialMasker } from '../../../core/pipeline/mask-echoed-credentials';
+import { createCredentialMasker } from '../../../core/errors/mask-echoed-credentials';
 
 const KEY = 'sk-proj-SECRETOPENAI-0001abcd';
-const MASKED = `sk-${'*'.repeat(KEY.length - 7)}abcd`;
+/** As maskSecret shows it: the vendor's prefix and the last 4 characters. */
+const MASKED = `sk-proj-${'*'.repeat(KEY.length - 12)}abcd`;
 
 /** The body as the client gets it when the upstream sends it in `pieces`. */
 function relay(pieces: string[], credentials = [KEY]): { sent: string[]; whole: string } {
@@ -33,15 +34,23 @@ describe('createCredentialMasker', () => {
   it('masks every occurrence and every credential, and a start of one left at the end as well', () => {
     const other = 'acct-second-token-0000002';
     const { whole } = relay([`${KEY} and ${other} and ${KEY}`, ' then sk-proj-SEC'], [KEY, other]);
-    expect(whole).to.equal(`${MASKED} and acc${'*'.repeat(other.length - 7)}0002 and ${MASKED} then sk-********`);
+    expect(whole).to.equal(`${MASKED} and ${'*'.repeat(other.length - 4)}0002 and ${MASKED} then ***********`);
   });
 
   it('gives back as they are the bytes it held only because they could begin a credential (a body ending in "s")', () => {
     expect(relay(['{"ok":true,"text":"yes"}\n', 's']).whole).to.equal('{"ok":true,"text":"yes"}\ns');
-    expect(relay(['... sk-proj-']).whole).to.equal('... sk-proj-');
+    expect(relay(['... sk-']).whole).to.equal('... sk-');
+    // Four characters or more of one are masked whole: no part of a key leaves at the end of a body cut inside it.
+    expect(relay(['... sk-proj-']).whole).to.equal('... ********');
+  });
+
+  it('shows nothing of a short credential and no leading word that is not a vendor prefix, as maskSecret does', () => {
+    expect(relay(['your key is hunter2'], ['hunter2']).whole).to.equal('your key is *******');
+    expect(relay(['{"k":"pw-9x7Q2k"}'], ['pw-9x7Q2k']).whole).to.equal('{"k":"*********"}');
+    expect(relay(['raw team-alpha-SECRET-0001'], ['team-alpha-SECRET-0001']).whole).to.equal(`raw ${'*'.repeat(18)}0001`);
   });
 
   it('is not made for credentials too short to tell from text', () => {
-    expect(createCredentialMasker(['short', ''])).to.equal(undefined);
+    expect(createCredentialMasker(['abc', ''])).to.equal(undefined);
   });
 });
