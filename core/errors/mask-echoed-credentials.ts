@@ -1,29 +1,36 @@
-import { MIN_MASKED_SECRET_LENGTH, shownEnds } from './mask-secret';
+import { shownEnds } from './mask-secret';
 
+/**
+ * Shorter credentials are not looked for in a body: a 4–7 character one (`test`, `123456`) occurs in ordinary text,
+ * numbers and base64, and masking it there broke answers (`"created":17******78`) to hide nothing a real key is.
+ */
+const MIN_CREDENTIAL_LENGTH = 8;
 const STAR = 0x2a;
+/** A held-back start this long is masked at a body's end: no part of a key leaves a body cut inside it. */
+const HELD_START_MASKED = 4;
 
 export interface CredentialMasker {
   /** The next bytes of the body, masked: what may be sent now (a possible start of a credential is held back). */
   push(chunk: Buffer): Buffer;
   /**
    * The body has ended or broken off: what was held back, the start of a credential or ordinary bytes that look like
-   * one (a body ending in `s`). A start of MIN_MASKED_SECRET_LENGTH characters or more is masked whole; a shorter one
-   * goes as it is.
+   * one (a body ending in `s`). A start of 4 characters or more is masked whole; a shorter one goes as it is.
    */
   end(): Buffer;
 }
 
 /**
- * Masks the credentials a call sent wherever the upstream's bytes echo them (an error event quoting the request's
- * `Authorization` header, a model repeating its prompt), for bodies relayed byte for byte and for the bytes a
- * translation decodes. A credential's characters become `*` but for what its masked form shows (maskSecret: the last
+ * Masks the credentials a call sent wherever the upstream's bytes echo them whole (an error message quoting the
+ * request's `Authorization` header, a debugging proxy's echo), for bodies relayed byte for byte and for the bytes a
+ * translation decodes. A credential the upstream sends in pieces (a model streaming it token by token, each piece in
+ * its own event) is not seen: only a model that was given the key could do that, and the gateway never gives it. A credential's characters become `*` but for what its masked form shows (maskSecret: the last
  * 4 and a vendor's key prefix, nothing of a short one), so the body keeps its length (a `content-length` stays true)
  * and its structure. One split across two chunks is caught by holding back the end of a chunk that could begin one,
  * which only happens when the chunk ends inside such a start: other bytes go on at once.
  */
 export function createCredentialMasker(credentials: readonly string[]): CredentialMasker | undefined {
   const secrets: Credential[] = [];
-  for (const credential of credentials) if (credential.length >= MIN_MASKED_SECRET_LENGTH) secrets.push(credentialOf(credential));
+  for (const credential of credentials) if (credential.length >= MIN_CREDENTIAL_LENGTH) secrets.push(credentialOf(credential));
   if (secrets.length === 0) return undefined;
   let held: Buffer | undefined;
   return {
@@ -39,7 +46,7 @@ export function createCredentialMasker(credentials: readonly string[]): Credenti
     end() {
       const rest = held ?? Buffer.alloc(0);
       held = undefined;
-      if (rest.length >= MIN_MASKED_SECRET_LENGTH) rest.fill(STAR);
+      if (rest.length >= HELD_START_MASKED) rest.fill(STAR);
       return rest;
     },
   };

@@ -1,19 +1,19 @@
 import type { ServerResponse } from 'node:http';
 import type { EventEmitter } from 'node:events';
-import { SSE_HEADERS, formatSseEvent } from '../sse/format-sse-event';
+import { SSE_HEADERS, formatSseEvent, type SseNewline } from '../sse/format-sse-event';
 import { createJsonArrayWriter } from '../sse/json-array-writer';
 import type { StreamFraming, WireEvent } from '../sse/wire-event';
 import { flushHeadersSoon } from './flush-headers-soon';
 import { writeNow } from './write-now';
 
 /**
- * Writes wire events to the client as they come, framed as SSE or as a streamed JSON array. One `write` call per
- * batch, so a batch of events reaches the socket together; `write` answers false while the client's socket is full,
- * and `res` (the client) says when it drains or goes.
+ * Writes wire events to the client as they come, framed as SSE (its lines ended with `newline`) or as a streamed JSON
+ * array. One `write` call per batch, so a batch of events reaches the socket together; `write` answers false while
+ * the client's socket is full, and `res` (the client) says when it drains or goes.
  * No getter in the returned object: a getter there gives every writer its own hidden class, allocated in old space
  * (measured: ~10 KB of old-space garbage per stream).
  */
-export function createClientStreamWriter(res: ServerResponse, framing: StreamFraming) {
+export function createClientStreamWriter(res: ServerResponse, framing: StreamFraming, newline: SseNewline = '\n') {
   const array = framing === 'json-array' ? createJsonArrayWriter() : undefined;
   let flushHeaders: NodeJS.Immediate | undefined;
 
@@ -38,7 +38,7 @@ export function createClientStreamWriter(res: ServerResponse, framing: StreamFra
         // Not started: the headers go with the first events.
         if (!res.headersSent) res.writeHead(200, headers);
         let text = '';
-        for (const event of events) text += array ? array.element(event.data) : formatSseEvent(event);
+        for (const event of events) text += array ? array.element(event.data) : formatSseEvent(event, newline);
         clearImmediate(flushHeaders);
         writeNow(res, text);
       }

@@ -14,6 +14,12 @@ export interface RelayOptions {
   /** Masks credentials the body echoes (see createCredentialMasker). */
   mask?: CredentialMasker;
   /**
+   * Writes the response's head, called before its first byte (or before an empty body's end). Given, a body that
+   * breaks before any byte has been written rejects instead of calling `onBreak`: nothing has reached the client, and
+   * the caller can answer the error in its own shape (a 502), where a started response could only be cut.
+   */
+  start?: () => void;
+  /**
    * The body broke off (it is passed its error): log it, and write a last word when the format has one. Answers true
    * when the response may then be ended; false drops the connection.
    */
@@ -27,28 +33,40 @@ export interface RelayOptions {
  */
 export async function relayBody(body: Readable, res: ServerResponse, options: RelayOptions): Promise<void> {
   let endable = false;
+  let unanswered = false;
   const progress = { complete: false };
   try {
     await pipeBody(body, res, options, progress);
     writeHeldBack(res, options);
     endable = true;
   } catch (error) {
+    if (options.start && !res.headersSent) {
+      unanswered = true;
+      throw error;
+    }
     writeHeldBack(res, options);
     endable = options.onBreak(error);
   } finally {
     closeUpstreamBody(body, progress.complete);
-    if (!res.writableEnded) {
-      if (endable) res.end();
-      else res.destroy();
+    if (!unanswered && !res.writableEnded) {
+      if (endable) {
+        startOnce(res, options);
+        res.end();
+      } else res.destroy();
     }
   }
 }
 
+function startOnce(res: ServerResponse, { start }: RelayOptions): void {
+  if (start && !res.headersSent) start();
+}
+
 /** What the masker held back, once the body has ended or broken off. */
-function writeHeldBack(res: ServerResponse, { mask, onChunk }: RelayOptions): void {
-  const rest = mask?.end();
+function writeHeldBack(res: ServerResponse, options: RelayOptions): void {
+  const rest = options.mask?.end();
   if (!rest || rest.length === 0 || res.destroyed) return;
-  onChunk?.(rest);
+  options.onChunk?.(rest);
+  startOnce(res, options);
   writeNow(res, rest);
 }
 
@@ -57,13 +75,15 @@ function writeHeldBack(res: ServerResponse, { mask, onChunk }: RelayOptions): vo
  * once; after it, whatever one socket read carried (an upstream that sent many events at once) leaves in one write.
  * Resolves when the body has ended or the client has gone; rejects with the body's error.
  */
-function pipeBody(body: Readable, res: ServerResponse, { onChunk, mask }: RelayOptions, progress: { complete: boolean }): Promise<void> {
+function pipeBody(body: Readable, res: ServerResponse, options: RelayOptions, progress: { complete: boolean }): Promise<void> {
+  const { onChunk, mask } = options;
   let pending: Buffer[] = [];
   let written = false;
   const flush = (): boolean => {
     if (pending.length > 0) {
       const data = pending.length === 1 ? pending[0] : Buffer.concat(pending);
       pending = [];
+      startOnce(res, options);
       writeNow(res, data);
     }
     return !res.writableNeedDrain;

@@ -6,7 +6,7 @@ import type { RequestContext, UpstreamRequest, UpstreamResponse } from '../hooks
 import { createEventBoundaryFollower, type EventBoundaryFollower } from '../sse/follow-event-boundary';
 import { createSequenceFollower } from '../sse/follow-sequence-number';
 import { createStreamEndFollower } from '../sse/follow-stream-end';
-import { formatSseEvent } from '../sse/format-sse-event';
+import { formatSseEvent, sseNewlineOf } from '../sse/format-sse-event';
 import { isEventStream } from '../sse/is-event-stream';
 import { createJsonArrayParser, type JsonArrayParser } from '../sse/parse-json-array';
 import { abortSourceOf } from '../http/request-context';
@@ -52,8 +52,12 @@ async function relayAnswer(answer: Promise<UpstreamResponse>, format: Passthroug
     headers['cache-control'] ??= 'no-cache';
     headers['x-accel-buffering'] ??= 'no';
   }
-  res.writeHead(upstream.status, headers);
-  // A stream's headers leave before its first event; a whole answer's go with its body.
+  // A stream's head leaves at once, and its headers before its first event; a whole answer's head goes with its first
+  // bytes, so that a body failing before any (a reset, a bad encoding) is still answered with a 502.
+  const start = (): void => {
+    res.writeHead(upstream.status, headers);
+  };
+  if (ctx.stream) start();
   const flushHeaders = ctx.stream ? flushHeadersSoon(res) : undefined;
   // A streamed JSON array (Gemini without `alt=sse`) can only end in an error element where an element may start.
   const arrayFraming = ctx.stream && format === 'gemini' && !isEventStream(upstream.headers['content-type']);
@@ -66,6 +70,7 @@ async function relayAnswer(answer: Promise<UpstreamResponse>, format: Passthroug
   const end = boundary && format !== 'other' ? createStreamEndFollower(format) : undefined;
   try {
     await relayBody(upstream.body, res, {
+      start: ctx.stream ? undefined : start,
       mask: upstream.credentials ? createCredentialMasker(upstream.credentials) : undefined,
       onChunk(chunk) {
         clearImmediate(flushHeaders);
@@ -96,7 +101,7 @@ async function relayAnswer(answer: Promise<UpstreamResponse>, format: Passthroug
         if (!ctx.stream || format === 'other' || (arrayFraming && !array)) return false;
         // A native stream that breaks mid-way ends with that format's own error event, as the upstream would send it.
         const events = CODECS[format].encodeStreamError(gatewayError, sequence?.next);
-        const last = array ? array.closeWith(events.map((event) => event.data).join(',\r\n')) : sseClosing(boundary, events.map(formatSseEvent).join(''));
+        const last = array ? array.closeWith(events.map((event) => event.data).join(',\r\n')) : sseClosing(boundary, events.map((event) => formatSseEvent(event, sseNewlineOf(format))).join(''));
         // Cut inside an array element or an SSE line: no ending makes that readable, so the connection is dropped instead.
         if (last === undefined) return false;
         if (last) writeNow(res, last);

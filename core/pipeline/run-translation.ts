@@ -5,6 +5,7 @@ import type { GatewaySettings, RequestContext, StreamStage, UpstreamRequest, Ups
 import { toRequestEcho } from '../unified/to-request-echo';
 import type { RequestEcho, UnifiedRequest, WireFormat } from '../unified/unified-request';
 import { readUpstreamJson } from '../upstream/read-upstream-json';
+import { sseNewlineOf } from '../sse/format-sse-event';
 import { upstreamStreamFraming } from '../sse/upstream-stream-framing';
 import type { StreamFraming } from '../sse/wire-event';
 import { callPlatform } from './call-platform';
@@ -91,7 +92,7 @@ async function translateAnswer(hooks: GatewayHooks, answer: Promise<UpstreamResp
     upstream.body.destroy();
     throw error;
   }
-  const writer = createClientStreamWriter(res, shape.framing);
+  const writer = createClientStreamWriter(res, shape.framing, sseNewlineOf(shape.clientFormat));
   // An SSE answer starts at once. A JSON array is what no stream the gateway asks for should be (it asks Gemini for
   // `alt=sse`): its client's headers wait for a first event, so that a body that is no array is a 502, not a 200.
   if (framing === 'sse') writer.start();

@@ -37,6 +37,13 @@ export function followBody(source: Readable, hooks: BodyFollowHooks, before?: Bu
     follower.push(null);
     return follower;
   }
+  // Failed before it was followed (a parse error in the read that carried its first bytes): its 'error' and 'close'
+  // have been emitted already, and nothing would settle the follower but the idle timer.
+  if (source.destroyed) {
+    const error = source.errored ?? Object.assign(new Error('premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
+    queueMicrotask(() => hooks.onFail(error));
+    return follower;
+  }
   source.on('error', (error: unknown) => hooks.onFail(error));
   source.once('end', () => {
     ended = true;

@@ -134,8 +134,10 @@ export const nodeHttpAdapter: AxiosAdapter = (config) =>
     });
     request.on('error', (error) => {
       if (settled) {
-        // After the answer started, a transport failure belongs to the body stream.
-        if (response && !response.destroyed) response.destroy(error);
+        // After the answer started, a transport failure belongs to the body stream; unless the whole body has arrived
+        // and only what followed it broke (bytes past a short `content-length`: HPE_INVALID_CONSTANT), when the body is
+        // read to its end as node:http gives it.
+        if (response && !response.destroyed && !response.complete) response.destroy(error);
         return;
       }
       finish(AxiosError.from(error, undefined, config, request));

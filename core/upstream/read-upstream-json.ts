@@ -3,6 +3,8 @@ import { decodeUtf8 } from '../text/utf8';
 import { maskCredentialBytes } from '../errors/mask-echoed-credentials';
 import { readUpstreamBody } from './upstream-client';
 
+const BYTE_ORDER_MARK = 0xfeff;
+
 /**
  * An upstream's JSON answer, read whole (at most `limitBytes`) and parsed. A body that is not JSON is
  * GW_UPSTREAM_BAD_RESPONSE, naming what was asked (`the search`, a path) when `asked` is given. The credentials the
@@ -13,7 +15,9 @@ export async function readUpstreamJson(
   limitBytes: number,
   asked?: string,
 ): Promise<unknown> {
-  const text = decodeUtf8(maskCredentialBytes(await readUpstreamBody(response, limitBytes), response.credentials));
+  const decoded = decodeUtf8(maskCredentialBytes(await readUpstreamBody(response, limitBytes), response.credentials));
+  // A byte-order mark before the JSON is no error (RFC 8259 §8.1: a parser may ignore it; the vendors' SDKs do).
+  const text = decoded.charCodeAt(0) === BYTE_ORDER_MARK ? decoded.slice(1) : decoded;
   try {
     return JSON.parse(text) as unknown;
   } catch (cause) {

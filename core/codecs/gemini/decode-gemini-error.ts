@@ -16,6 +16,7 @@ function parseDelay(value: unknown): number | undefined {
  * `status` name, `ErrorInfo.reason` and `RetryInfo.retryDelay`.
  */
 export function decodeGeminiError(body: GeminiErrorBody): GatewayError {
+  if (typeof body.error === 'string') return new GatewayError('GW_UPSTREAM_ERROR', maskSecretsIn(body.error || 'upstream error'), { status: 502 });
   const { code, message, status } = body.error;
   const details = Array.isArray(body.error.details) ? body.error.details.filter(isPlainObject) : [];
   const httpStatus = typeof code === 'number' && code >= 400 && code <= 599 ? code : 502;

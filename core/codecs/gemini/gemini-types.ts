@@ -162,5 +162,6 @@ export interface GeminiGenerateContentResponse {
 
 /** google.rpc.Status, the body of an error answer or of an error chunk in a stream. */
 export interface GeminiErrorBody {
-  error: { code?: number; message?: string; status?: string; [other: string]: unknown };
+  /** google.rpc.Status; a string from some Gemini-compatible proxies (`{"error": "Upstream provider error: …"}`). */
+  error: { code?: number; message?: string; status?: string; [other: string]: unknown } | string;
 }

@@ -124,7 +124,12 @@ export function encodeMessagesTurns(messages: UnifiedMessage[], warnings: string
     const content = message.content
       .map((part, j) => encodePart(part, message.role, `messages[${i}].content[${j}]`, warnings))
       .filter((b): b is MessagesContentBlock => b !== undefined);
-    if (content.length === 0) return;
+    if (content.length === 0) {
+      // A user turn of blank text only cannot be sent, and leaving it out would change the conversation: the turn
+      // before it would end the request (a prefill Claude continues, or refuses), or two assistant turns would merge.
+      if (message.role === 'user' && message.content.length > 0) throw invalid(`messages[${i}].content`, 'holds no text but whitespace, which Anthropic refuses; send the user\'s words');
+      return;
+    }
     const previous = turns.at(-1);
     if (previous && previous.role === role) previous.content.push(...content);
     else turns.push({ role, content });

@@ -36,6 +36,10 @@ export interface ClaudeCallerDeps {
 /** How long a credential rests when claude.ai could not be reached for its token. */
 const OVERLOAD_COOLDOWN_MS = 30_000;
 const RATE_LIMIT_COOLDOWN_MS = 60_000;
+/** A credential whose account has no credit left rests this long: a top-up is an operator's act, not seconds away. */
+const NO_CREDIT_COOLDOWN_MS = 3_600_000;
+/** Anthropic's answer for an account out of credit: a 400 `invalid_request_error` (or 402 `billing_error`) saying so. */
+const NO_CREDIT = /credit balance is too low/i;
 
 export function sessionCredential(entry: CredentialEntry<ClaudeSecret>): SessionCredential {
   return { id: entry.id, sessionKey: entry.secret.value, masked: entry.masked };
@@ -123,6 +127,11 @@ export function createClaudeCaller(deps: ClaudeCallerDeps) {
       // Overloaded is the platform's state, not the key's: another key is tried, none is set aside (a rest would turn
       // one 529 into 429s for every request of the next half minute), and with none left the client gets the 529.
       if (status === 529) return { action: 'next' };
+      // Out of credit is the account's state: limit-marked like a used-up quota, so the other credentials serve, where
+      // the key stayed healthy and one request in N failed until an operator stepped in.
+      if (status === 402 || (status === 400 && NO_CREDIT.test(failure.text))) {
+        return { action: 'cooldown', untilMs: now() + NO_CREDIT_COOLDOWN_MS, state: 'limit_marked' };
+      }
       return { action: 'fail' };
     }
 

@@ -379,6 +379,22 @@ describe('claude plugin: API key rotation', () => {
     expect((await admin()).map((credential) => credential.state)).to.deep.equal(['healthy', 'healthy']);
   });
 
+  it('limit-marks a key out of credit (400 "credit balance is too low", 402 billing_error) and answers from another', async () => {
+    const noCredit = { type: 'error', error: { type: 'invalid_request_error', message: 'Your credit balance is too low to access the Anthropic API. Please go to Plans & Billing to upgrade or purchase credits.' } };
+    upstream.queue({ status: 400, body: JSON.stringify(noCredit) });
+    upstream.fallback({ status: 200, body: basic });
+    expect((await ask()).status).to.equal(200);
+    expect(upstream.seen).to.have.length(2);
+    expect((await admin()).map((credential) => credential.state)).to.deep.equal(['limit_marked', 'healthy']);
+  });
+
+  it('limit-marks a key answered 402 billing_error, and answers from another', async () => {
+    upstream.queue({ status: 402, body: JSON.stringify({ type: 'error', error: { type: 'billing_error', message: 'billing issue' } }) });
+    upstream.fallback({ status: 200, body: basic });
+    expect((await ask()).status).to.equal(200);
+    expect((await admin()).map((credential) => credential.state)).to.deep.equal(['limit_marked', 'healthy']);
+  });
+
   it('answers 429 with retry-after when every key is rate-limited', async () => {
     upstream.fallback({ status: 429, headers: { 'retry-after': '30' }, body: fixtureBytes('anthropic-messages/error-429.json') });
     const res = await ask();

@@ -13,6 +13,8 @@ const ACCOUNT_REFUSED = new Set(['account_deactivated', 'invalid_api_key', 'inva
  * them):
  * - 429 `insufficient_quota`: limit-marked for an hour (or the upstream's hint); any other 429: cooling down for the
  *   upstream's hint (`retry-after`, `x-ratelimit-reset-*`), else a minute; another key is tried;
+ * - 402 (a compatible service's "Insufficient Balance", OpenRouter's credits): limit-marked for an hour, as a used-up
+ *   quota is; another key is tried;
  * - 401, or a 403 refusing the account (deactivated, invalid key or organization): invalid until an operator resets
  *   it; another key is tried;
  * - anything else (a bad request, an unknown model, 5xx) is not the key's fault: the client gets the error.
@@ -23,6 +25,7 @@ export function judgeOpenAiFailure(failure: UpstreamFailure, error: GatewayError
     if (error.upstreamCode === 'insufficient_quota') return { action: 'cooldown', untilMs: now + (hint ?? QUOTA_COOLDOWN_MS), state: 'limit_marked' };
     return { action: 'cooldown', untilMs: now + (hint ?? DEFAULT_COOLDOWN_MS) };
   }
+  if (failure.status === 402) return { action: 'cooldown', untilMs: now + (readCooldownHint(failure.headers, now) ?? QUOTA_COOLDOWN_MS), state: 'limit_marked' };
   if (failure.status === 401) return { action: 'disable', state: 'invalid' };
   if (failure.status === 403 && error.upstreamCode !== undefined && ACCOUNT_REFUSED.has(error.upstreamCode)) return { action: 'disable', state: 'invalid' };
   return { action: 'fail' };

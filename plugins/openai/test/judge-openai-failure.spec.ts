@@ -21,6 +21,10 @@ describe('judgeOpenAiFailure', () => {
     expect(judge(failure(429, 'insufficient_quota'))).to.deep.equal({ action: 'cooldown', untilMs: NOW + QUOTA_COOLDOWN_MS, state: 'limit_marked' });
   });
 
+  it('limit-marks for an hour a key out of balance (a compatible service\'s 402 "Insufficient Balance")', () => {
+    expect(judge(failure(402, null))).to.deep.equal({ action: 'cooldown', untilMs: NOW + QUOTA_COOLDOWN_MS, state: 'limit_marked' });
+  });
+
   it('takes a key out of service on 401, and on a 403 that refuses its account', () => {
     for (const f of [failure(401, 'invalid_api_key'), failure(401, 'account_deactivated'), failure(403, 'account_deactivated'), failure(403, 'invalid_organization')]) {
       expect(judge(f), `${f.status} ${f.text}`).to.deep.equal({ action: 'disable', state: 'invalid' });

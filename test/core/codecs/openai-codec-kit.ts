@@ -33,7 +33,7 @@ export function encodeEvents(encoder: StreamEncoder, events: UnifiedStreamEvent[
 
 /** Wire events → the exact body a client receives. */
 export function toSseBody(events: WireEvent[]): string {
-  return events.map(formatSseEvent).join('');
+  return events.map((event) => formatSseEvent(event)).join('');
 }
 
 /** The JSON payloads of data events (`[DONE]` excluded). */

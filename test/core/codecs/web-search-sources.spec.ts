@@ -62,7 +62,7 @@ const chatRequest = CODECS['chat-completions'].decodeRequest({ model: 'm', messa
 
 /** The official SDK, answered with `wire` as an SSE stream. */
 function sdkServing(wire: WireEvent[]): OpenAI {
-  return new OpenAI({ apiKey: 'k', baseURL: 'http://sdk.invalid/v1', maxRetries: 0, fetch: async () => new Response(wire.map(formatSseEvent).join(''), { headers: { 'content-type': 'text/event-stream' } }) });
+  return new OpenAI({ apiKey: 'k', baseURL: 'http://sdk.invalid/v1', maxRetries: 0, fetch: async () => new Response(wire.map((event) => formatSseEvent(event)).join(''), { headers: { 'content-type': 'text/event-stream' } }) });
 }
 
 describe('web search sources from Claude and Gemini reach Responses and chat clients', () => {
@@ -232,7 +232,7 @@ describe('web search sources from Claude and Gemini reach Responses and chat cli
     const decoder = CODECS.gemini.createStreamDecoder();
     const unified = [...decoder.push({ data: JSON.stringify(answer) }), ...decoder.end()];
     const wire = encodeEvents(CODECS.messages.createStreamEncoder({ ...request, stream: true }), unified);
-    const sdk = new Anthropic({ apiKey: 'k', baseURL: 'http://sdk.invalid', maxRetries: 0, fetch: async () => new Response(wire.map(formatSseEvent).join(''), { headers: { 'content-type': 'text/event-stream' } }) });
+    const sdk = new Anthropic({ apiKey: 'k', baseURL: 'http://sdk.invalid', maxRetries: 0, fetch: async () => new Response(wire.map((event) => formatSseEvent(event)).join(''), { headers: { 'content-type': 'text/event-stream' } }) });
     const final = await sdk.messages.stream({ model: 'm', max_tokens: 10, messages: [{ role: 'user', content: 'q' }] }).finalMessage();
     expect(final.content.map((block) => block.type)).to.deep.equal(['text', 'server_tool_use', 'web_search_tool_result']);
     expect(final.content[0]).to.deep.include({ text, citations: [citation] });

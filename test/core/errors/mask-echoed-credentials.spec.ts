@@ -45,12 +45,12 @@ describe('createCredentialMasker', () => {
   });
 
   it('shows nothing of a short credential and no leading word that is not a vendor prefix, as maskSecret does', () => {
-    expect(relay(['your key is hunter2'], ['hunter2']).whole).to.equal('your key is *******');
+    expect(relay(['your key is hunter22'], ['hunter22']).whole).to.equal('your key is ********');
     expect(relay(['{"k":"pw-9x7Q2k"}'], ['pw-9x7Q2k']).whole).to.equal('{"k":"*********"}');
     expect(relay(['raw team-alpha-SECRET-0001'], ['team-alpha-SECRET-0001']).whole).to.equal(`raw ${'*'.repeat(18)}0001`);
   });
 
-  it('is not made for credentials too short to tell from text', () => {
-    expect(createCredentialMasker(['abc', ''])).to.equal(undefined);
+  it('is not made for credentials too short to tell from text, numbers or base64 (under 8 characters)', () => {
+    expect(createCredentialMasker(['test', '123456', 'hunter2', ''])).to.equal(undefined);
   });
 });

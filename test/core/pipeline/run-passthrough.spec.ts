@@ -99,6 +99,18 @@ describe('runPassthrough (through the gateway)', () => {
     expect(res.body.length).to.be.below(1000);
   });
 
+  it('answers 502 in the client\'s error shape when a non-streaming body breaks off before its first byte (nothing was sent)', async () => {
+    upstream.handle((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+      res.flushHeaders();
+      setTimeout(() => req.socket.destroy(), 20);
+    });
+    const res = await post(`${gw.url}/openai/v1/chat/completions`, CHAT);
+    expect(res.failed).to.equal(false);
+    expect(res.status).to.equal(502);
+    expect(JSON.parse(res.body)).to.have.nested.property('error.message').that.includes('connection');
+  });
+
   it('sends a stream without a length, and its headers before a first event that is slow to come', async () => {
     const events = 'data: {"choices":[]}\n\ndata: [DONE]\n\n';
     upstream.handle((_req, res) => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
-import { formatSseEvent, SSE_HEADERS } from '../../../core/sse/format-sse-event';
+import { formatSseEvent, sseNewlineOf, SSE_HEADERS } from '../../../core/sse/format-sse-event';
 import { createSseParser } from '../../../core/sse/parse-sse';
 import type { WireEvent } from '../../../core/sse/wire-event';
 import { FIXTURES_DIR } from '../../helpers/fixtures';
@@ -30,14 +30,21 @@ describe('formatSseEvent', () => {
       { data: '' },
       { event: 'done', data: 'ünïcødé 🎉' },
     ];
-    expect(parseAll(events.map(formatSseEvent).join(''))).to.deep.equal(events);
+    expect(parseAll(events.map((event) => formatSseEvent(event)).join(''))).to.deep.equal(events);
   });
 
   it('round-trips the events of the CRLF Gemini fixture', () => {
     const raw = readFileSync(FIXTURES_DIR + '/gemini/stream-basic.sse', 'utf8');
     const events = parseAll(raw);
     expect(events).to.have.length(2);
-    expect(parseAll(events.map(formatSseEvent).join(''))).to.deep.equal(events);
+    expect(parseAll(events.map((event) => formatSseEvent(event)).join(''))).to.deep.equal(events);
+  });
+
+  it('writes the Gemini fixture back byte for byte with Gemini\'s CRLF line ends', () => {
+    const raw = readFileSync(FIXTURES_DIR + '/gemini/stream-basic.sse', 'utf8');
+    expect(parseAll(raw).map((event) => formatSseEvent(event, sseNewlineOf('gemini'))).join('')).to.equal(raw);
+    expect(formatSseEvent({ event: 'x', data: 'a\nb' }, '\r\n')).to.equal('event: x\r\ndata: a\r\ndata: b\r\n\r\n');
+    expect(sseNewlineOf('messages')).to.equal('\n');
   });
 });
 

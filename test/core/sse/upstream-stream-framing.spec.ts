@@ -8,6 +8,7 @@ describe('upstreamStreamFraming', () => {
   const framed: Array<[string | undefined, WireFormat, StreamFraming]> = [
     ['text/event-stream', 'messages', 'sse'],
     ['text/event-stream; charset=utf-8', 'chat-completions', 'sse'],
+    ['Text/Event-Stream; Charset=UTF-8', 'messages', 'sse'],
     [undefined, 'responses', 'sse'],
     ['text/event-stream', 'gemini', 'sse'],
     ['application/json; charset=UTF-8', 'gemini', 'json-array'],

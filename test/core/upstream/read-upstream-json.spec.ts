@@ -21,6 +21,16 @@ describe('readUpstreamJson', () => {
     expect(await readUpstreamJson(answer(bytes.subarray(0, cut), bytes.subarray(cut)), bytes.length)).to.deep.equal(JSON.parse(text));
   });
 
+  it('reads past a byte-order mark before the JSON, as the vendors\' SDKs do', async () => {
+    expect(await readUpstreamJson(answer(Buffer.from([0xef, 0xbb, 0xbf]), '{"ok":true}'), 1024)).to.deep.equal({ ok: true });
+  });
+
+  it('masks the credentials the call sent wherever the body echoes them', async () => {
+    const key = 'sk-test-0123456789abcdef';
+    const json = await readUpstreamJson({ ...answer(`{"echo":"key ${key}"}`), credentials: [key] }, 1024);
+    expect(json).to.deep.equal({ echo: `key sk-${'*'.repeat(key.length - 7)}cdef` });
+  });
+
   it('answers GW_UPSTREAM_BAD_RESPONSE naming what was asked for a body that is not JSON', async () => {
     const error = await rejection(readUpstreamJson(answer('<html>busy</html>'), 1024, '/v1/images/generations'));
     expect(isGatewayError(error) && error.code).to.equal('GW_UPSTREAM_BAD_RESPONSE');

@@ -365,6 +365,40 @@ describe('createUpstreamClient', () => {
     });
   }
 
+  it('gives a body whose declared length ends before the bytes sent (a length counted in characters) whole and at once', async () => {
+    await withoutNock(async () => {
+      const body = JSON.stringify({ text: 'Grüße, ça va? 你好' });
+      const raw = net.createServer((socket) => socket.once('data', () => socket.write(`HTTP/1.1 200 OK\r\ncontent-length: ${body.length}\r\n\r\n${body}`)));
+      const port = await listen(raw);
+      try {
+        const started = Date.now();
+        const res = await client.send({ url: `http://127.0.0.1:${port}/x`, method: 'POST', headers: {}, body: '{}', timeouts: { connectMs: 1000, totalMs: 10_000, idleMs: 5000 } });
+        const { text, error } = await collect(res.body);
+        expect(error).to.equal(undefined);
+        expect(text).to.equal(Buffer.from(body).subarray(0, body.length).toString('utf8'));
+        expect(Date.now() - started).to.be.below(2000);
+      } finally {
+        raw.close();
+      }
+    });
+  });
+
+  it('fails a body the HTTP parser refuses in the read that carried it (a bad chunk size) at once, not at the idle timeout', async () => {
+    await withoutNock(async () => {
+      const raw = net.createServer((socket) => socket.once('data', () => socket.write('HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n5\r\nhello\r\nZZ\r\nxx\r\n0\r\n\r\n')));
+      const port = await listen(raw);
+      try {
+        const started = Date.now();
+        const res = await client.send({ url: `http://127.0.0.1:${port}/x`, method: 'GET', headers: {}, timeouts: { connectMs: 1000, totalMs: 10_000, idleMs: 5000 } });
+        const { error } = await collect(res.body);
+        expect(isGatewayError(error), String(error)).to.equal(true);
+        expect(Date.now() - started).to.be.below(2000);
+      } finally {
+        raw.close();
+      }
+    });
+  });
+
   it('closes the upstream connection promptly when the caller aborts while waiting for headers', async () => {
     let serverSocket: net.Socket | undefined;
     let arrived!: () => void;

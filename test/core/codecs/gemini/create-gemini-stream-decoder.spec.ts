@@ -219,3 +219,14 @@ describe('createGeminiStreamDecoder', () => {
     expect(start.message.usage).to.include({ input_tokens: 21, cache_read_input_tokens: 40 });
   });
 });
+
+describe('createGeminiStreamDecoder: an error given as a string', () => {
+  it('ends the stream with that error, its text kept', () => {
+    const decoder = createGeminiStreamDecoder();
+    const events = [...decoder.push({ data: '{"error":"Upstream provider error: quota exceeded"}' }), ...decoder.end()];
+    const last = events.at(-1);
+    expect(last?.type).to.equal('error');
+    if (last?.type !== 'error') return;
+    expect([last.error.status, last.error.message]).to.deep.equal([502, 'Upstream provider error: quota exceeded']);
+  });
+});

@@ -166,6 +166,11 @@ describe('gemini decodeResponse', () => {
     expect(error.message).to.contain('You exceeded your current quota');
   });
 
+  it('throws an error given as a string in a 200 body (a Gemini-compatible proxy) as a 502 with its text, not an empty answer', () => {
+    const error = thrown(() => decodeResponse({ error: 'Upstream provider error: quota exceeded' }));
+    expect(isGatewayError(error) && [error.code, error.status, error.message]).to.deep.equal(['GW_UPSTREAM_ERROR', 502, 'Upstream provider error: quota exceeded']);
+  });
+
   for (const [name, status, upstreamType] of [
     ['error-400.json', 400, 'INVALID_ARGUMENT'],
     ['error-400-api-key.json', 400, 'INVALID_ARGUMENT'],

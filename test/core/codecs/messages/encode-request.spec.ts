@@ -198,6 +198,11 @@ describe('encodeMessagesRequest', () => {
       ]);
     });
 
+    it('refuses a user turn of blank text only (left out, the assistant turn before it would become a prefill)', () => {
+      const run = (): unknown => encodeMessagesRequest(request([hi, { role: 'assistant', content: [{ type: 'text', text: 'Rain taps' }] }, { role: 'user', content: [{ type: 'text', text: '\n' }] }]));
+      expect(run).to.throw('messages[2].content: holds no text but whitespace');
+    });
+
     it('maps tool call ids Anthropic would reject the same way in tool_use and tool_result', () => {
       const { value } = encodeMessagesRequest(request([
         hi,
@@ -215,9 +220,9 @@ describe('encodeMessagesRequest', () => {
       expect(warnings).to.deep.equal(['messages[1].content[0].arguments: not a JSON object, sent as {}']);
     });
 
-    it('rejects a request with no content left to send', () => {
+    it('rejects a request with no content left to send, naming the empty turn', () => {
       const err = encodeError(request([{ role: 'user', content: [{ type: 'text', text: '' }] }]));
-      expect(err).to.deep.include({ code: 'GW_INVALID_REQUEST', param: 'messages' });
+      expect(err).to.deep.include({ code: 'GW_INVALID_REQUEST', param: 'messages[0].content' });
     });
   });
 

@@ -18,7 +18,7 @@ const USAGE = { inputTokens: 10, outputTokens: 4, totalTokens: 14, cachedInputTo
 
 /** The official SDK, answered with `wire` as an SSE stream. */
 function sdkServing(wire: WireEvent[]): OpenAI {
-  return new OpenAI({ apiKey: 'k', baseURL: 'http://sdk.invalid/v1', maxRetries: 0, fetch: async () => new Response(wire.map(formatSseEvent).join(''), { headers: { 'content-type': 'text/event-stream' } }) });
+  return new OpenAI({ apiKey: 'k', baseURL: 'http://sdk.invalid/v1', maxRetries: 0, fetch: async () => new Response(wire.map((event) => formatSseEvent(event)).join(''), { headers: { 'content-type': 'text/event-stream' } }) });
 }
 
 function types(wire: WireEvent[]): string[] {

@@ -64,7 +64,7 @@ describe('encodeMessagesError', () => {
       it(`${name} → ${expected}, never the rpc status name`, () => {
         const body = fixtureJson<GeminiErrorBody>(name);
         expect(messagesType(decodeGeminiError(body))).to.equal(expected);
-        expect(messagesType(classifyUpstreamFailure(failure(body.error.code ?? 0, body)))).to.equal(expected);
+        expect(messagesType(classifyUpstreamFailure(failure((body.error as { code?: number }).code ?? 0, body)))).to.equal(expected);
       });
     }
 

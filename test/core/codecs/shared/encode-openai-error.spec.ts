@@ -60,7 +60,7 @@ describe('encodeOpenAiError', () => {
       it(`${name} → ${type}`, () => {
         const body = fixtureJson<GeminiErrorBody>(name);
         expect(typeAndCode(decodeGeminiError(body))).to.deep.equal({ type, code: decodedCode });
-        expect(typeAndCode(classifyUpstreamFailure(failure(body.error.code ?? 0, body)))).to.deep.equal({ type, code: classifiedCode });
+        expect(typeAndCode(classifyUpstreamFailure(failure((body.error as { code?: number }).code ?? 0, body)))).to.deep.equal({ type, code: classifiedCode });
         expect(streamTypeAndCode(decodeGeminiError(body))).to.deep.equal({ type, code: decodedCode });
       });
     }
