@@ -33,6 +33,8 @@ const SHUTDOWN_CUT_MS = 250;
 
 export interface CreateGatewayOptions {
   log?: Logger;
+  /** How long a plugin's set-up may take (PLUGIN_APPLY_TIMEOUT_MS unless told; tests shorten it). */
+  pluginApplyTimeoutMs?: number;
 }
 
 /** Builds the whole gateway from a validated config: store, hooks, plugins, Express app and HTTP server. */
@@ -55,7 +57,7 @@ export async function createGateway(config: GatewayConfig, options: CreateGatewa
   };
   let mounted: Awaited<ReturnType<typeof loadPlugins>>;
   try {
-    mounted = await loadPlugins(config, hooks, { log, store, upstream, gateway: settings, admin, onClose });
+    mounted = await loadPlugins(config, hooks, { log, store, upstream, gateway: settings, admin, onClose, maskSecrets, applyTimeoutMs: options.pluginApplyTimeoutMs });
   } catch (error) {
     // The store holds its file exclusively: a start-up that fails here lets go of it (a process may try again).
     upstream.close();

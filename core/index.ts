@@ -6,6 +6,7 @@ export { createGatewayHooks, type GatewayHooks } from './hooks/gateway-hooks';
 export { Stage } from './hooks/stages';
 export { ENDPOINTS, isModelsEndpoint, type EndpointId, type EndpointSpec } from './hooks/endpoints';
 export * from './hooks/plugin-api';
+export type { PlatformAdmin } from './plugins/admin-registry';
 export * from './errors';
 export { classifyUpstreamFailure, parseRetryAfter, readErrorEnvelope } from './errors/classify-upstream-failure';
 export * from './unified';

@@ -1,14 +1,20 @@
 import { MIN_MASKED_SECRET_LENGTH } from '../errors/mask-secret';
 import type { GatewayConfig } from './config-types';
+import { isSensitiveKey } from '../logging/create-redact-format';
 
 const SECRET_KEYS = /^(apiKey|sessionKey|token|accessToken|refreshToken|secret|password|key)$/i;
+
+/** A config field holding a secret: core's names, or any named like a credential (a plugin's `authToken`, `clientSecret`). */
+function isSecretKey(key: string): boolean {
+  return SECRET_KEYS.test(key) || isSensitiveKey(key);
+}
 
 /** Every secret value in the config (licenses, admin keys, platform credentials), for the log redactor. */
 export function collectSecrets(config: GatewayConfig): string[] {
   const found = new Set<string>([...config.licenses, ...config.adminKeys]);
   const visit = (value: unknown, key: string): void => {
     if (typeof value === 'string') {
-      if (SECRET_KEYS.test(key)) found.add(value);
+      if (isSecretKey(key)) found.add(value);
       else if (/url$/i.test(key)) for (const part of urlCredentials(value)) found.add(part);
     } else if (Array.isArray(value)) {
       for (const item of value) visit(item, key);

@@ -26,17 +26,31 @@ export function createErrorMiddleware(log: Logger, maskSecrets: SecretMasker) {
     // Answered before the body was read (a refused license, a body too large): see discardUnreadUpload.
     discardUnreadUpload(req);
     // Internal errors may carry paths or library text: clients get a neutral message and the request id to report.
-    const shown = gatewayError.code === 'GW_INTERNAL'
+    // A status outside 400–599 (a plugin's GatewayError with status 99, 200 or 302) is no error answer a client can
+    // read, and Node refuses the invalid ones: Express's own handler then sent an HTML page with the stack trace.
+    const internal = gatewayError.code === 'GW_INTERNAL' || !isErrorStatus(gatewayError.status);
+    if (internal && gatewayError.code !== 'GW_INTERNAL') {
+      log.error('error with a status that is not an error status', { requestId: res.locals.requestId, code: gatewayError.code, status: gatewayError.status });
+    }
+    const shown = internal
       ? new GatewayError('GW_INTERNAL', `internal gateway error (request id ${String(res.locals.requestId)})`)
       : maskGatewayError(gatewayError, maskSecrets);
     renderError(res, (res.locals.family as ErrorFamily | undefined) ?? 'openai', shown);
   };
 }
 
-/** Errors Express itself raises before our handlers (e.g. a malformed URL). */
+function isErrorStatus(status: unknown): boolean {
+  return Number.isInteger(status) && (status as number) >= 400 && (status as number) <= 599;
+}
+
+/**
+ * Errors Express itself raises before our handlers (e.g. a malformed URL): http-errors objects, which say their
+ * message may be shown (`expose`). Any other error with a `status` (a plugin's own axios call refused with 401) is
+ * the gateway's fault, not the client's: a 401 there read as the client's license refused.
+ */
 function fromExpressError(error: unknown): GatewayError {
-  const status = (error as { status?: unknown }).status;
-  if (typeof status === 'number' && status >= 400 && status < 500) {
+  const { status, expose } = error as { status?: unknown; expose?: unknown };
+  if (expose === true && typeof status === 'number' && status >= 400 && status < 500) {
     return new GatewayError('GW_INVALID_REQUEST', 'malformed request', { status, cause: error });
   }
   return toGatewayError(error);

@@ -43,8 +43,16 @@ export async function pumpTranslatedStream({ upstream, framing, decoder, stages,
   let pending: WireEvent[] = [];
 
   const encode = (events: UnifiedStreamEvent[]): void => {
-    let staged = events;
-    for (const stage of stages) if (stage.event) staged = staged.flatMap((event) => stage.event!(event));
+    let staged: UnifiedStreamEvent[];
+    try {
+      staged = events;
+      for (const stage of stages) if (stage.event) staged = staged.flatMap((event) => stage.event!(event));
+    } catch (error) {
+      // A platform's stage failed: the answer ends with an error event of its own, not handed to the stages again
+      // (a stage failing on every event failed on that one too, and the client got an empty 200 stream).
+      ctx.log.error('stream stage failed', { error: error instanceof Error ? error.message : String(error) });
+      staged = [{ type: 'error', error: toGatewayError(error) }];
+    }
     for (const event of staged) {
       if (done) break;
       // Nothing has reached the client, not even its status: the failure is thrown, to be answered with a status of
@@ -78,9 +86,27 @@ export async function pumpTranslatedStream({ upstream, framing, decoder, stages,
     return done;
   };
 
+  /** Each stage's `end`, once per stream (StreamStage's contract), also after an answer that finished normally. */
+  let stagesEnded = false;
+  const endStages = (): void => {
+    if (stagesEnded) return;
+    stagesEnded = true;
+    for (const stage of stages) {
+      if (!stage.end) continue;
+      let ending: UnifiedStreamEvent[];
+      try {
+        ending = stage.end();
+      } catch (error) {
+        ctx.log.error('stream stage failed', { error: error instanceof Error ? error.message : String(error) });
+        ending = [{ type: 'error', error: toGatewayError(error) }];
+      }
+      encode(ending);
+    }
+  };
+
   const finishUp = (): void => {
     encode(decoder.end());
-    for (const stage of stages) if (stage.end) encode(stage.end());
+    endStages();
     if (!done) encode([{ type: 'error', error: new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream stream ended before the response was complete') }]);
     flush();
   };
@@ -103,6 +129,12 @@ export async function pumpTranslatedStream({ upstream, framing, decoder, stages,
       }
     }
   } finally {
+    // After a finish or error event, what `end` returns is not written (the answer is complete): it still runs.
+    try {
+      if (!clientGone.aborted) endStages();
+    } catch {
+      // Nothing was sent and the answer's own failure is on its way to the client: it stands.
+    }
     closeUpstreamBody(upstream.body, done && !clientGone.aborted);
     writer.end();
   }

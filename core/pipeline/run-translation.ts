@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { CODECS } from '../codecs';
+import { GatewayError } from '../errors/gateway-error';
 import type { GatewayHooks } from '../hooks/gateway-hooks';
 import type { GatewaySettings, RequestContext, StreamStage, UpstreamRequest, UpstreamResponse } from '../hooks/plugin-api';
 import { toRequestEcho } from '../unified/to-request-echo';
@@ -74,7 +75,7 @@ async function translateAnswer(hooks: GatewayHooks, answer: Promise<UpstreamResp
   const upstream = await answer;
   const upstreamCodec = CODECS[shape.upstreamFormat];
   const clientCodec = CODECS[shape.clientFormat];
-  const stages: StreamStage[] = hooks.streamTransform.get(ctx.platform)?.call([], ctx) ?? [];
+  const stages = stagesOf(hooks.streamTransform.get(ctx.platform)?.call([], ctx));
 
   if (!shape.echo.stream) {
     let response = upstreamCodec.decodeResponse(await readUpstreamJson(upstream, RESPONSE_BODY_LIMIT));
@@ -106,4 +107,11 @@ async function translateAnswer(hooks: GatewayHooks, answer: Promise<UpstreamResp
     ctx,
     maskSecrets: shape.maskSecrets,
   });
+}
+
+/** The platform's stream stages; anything but an array of them is a plugin's fault, answered before a byte is sent. */
+function stagesOf(value: unknown): StreamStage[] {
+  if (value === undefined) return [];
+  if (Array.isArray(value) && value.every((stage) => typeof stage === 'object' && stage !== null)) return value as StreamStage[];
+  throw new GatewayError('GW_INTERNAL', 'internal gateway error', { cause: new TypeError('streamTransform did not return an array of stages') });
 }

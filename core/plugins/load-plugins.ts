@@ -24,6 +24,34 @@ export interface PluginServices {
   gateway: GatewaySettings;
   admin: AdminRegistry;
   onClose?(cleanup: GatewayCleanup): void;
+  /** Masks the config's secrets in a message (a plugin's set-up failure may quote one). */
+  maskSecrets?: (text: string) => string;
+  /** PLUGIN_APPLY_TIMEOUT_MS unless told. */
+  applyTimeoutMs?: number;
+}
+
+/** How long a plugin's `apply` may take (an OAuth exchange at start-up included) before start-up fails naming it. */
+export const PLUGIN_APPLY_TIMEOUT_MS = 60_000;
+
+/**
+ * A plugin's `apply`, settled: a failure names the platform and the plugin (its message masked), and one that never
+ * settles fails after `timeoutMs`. Without the timer nothing kept the process alive: it exited 0,
+ * printing nothing, which a supervisor takes for a clean stop.
+ */
+async function settleApply(applied: Promise<unknown>, key: string, name: string, mask: (text: string) => string, timeoutMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new ConfigError(`platforms.${key} (plugin "${name}"): set-up did not finish within ${timeoutMs / 1000} s`)), timeoutMs);
+  });
+  try {
+    await Promise.race([applied, timedOut]);
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    throw new ConfigError(`platforms.${key} (plugin "${name}"): set-up failed: ${mask(message)}`);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
@@ -39,16 +67,19 @@ export async function loadPlugins(config: GatewayConfig, hooks: GatewayHooks, se
     const options = withBaseDefaults(entry);
     validatePluginOptions(plugin, key, options);
     const log = services.log.child({ plugin: plugin.name, platform: key });
-    await plugin.apply(hooks, {
-      key,
-      options,
-      log,
-      store: services.store,
-      upstream: services.upstream,
-      gateway: services.gateway,
-      admin: services.admin.forPlatform(key),
-      onClose: services.onClose,
-    });
+    const applied = Promise.resolve().then(() =>
+      plugin.apply(hooks, {
+        key,
+        options,
+        log,
+        store: services.store,
+        upstream: services.upstream,
+        gateway: services.gateway,
+        admin: services.admin.forPlatform(key),
+        onClose: services.onClose,
+      }),
+    );
+    await settleApply(applied, key, plugin.name, services.maskSecrets ?? ((text) => text), services.applyTimeoutMs ?? PLUGIN_APPLY_TIMEOUT_MS);
     mounted.push({ key, plugin, options });
   }
   return mounted;
@@ -108,13 +139,25 @@ function withBaseDefaults(entry: PlatformConfig): PlatformBaseOptions & Record<s
 
 function validatePluginOptions(plugin: GatewayPlugin, key: string, options: Record<string, unknown>): void {
   if (!plugin.optionsSchema) return;
-  const validate = ajv.compile(plugin.optionsSchema);
+  const validate = ajv.compile(withBaseProperties(plugin.optionsSchema));
   if (!validate(options)) {
     const { message } = describeAjvError(validate.errors?.[0], 'options');
     throw new ConfigError(`platforms.${key} (plugin "${plugin.name}"): ${message}`);
   }
   const unknown = unknownOptions(plugin.optionsSchema, options);
   if (unknown !== undefined) throw new ConfigError(`platforms.${key}.${unknown}: is not a known field of plugin "${plugin.name}"`);
+}
+
+/**
+ * The plugin's schema with core's own keys (`plugin`, `baseUrl`, `timeouts`, `models`: core checked them) declared as
+ * well, where the schema lists properties and does not declare them itself: an ordinary strict schema
+ * (`additionalProperties: false` over the plugin's keys) failed start-up blaming `plugin`.
+ */
+function withBaseProperties(schema: object): object {
+  const { properties } = schema as { properties?: Record<string, unknown> };
+  if (properties === undefined) return schema;
+  const base = Object.fromEntries(Object.keys(PLATFORM_BASE_PROPERTIES).filter((name) => !Object.hasOwn(properties, name)).map((name) => [name, true]));
+  return { ...schema, properties: { ...base, ...properties } };
 }
 
 const COMPOSING_KEYWORDS = ['patternProperties', 'allOf', 'anyOf', 'oneOf', 'if', 'then', 'else', 'dependentSchemas', 'dependencies', '$ref', 'unevaluatedProperties'];

@@ -26,4 +26,15 @@ describe('collectSecrets', () => {
     } as unknown as GatewayConfig;
     expect(collectSecrets(config)).to.have.members(['lic7', 'hunter2', 'tok-1']);
   });
+
+  it('collects a third-party plugin\'s fields named like credentials (authToken, clientSecret), not its other strings', () => {
+    const config = {
+      licenses: [],
+      adminKeys: [],
+      platforms: {
+        mine: { plugin: './my-plugin', baseUrl: 'http://127.0.0.1:8000', authHeader: 'x-tenant-auth', authToken: 'tenant-7f3a9c2e1b4d8a6f', oauth: { clientSecret: 'cs-0123456789', oauthTokenUrl: 'https://idp.test/token' } },
+      },
+    } as unknown as GatewayConfig;
+    expect(collectSecrets(config)).to.have.members(['tenant-7f3a9c2e1b4d8a6f', 'cs-0123456789']);
+  });
 });

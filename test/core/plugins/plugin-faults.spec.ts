@@ -1,0 +1,93 @@
+import { expect } from 'chai';
+import { ConfigError, createGateway, parseConfig } from '@gateway/core';
+import { startGateway, TEST_LICENSE, type RunningGateway } from '../../helpers/start-gateway';
+import { stageEnds } from './fixtures/fault-plugin';
+
+const PLUGIN = './test/core/plugins/fixtures/fault-plugin.ts';
+const SECRET = 'tenant-7f3a9c2e1b4d8a6f';
+
+/** A third-party plugin that fails in one place: the gateway answers in the endpoint's own shape, and keeps serving. */
+describe('a misbehaving third-party plugin', () => {
+  let gw: RunningGateway;
+  before(async () => {
+    const platform = (fault: string) => ({ plugin: PLUGIN, baseUrl: 'http://127.0.0.1:9', fault });
+    gw = await startGateway({
+      ok: platform('none'),
+      s99: platform('status99'),
+      s200: platform('status200'),
+      t401: platform('thrown401'),
+      stage: platform('stage-every-event'),
+      stages: platform('stages-not-array'),
+    });
+  });
+  after(() => gw.close());
+
+  const chat = (platform: string, stream = false) =>
+    fetch(`${gw.url}/${platform}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'm', stream, messages: [{ role: 'user', content: 'hi' }] }),
+    });
+
+  it('an error with a status that is no error status (99, 200) is a neutral 500 in the endpoint\'s shape, never a stack trace', async () => {
+    for (const platform of ['s99', 's200']) {
+      const res = await chat(platform);
+      expect(res.status, platform).to.equal(500);
+      expect(res.headers.get('content-type')).to.match(/^application\/json/);
+      const body = (await res.json()) as { error: { message: string } };
+      expect(body.error.message).to.match(/^internal gateway error \(request id /);
+    }
+    expect((await chat('ok')).status).to.equal(200);
+  });
+
+  it('a thrown library error carrying a 401 is the gateway\'s 500, not the client\'s 401', async () => {
+    const res = await chat('t401');
+    expect(res.status).to.equal(500);
+  });
+
+  it('a stage failing on every event ends the stream with an error event, not an empty 200', async () => {
+    const res = await chat('stage', true);
+    const text = await res.text();
+    expect(text).to.match(/"error"/);
+  });
+
+  it('a streamTransform that answers no array of stages is a neutral 500', async () => {
+    const res = await chat('stages', true);
+    expect(res.status).to.equal(500);
+  });
+
+  it('calls each stage\'s end once for a stream that finished normally', async () => {
+    stageEnds.length = 0;
+    const res = await chat('ok', true);
+    expect(await res.text()).to.include('[DONE]');
+    expect(stageEnds).to.deep.equal(['ok']);
+  });
+});
+
+describe('a third-party plugin at start-up', () => {
+  async function startupError(fault: string, applyTimeoutMs?: number): Promise<string> {
+    const { config } = parseConfig(
+      { store: { driver: 'memory' }, logging: { level: 'silent' }, platforms: { mine: { plugin: PLUGIN, baseUrl: 'http://127.0.0.1:9', fault, secretToken: SECRET } } },
+      `${process.cwd()}/test-config`,
+      {},
+    );
+    const error = await createGateway(config, { pluginApplyTimeoutMs: applyTimeoutMs }).then((gateway) => gateway.close(0), (e: unknown) => e);
+    expect(error, 'start-up should fail').to.be.instanceOf(ConfigError);
+    return (error as Error).message;
+  }
+
+  it('a strict options schema (additionalProperties: false over its own keys) is accepted beside core\'s keys', async () => {
+    const { config } = parseConfig({ store: { driver: 'memory' }, logging: { level: 'silent' }, platforms: { mine: { plugin: PLUGIN, baseUrl: 'http://127.0.0.1:9', fault: 'none' } } }, `${process.cwd()}/test-config`, {});
+    await (await createGateway(config)).close(0);
+  });
+
+  it('a set-up that throws names the platform and the plugin, its secrets masked', async () => {
+    const message = await startupError('apply-throws');
+    expect(message).to.match(/^platforms\.mine \(plugin "fault"\): set-up failed: set-up failed with token /);
+    expect(message).not.to.include(SECRET);
+  });
+
+  it('a set-up that never settles fails after the timeout, naming the platform and the plugin', async () => {
+    expect(await startupError('apply-hangs', 50)).to.equal('platforms.mine (plugin "fault"): set-up did not finish within 0.05 s');
+  });
+});
