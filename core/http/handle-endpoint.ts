@@ -36,6 +36,10 @@ export function createEndpointHandler(spec: EndpointSpec, runtime: GatewayRuntim
 
     ctx.principal = await hooks.auth.promise({ path: req.path, headers: req.headers, query: ctx.query }, ctx);
     if (!ctx.principal) throw new GatewayError('GW_UNAUTHORIZED', 'missing or unknown license: send it as Authorization: Bearer <license>');
+    // An auth tap's answer that is no principal (a plugin's `'yes'`) is its fault, not an accepted client.
+    if (typeof ctx.principal !== 'object' || typeof ctx.principal.id !== 'string') {
+      throw new GatewayError('GW_INTERNAL', 'internal gateway error', { cause: new TypeError('an auth tap answered something that is not a principal') });
+    }
 
     if (spec.body === 'multipart-or-json') {
       const form = await bodies.form(req, res);

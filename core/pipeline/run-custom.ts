@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import { toGatewayError } from '../errors/gateway-error';
-import type { CustomHandler, CustomRequest, RequestContext } from '../hooks/plugin-api';
+import { GatewayError, toGatewayError } from '../errors/gateway-error';
+import type { CustomHandler, CustomRequest, CustomResult, RequestContext } from '../hooks/plugin-api';
 import { relayBody } from './relay-body';
 
 /**
@@ -8,7 +8,11 @@ import { relayBody } from './relay-body';
  * pace the client reads it.
  */
 export async function runCustom(handle: CustomHandler, request: CustomRequest, ctx: RequestContext, res: ServerResponse): Promise<void> {
-  const result = await handle(request, ctx);
+  const result: unknown = await handle(request, ctx);
+  if (!isCustomResult(result)) {
+    // A plugin's fault: answered as one (a neutral 500), not as a 200 with an empty body.
+    throw new GatewayError('GW_INTERNAL', 'internal gateway error', { cause: new TypeError(`platform "${ctx.platform}" answered ${ctx.endpoint} with no status and json or stream`) });
+  }
   if ('json' in result) {
     const body = JSON.stringify(result.json);
     res.writeHead(result.status, { ...result.headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
@@ -31,4 +35,12 @@ export async function runCustom(handle: CustomHandler, request: CustomRequest, c
       return false;
     },
   });
+}
+
+function isCustomResult(value: unknown): value is CustomResult {
+  if (typeof value !== 'object' || value === null) return false;
+  const { status, stream } = value as { status?: unknown; stream?: unknown };
+  if (!Number.isInteger(status)) return false;
+  if ('json' in value) return true;
+  return typeof (stream as { pipe?: unknown } | undefined)?.pipe === 'function' && typeof (value as { headers?: unknown }).headers === 'object';
 }

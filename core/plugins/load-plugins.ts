@@ -9,6 +9,7 @@ import type { Store } from '../store/store';
 import type { UpstreamClient } from '../upstream/upstream-client';
 import { ajv, describeAjvError } from '../validation/compile-validator';
 import type { AdminRegistry } from './admin-registry';
+import { scopeHooks } from './scope-hooks';
 import { shareGatewayPackages } from './share-gateway-packages';
 
 export interface MountedPlatform {
@@ -68,7 +69,7 @@ export async function loadPlugins(config: GatewayConfig, hooks: GatewayHooks, se
     validatePluginOptions(plugin, key, options);
     const log = services.log.child({ plugin: plugin.name, platform: key });
     const applied = Promise.resolve().then(() =>
-      plugin.apply(hooks, {
+      plugin.apply(scopeHooks(hooks, key, plugin.name), {
         key,
         options,
         log,

@@ -18,14 +18,15 @@ describe('a misbehaving third-party plugin', () => {
       t401: platform('thrown401'),
       stage: platform('stage-every-event'),
       stages: platform('stages-not-array'),
+      empty: platform('custom-empty'),
     });
   });
   after(() => gw.close());
 
-  const chat = (platform: string, stream = false) =>
+  const chat = (platform: string, stream = false, headers: Record<string, string> = {}) =>
     fetch(`${gw.url}/${platform}/v1/chat/completions`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json', ...headers },
       body: JSON.stringify({ model: 'm', stream, messages: [{ role: 'user', content: 'hi' }] }),
     });
 
@@ -54,6 +55,14 @@ describe('a misbehaving third-party plugin', () => {
   it('a streamTransform that answers no array of stages is a neutral 500', async () => {
     const res = await chat('stages', true);
     expect(res.status).to.equal(500);
+  });
+
+  it('a custom handler answering neither json nor a stream is a neutral 500, not an empty 200', async () => {
+    expect((await chat('empty')).status).to.equal(500);
+  });
+
+  it('an auth tap answering something that is no principal is a neutral 500, not an accepted client', async () => {
+    expect((await chat('ok', false, { authorization: '', 'x-fault-auth': 'yes' })).status).to.equal(500);
   });
 
   it('calls each stage\'s end once for a stream that finished normally', async () => {
@@ -85,6 +94,10 @@ describe('a third-party plugin at start-up', () => {
     const message = await startupError('apply-throws');
     expect(message).to.match(/^platforms\.mine \(plugin "fault"\): set-up failed: set-up failed with token /);
     expect(message).not.to.include(SECRET);
+  });
+
+  it('tapping another platform\'s key stops start-up, naming both', async () => {
+    expect(await startupError('hijack')).to.equal('platforms.mine (plugin "fault"): taps hooks.route.for("openai"); a plugin taps only its own platform\'s key');
   });
 
   it('a set-up that never settles fails after the timeout, naming the platform and the plugin', async () => {
