@@ -5,6 +5,9 @@ import { encodeMessagesError } from '../codecs/shared/encode-messages-error';
 import { encodeOpenAiError } from '../codecs/shared/encode-openai-error';
 import type { GatewayError } from '../errors/gateway-error';
 
+/** The longest wait the gateway lets an SDK's automatic retry sleep through. */
+const MAX_SDK_RETRY_WAIT_MS = 60_000;
+
 const RENDERERS = { openai: encodeOpenAiError, messages: encodeMessagesError, gemini: encodeGeminiError } as const;
 
 /** Writes a GatewayError in the shape the endpoint's clients parse. */
@@ -14,6 +17,10 @@ export function renderError(res: ServerResponse, family: ErrorFamily, error: Gat
   const headers: Record<string, string | number> = { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) };
   if (error.retryAfterMs !== undefined && (status === 429 || status === 503 || status === 529)) {
     headers['retry-after'] = String(Math.ceil(error.retryAfterMs / 1000));
+    // The official SDKs retry on their own and wait what retry-after says, an hour included (every key of a platform
+    // limit-marked): a client such as Claude Code then hung without a word. Past a minute the wait is the caller's to
+    // decide: the SDKs honour `x-should-retry` and raise the error at once, retry-after kept.
+    if (error.retryAfterMs > MAX_SDK_RETRY_WAIT_MS) headers['x-should-retry'] = 'false';
   }
   res.writeHead(status, headers);
   res.end(text);

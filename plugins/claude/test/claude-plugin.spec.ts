@@ -1,3 +1,4 @@
+import Anthropic from '@anthropic-ai/sdk';
 import { expect } from 'chai';
 import { Stage, type UpstreamRequest } from '@gateway/core';
 import { fixtureBytes, fixtureJson, fixtureText } from '../../../test/helpers/fixtures';
@@ -403,6 +404,21 @@ describe('claude plugin: API key rotation', () => {
     const body = (await res.json()) as { error: { type: string; message: string } };
     expect(body.error.type).to.equal('rate_limit_error');
     expect(body.error.message).to.match(/^every credential of platform "claude" is rate-limited; retry later \(upstream: This request would exceed the rate limit/);
+    // A wait of half a minute is left to the SDKs' own retries.
+    expect(res.headers.get('x-should-retry')).to.equal(null);
+  });
+
+  it('tells the SDKs not to sleep through a wait of over a minute (x-should-retry: false): the Anthropic SDK raises at once', async () => {
+    upstream.fallback({ status: 429, headers: { 'retry-after': '3600' }, body: fixtureBytes('anthropic-messages/error-429.json') });
+    const res = await ask();
+    expect(res.status).to.equal(429);
+    expect(Number(res.headers.get('retry-after'))).to.be.within(3590, 3600);
+    expect(res.headers.get('x-should-retry')).to.equal('false');
+    const client = new Anthropic({ apiKey: TEST_LICENSE, baseURL: `${gw.url}/claude`, maxRetries: 2 });
+    const started = Date.now();
+    const error = await client.messages.create({ model: 'claude-sonnet-4-6', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] }).catch((e: unknown) => e);
+    expect(error).to.be.instanceOf(Anthropic.RateLimitError);
+    expect(Date.now() - started).to.be.below(2000);
   });
 
   it('when every key is overloaded, answers the overload (503 overloaded_error to a Messages client), and the next request reaches the upstream', async () => {
