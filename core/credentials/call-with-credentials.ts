@@ -104,9 +104,13 @@ export function noCredentialError<Secret>(
   const said = lastError?.message ?? storedReason(call, nextAt);
   const upstream = said ? ` (upstream: ${said})` : '';
   if (nextAt !== undefined) {
+    // The upstream's own 429 type and code stay (`insufficient_quota`: clients tell a used-up quota from a rate limit by it).
+    const limited = lastError?.status === 429 ? lastError : undefined;
     return new GatewayError('GW_RATE_LIMITED', `every ${noun} of platform "${call.pool.platform}" is rate-limited; retry later${upstream}`, {
       retryAfterMs: Math.max(0, nextAt - (call.now ?? Date.now)()),
       cause: lastError,
+      upstreamType: limited?.upstreamType,
+      upstreamCode: limited?.upstreamCode,
     });
   }
   return new GatewayError('GW_NO_CREDENTIAL', `no healthy ${noun} is left on platform "${call.pool.platform}"${upstream}`, { cause: lastError });

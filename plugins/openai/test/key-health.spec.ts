@@ -87,6 +87,17 @@ describe('openai plugin: API key health', () => {
     expect((await view(gw)).credentials.map((credential) => credential.state)).to.deep.equal(['invalid', 'invalid']);
   });
 
+  it('with every key out of quota, answers 429 keeping OpenAI\'s insufficient_quota type and code (the SDK\'s error.code)', async () => {
+    const gw = await start();
+    const quota = { error: { message: 'You exceeded your current quota', type: 'insufficient_quota', param: null, code: 'insufficient_quota' } };
+    nock(UPSTREAM).post('/v1/chat/completions').times(2).reply(429, quota);
+    const client = new OpenAI({ apiKey: TEST_LICENSE, baseURL: `${gw.url}/openai/v1`, maxRetries: 0 });
+    const error = await client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }).catch((e: unknown) => e);
+    expect(error).to.be.instanceOf(OpenAI.RateLimitError);
+    expect([(error as InstanceType<typeof OpenAI.RateLimitError>).code, (error as InstanceType<typeof OpenAI.RateLimitError>).type]).to.deep.equal(['insufficient_quota', 'insufficient_quota']);
+    expect((error as Error).message).to.include('every API key of platform "openai" is rate-limited');
+  });
+
   it('videos: create goes to the healthy key, and a later retrieve with that key, refused, is a 503 that marks it', async () => {
     const gw = await start();
     const video = fixtureJson<Record<string, unknown>>('openai-videos/video-object-queued.json');
