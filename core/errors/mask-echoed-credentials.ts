@@ -23,9 +23,9 @@ export interface CredentialMasker {
  * Masks the credentials a call sent wherever the upstream's bytes echo them whole (an error message quoting the
  * request's `Authorization` header, a debugging proxy's echo), for bodies relayed byte for byte and for the bytes a
  * translation decodes. A credential the upstream sends in pieces (a model streaming it token by token, each piece in
- * its own event) is not seen: only a model that was given the key could do that, and the gateway never gives it. A credential's characters become `*` but for what its masked form shows (maskSecret: the last
- * 4 and a vendor's key prefix, nothing of a short one), so the body keeps its length (a `content-length` stays true)
- * and its structure. One split across two chunks is caught by holding back the end of a chunk that could begin one,
+ * its own event) is not seen: only a model that was given the key could do that, and the gateway never gives it.
+ * A credential's characters become `*` but for what its masked form shows (maskSecret: the last 4 and a vendor's key
+ * prefix, nothing of a short one), so the body keeps its length (a `content-length` stays true) and its structure. One split across two chunks is caught by holding back the end of a chunk that could begin one,
  * which only happens when the chunk ends inside such a start: other bytes go on at once.
  */
 export function createCredentialMasker(credentials: readonly string[]): CredentialMasker | undefined {

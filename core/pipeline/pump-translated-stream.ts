@@ -42,16 +42,20 @@ export async function pumpTranslatedStream({ upstream, framing, decoder, stages,
   /** Client events not written yet. */
   let pending: WireEvent[] = [];
 
+  /** A platform's stage threw: logged, and the answer ends with an error event of the gateway's own (a neutral 500). */
+  const stageFailure = (error: unknown): UnifiedStreamEvent => {
+    ctx.log.error('stream stage failed', { error: error instanceof Error ? error.message : String(error) });
+    return { type: 'error', error: toGatewayError(error) };
+  };
+
   const encode = (events: UnifiedStreamEvent[]): void => {
     let staged: UnifiedStreamEvent[];
     try {
       staged = events;
       for (const stage of stages) if (stage.event) staged = staged.flatMap((event) => stage.event!(event));
     } catch (error) {
-      // A platform's stage failed: the answer ends with an error event of its own, not handed to the stages again
-      // (a stage failing on every event failed on that one too, and the client got an empty 200 stream).
-      ctx.log.error('stream stage failed', { error: error instanceof Error ? error.message : String(error) });
-      staged = [{ type: 'error', error: toGatewayError(error) }];
+      // Not handed to the stages again: a stage failing on every event failed on that one too (an empty 200 stream).
+      staged = [stageFailure(error)];
     }
     for (const event of staged) {
       if (done) break;
@@ -75,7 +79,7 @@ export async function pumpTranslatedStream({ upstream, framing, decoder, stages,
     pending = [];
     return writer.write(batch);
   };
-  // The credentials the call sent, masked in the upstream's bytes before they are decoded (a model echoing its prompt).
+  // The credentials the call sent, masked in the upstream's bytes before they are decoded (an error quoting the key).
   const masker = upstream.credentials ? createCredentialMasker(upstream.credentials) : undefined;
   const take = (chunk: Buffer): boolean => {
     for (const wireEvent of parser.push(masker ? masker.push(chunk) : chunk)) {
@@ -97,8 +101,7 @@ export async function pumpTranslatedStream({ upstream, framing, decoder, stages,
       try {
         ending = stage.end();
       } catch (error) {
-        ctx.log.error('stream stage failed', { error: error instanceof Error ? error.message : String(error) });
-        ending = [{ type: 'error', error: toGatewayError(error) }];
+        ending = [stageFailure(error)];
       }
       encode(ending);
     }
