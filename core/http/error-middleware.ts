@@ -44,13 +44,14 @@ function isErrorStatus(status: unknown): boolean {
 }
 
 /**
- * Errors Express itself raises before our handlers (e.g. a malformed URL): http-errors objects, which say their
- * message may be shown (`expose`). Any other error with a `status` (a plugin's own axios call refused with 401) is
- * the gateway's fault, not the client's: a 401 there read as the client's license refused.
+ * Errors Express itself raises before our handlers: http-errors objects, which say their message may be shown
+ * (`expose`), and the router's URIError for a malformed `%` escape in a path parameter (status 400). Any other error
+ * with a `status` (a plugin's own axios call refused with 401) is the gateway's fault, not the client's: a 401 there
+ * read as the client's license refused.
  */
 function fromExpressError(error: unknown): GatewayError {
   const { status, expose } = error as { status?: unknown; expose?: unknown };
-  if (expose === true && typeof status === 'number' && status >= 400 && status < 500) {
+  if ((expose === true || error instanceof URIError) && typeof status === 'number' && status >= 400 && status < 500) {
     return new GatewayError('GW_INVALID_REQUEST', 'malformed request', { status, cause: error });
   }
   return toGatewayError(error);

@@ -40,3 +40,10 @@ export function decodeUtf8(bytes: Buffer): string {
     return bytes.toString('utf8');
   }
 }
+
+const BYTE_ORDER_MARK = 0xfeff;
+
+/** The text without a leading byte-order mark: before JSON it is no error (RFC 8259 §8.1; the vendors' SDKs skip it). */
+export function withoutByteOrderMark(text: string): string {
+  return text.charCodeAt(0) === BYTE_ORDER_MARK ? text.slice(1) : text;
+}

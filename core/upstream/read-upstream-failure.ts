@@ -1,5 +1,6 @@
 import type { UpstreamFailure, UpstreamResponse } from '../hooks/plugin-api';
 import { maskGivenSecrets } from '../errors/mask-secret';
+import { withoutByteOrderMark } from '../text/utf8';
 import { readUpstreamBody } from './upstream-client';
 
 /** Upper bound on an error body read for classification. */
@@ -13,7 +14,7 @@ const ERROR_BODY_LIMIT = 256 * 1024;
 export async function readUpstreamFailure(response: UpstreamResponse): Promise<UpstreamFailure> {
   let text = '';
   try {
-    text = maskGivenSecrets((await readUpstreamBody(response, ERROR_BODY_LIMIT)).toString('utf8'), response.credentials ?? []);
+    text = withoutByteOrderMark(maskGivenSecrets((await readUpstreamBody(response, ERROR_BODY_LIMIT)).toString('utf8'), response.credentials ?? []));
   } catch {
     text = '';
   }

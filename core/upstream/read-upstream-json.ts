@@ -1,9 +1,7 @@
 import { GatewayError } from '../errors/gateway-error';
-import { decodeUtf8 } from '../text/utf8';
+import { decodeUtf8, withoutByteOrderMark } from '../text/utf8';
 import { maskCredentialBytes } from '../errors/mask-echoed-credentials';
 import { readUpstreamBody } from './upstream-client';
-
-const BYTE_ORDER_MARK = 0xfeff;
 
 /**
  * An upstream's JSON answer, read whole (at most `limitBytes`) and parsed. A body that is not JSON is
@@ -15,9 +13,7 @@ export async function readUpstreamJson(
   limitBytes: number,
   asked?: string,
 ): Promise<unknown> {
-  const decoded = decodeUtf8(maskCredentialBytes(await readUpstreamBody(response, limitBytes), response.credentials));
-  // A byte-order mark before the JSON is no error (RFC 8259 §8.1: a parser may ignore it; the vendors' SDKs do).
-  const text = decoded.charCodeAt(0) === BYTE_ORDER_MARK ? decoded.slice(1) : decoded;
+  const text = withoutByteOrderMark(decodeUtf8(maskCredentialBytes(await readUpstreamBody(response, limitBytes), response.credentials)));
   try {
     return JSON.parse(text) as unknown;
   } catch (cause) {

@@ -41,6 +41,12 @@ describe('a misbehaving third-party plugin', () => {
     expect((await chat('ok')).status).to.equal(200);
   });
 
+  it('a malformed % escape in the path is still the client\'s 400 (Express\'s own error), in the endpoint\'s shape', async () => {
+    const res = await fetch(`${gw.url}/o%ZZk/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json' }, body: '{}' });
+    expect(res.status).to.equal(400);
+    expect(((await res.json()) as { error: { type: string } }).error.type).to.equal('invalid_request_error');
+  });
+
   it('a thrown library error carrying a 401 is the gateway\'s 500, not the client\'s 401', async () => {
     const res = await chat('t401');
     expect(res.status).to.equal(500);

@@ -10,4 +10,10 @@ describe('readUpstreamFailure', () => {
     expect(failure.text).not.to.include(token);
     expect(failure.json).to.deep.equal({ error: { message: 'Invalid token provided: Bearer ...7788' } });
   });
+
+  it('reads an error body after a byte-order mark as JSON, its code kept for classification', async () => {
+    const body = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"error":{"code":"model_not_found"}}')]);
+    const failure = await readUpstreamFailure({ status: 404, headers: {}, body: Readable.from([body]) });
+    expect(failure.json).to.deep.equal({ error: { code: 'model_not_found' } });
+  });
 });
