@@ -125,9 +125,13 @@ export function encodeMessagesTurns(messages: UnifiedMessage[], warnings: string
       .map((part, j) => encodePart(part, message.role, `messages[${i}].content[${j}]`, warnings))
       .filter((b): b is MessagesContentBlock => b !== undefined);
     if (content.length === 0) {
-      // A user turn of blank text only cannot be sent, and leaving it out would change the conversation: the turn
-      // before it would end the request (a prefill Claude continues, or refuses), or two assistant turns would merge.
-      if (message.role === 'user' && message.content.length > 0) throw invalid(`messages[${i}].content`, 'holds no text but whitespace, which Anthropic refuses; send the user\'s words');
+      // A user message of blank text only cannot be sent. After a user turn (Codex's environment context, a tool
+      // result) it is left out like any blank block; after the assistant's answer, or at the start, leaving it out
+      // would change the conversation (the answer would end the request: a prefill Claude continues, or refuses).
+      // Unified messages do not know the client's own field names, so the message says where in words.
+      if (message.role === 'user' && message.content.length > 0 && turns.at(-1)?.role !== 'user') {
+        throw new GatewayError('GW_INVALID_REQUEST', `a user message ${turns.length === 0 ? 'at the start of the conversation' : 'after the assistant\'s answer'} holds no text but whitespace, which Anthropic refuses; send the user's words`);
+      }
       return;
     }
     const previous = turns.at(-1);

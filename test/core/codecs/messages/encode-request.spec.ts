@@ -198,9 +198,19 @@ describe('encodeMessagesRequest', () => {
       ]);
     });
 
-    it('refuses a user turn of blank text only (left out, the assistant turn before it would become a prefill)', () => {
+    it('refuses a user message of blank text only after the assistant\'s answer (left out, the answer would become a prefill)', () => {
       const run = (): unknown => encodeMessagesRequest(request([hi, { role: 'assistant', content: [{ type: 'text', text: 'Rain taps' }] }, { role: 'user', content: [{ type: 'text', text: '\n' }] }]));
-      expect(run).to.throw('messages[2].content: holds no text but whitespace');
+      expect(run).to.throw('a user message after the assistant\'s answer holds no text but whitespace');
+    });
+
+    it('leaves out a user message of blank text only that follows a user turn (Codex\'s context, a tool result): the turn stays', () => {
+      const { value } = encodeMessagesRequest(request([
+        hi,
+        { role: 'assistant', content: [{ type: 'tool_call', id: 'c1', name: 'f', arguments: '{}' }] },
+        { role: 'tool', content: [{ type: 'tool_result', toolCallId: 'c1', content: [{ type: 'text', text: 'done' }] }] },
+        { role: 'user', content: [{ type: 'text', text: '\n' }] },
+      ]));
+      expect((value.messages as Array<{ role: string }>).map((m) => m.role)).to.deep.equal(['user', 'assistant', 'user']);
     });
 
     it('maps tool call ids Anthropic would reject the same way in tool_use and tool_result', () => {
@@ -220,9 +230,9 @@ describe('encodeMessagesRequest', () => {
       expect(warnings).to.deep.equal(['messages[1].content[0].arguments: not a JSON object, sent as {}']);
     });
 
-    it('rejects a request with no content left to send, naming the empty turn', () => {
+    it('rejects a request with no content left to send', () => {
       const err = encodeError(request([{ role: 'user', content: [{ type: 'text', text: '' }] }]));
-      expect(err).to.deep.include({ code: 'GW_INVALID_REQUEST', param: 'messages[0].content' });
+      expect(err).to.deep.include({ code: 'GW_INVALID_REQUEST', message: 'a user message at the start of the conversation holds no text but whitespace, which Anthropic refuses; send the user\'s words' });
     });
   });
 
