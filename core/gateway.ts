@@ -59,7 +59,16 @@ export async function createGateway(config: GatewayConfig, options: CreateGatewa
   try {
     mounted = await loadPlugins(config, hooks, { log, store, upstream, gateway: settings, admin, onClose, maskSecrets, applyTimeoutMs: options.pluginApplyTimeoutMs });
   } catch (error) {
-    // The store holds its file exclusively: a start-up that fails here lets go of it (a process may try again).
+    // The platforms mounted before the one that failed undo what they started (timers, task runners), with no grace:
+    // nothing was served. Then the store, which holds its file exclusively, lets go of it (a process may try again).
+    const nothingToWaitFor = { graceOver: Promise.resolve() };
+    for (const cleanup of cleanups.reverse()) {
+      try {
+        await cleanup(nothingToWaitFor);
+      } catch (cleanupError) {
+        log.error('clean-up after a failed start-up failed', { error: String((cleanupError as Error)?.message ?? cleanupError) });
+      }
+    }
     upstream.close();
     await store.close().catch(() => undefined);
     throw error;

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { ConfigError, createGateway, parseConfig } from '@gateway/core';
 import { startGateway, TEST_LICENSE, type RunningGateway } from '../../helpers/start-gateway';
-import { stageEnds } from './fixtures/fault-plugin';
+import { cleanedUp, stageEnds } from './fixtures/fault-plugin';
 
 const PLUGIN = './test/core/plugins/fixtures/fault-plugin.ts';
 const SECRET = 'tenant-7f3a9c2e1b4d8a6f';
@@ -100,6 +100,15 @@ describe('a third-party plugin at start-up', () => {
     const message = await startupError('apply-throws');
     expect(message).to.match(/^platforms\.mine \(plugin "fault"\): set-up failed: set-up failed with token /);
     expect(message).not.to.include(SECRET);
+  });
+
+  it('a set-up failing after other platforms mounted runs their clean-ups', async () => {
+    cleanedUp.length = 0;
+    const platform = (fault: string) => ({ plugin: PLUGIN, baseUrl: 'http://127.0.0.1:9', fault });
+    const { config } = parseConfig({ store: { driver: 'memory' }, logging: { level: 'silent' }, platforms: { first: platform('none'), second: platform('apply-throws') } }, `${process.cwd()}/test-config`, {});
+    const error = await createGateway(config).then((gateway) => gateway.close(0), (e: unknown) => e);
+    expect(error).to.be.instanceOf(ConfigError);
+    expect(cleanedUp).to.include('first');
   });
 
   it('tapping another platform\'s key stops start-up, naming both', async () => {
