@@ -32,8 +32,12 @@ function messagesErrorType(error: GatewayError): string {
   const upstream = error.upstreamType;
   if (upstream === byStatus) return upstream;
   if (upstream !== undefined && error.status >= 500 && SERVER_ERROR_TYPES.has(upstream)) return upstream;
+  // Anthropic's own names for client errors with no type of their status (a 408, a 409): only Claude sends them.
+  if (upstream !== undefined && byStatus === 'invalid_request_error' && OTHER_CLIENT_ERROR_TYPES.has(upstream)) return upstream;
   return byStatus;
 }
+
+const OTHER_CLIENT_ERROR_TYPES = new Set(['timeout_error', 'conflict_error', 'memory_precondition_failed_error', 'memory_path_conflict_error']);
 
 /** `{"type":"error","error":{"type","message"}}`, with `details` where the error has them. */
 export function encodeMessagesError(error: GatewayError): ErrorBody {

@@ -22,6 +22,15 @@ function sseErrorPayload(name: string): unknown {
 }
 
 describe('encodeMessagesError', () => {
+  it('keeps a Claude upstream\'s own type for a client error its status has no type for (408 timeout_error, 409 conflict_error)', () => {
+    for (const [status, type] of [[408, 'timeout_error'], [409, 'conflict_error']] as const) {
+      const error = classifyUpstreamFailure(failure(status, { type: 'error', error: { type, message: 'm' } }));
+      expect(messagesType(error), String(status)).to.equal(type);
+    }
+    // An OpenAI upstream's 409 says nothing Anthropic-specific: the status's type.
+    expect(messagesType(classifyUpstreamFailure(failure(409, { error: { message: 'm', type: 'invalid_request_error' } })))).to.equal('invalid_request_error');
+  });
+
   describe('an OpenAI-family upstream, whose 401, 403 and 404 all say invalid_request_error', () => {
     const openAi = (type: string, code: string | null, message: string) => ({ error: { message, type, param: null, code } });
     const cases: Array<[string, number, unknown, string]> = [
