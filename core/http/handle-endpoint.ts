@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { CODECS } from '../codecs';
-import { GatewayError } from '../errors/gateway-error';
+import { GatewayError, toGatewayError } from '../errors/gateway-error';
 import { GEMINI_METHODS, isModelsEndpoint, type EndpointId, type EndpointSpec } from '../hooks/endpoints';
 import type { RequestContext } from '../hooks/plugin-api';
 import { modelDialect } from '../models-api/model-dialect';
@@ -38,7 +38,7 @@ export function createEndpointHandler(spec: EndpointSpec, runtime: GatewayRuntim
     if (!ctx.principal) throw new GatewayError('GW_UNAUTHORIZED', 'missing or unknown license: send it as Authorization: Bearer <license>');
     // An auth tap's answer that is no principal (a plugin's `'yes'`) is its fault, not an accepted client.
     if (typeof ctx.principal !== 'object' || typeof ctx.principal.id !== 'string') {
-      throw new GatewayError('GW_INTERNAL', 'internal gateway error', { cause: new TypeError('an auth tap answered something that is not a principal') });
+      throw toGatewayError(new TypeError('an auth tap answered something that is not a principal'));
     }
 
     if (spec.body === 'multipart-or-json') {

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { GatewayError, toGatewayError } from '../errors/gateway-error';
+import { toGatewayError } from '../errors/gateway-error';
 import type { CustomHandler, CustomRequest, CustomResult, RequestContext } from '../hooks/plugin-api';
 import { relayBody } from './relay-body';
 
@@ -11,7 +11,7 @@ export async function runCustom(handle: CustomHandler, request: CustomRequest, c
   const result: unknown = await handle(request, ctx);
   if (!isCustomResult(result)) {
     // A plugin's fault: answered as one (a neutral 500), not as a 200 with an empty body.
-    throw new GatewayError('GW_INTERNAL', 'internal gateway error', { cause: new TypeError(`platform "${ctx.platform}" answered ${ctx.endpoint} with no status and json or stream`) });
+    throw toGatewayError(new TypeError(`platform "${ctx.platform}" answered ${ctx.endpoint} with no status and json or stream`));
   }
   if ('json' in result) {
     const body = JSON.stringify(result.json);

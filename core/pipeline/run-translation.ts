@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { CODECS } from '../codecs';
-import { GatewayError } from '../errors/gateway-error';
+import { toGatewayError } from '../errors/gateway-error';
 import type { GatewayHooks } from '../hooks/gateway-hooks';
 import type { GatewaySettings, RequestContext, StreamStage, UpstreamRequest, UpstreamResponse } from '../hooks/plugin-api';
 import { toRequestEcho } from '../unified/to-request-echo';
@@ -113,5 +113,5 @@ async function translateAnswer(hooks: GatewayHooks, answer: Promise<UpstreamResp
 function stagesOf(value: unknown): StreamStage[] {
   if (value === undefined) return [];
   if (Array.isArray(value) && value.every((stage) => typeof stage === 'object' && stage !== null)) return value as StreamStage[];
-  throw new GatewayError('GW_INTERNAL', 'internal gateway error', { cause: new TypeError('streamTransform did not return an array of stages') });
+  throw toGatewayError(new TypeError('streamTransform did not return an array of stages'));
 }

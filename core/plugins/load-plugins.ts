@@ -157,11 +157,12 @@ function validatePluginOptions(plugin: GatewayPlugin, key: string, options: Reco
 function withBaseProperties(schema: object): object {
   // One copy per plugin schema: ajv knows a schema by its object (and refuses a second one with the same `$id`), so a
   // plugin mounted on two platforms, or by a second gateway in the process, compiles its schema once.
+  const { properties } = schema as { properties?: Record<string, unknown> };
+  if (properties === undefined) return schema;
   let widened = widenedSchemas.get(schema);
   if (widened === undefined) {
-    const { properties } = schema as { properties?: Record<string, unknown> };
-    const base = properties === undefined ? {} : Object.fromEntries(Object.keys(PLATFORM_BASE_PROPERTIES).filter((name) => !Object.hasOwn(properties, name)).map((name) => [name, true]));
-    widened = properties === undefined ? schema : { ...schema, properties: { ...base, ...properties } };
+    const base = Object.fromEntries(Object.keys(PLATFORM_BASE_PROPERTIES).filter((name) => !Object.hasOwn(properties, name)).map((name) => [name, true]));
+    widened = { ...schema, properties: { ...base, ...properties } };
     widenedSchemas.set(schema, widened);
   }
   return widened;

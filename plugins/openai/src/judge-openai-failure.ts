@@ -20,12 +20,9 @@ const ACCOUNT_REFUSED = new Set(['account_deactivated', 'invalid_api_key', 'inva
  * - anything else (a bad request, an unknown model, 5xx) is not the key's fault: the client gets the error.
  */
 export function judgeOpenAiFailure(failure: UpstreamFailure, error: GatewayError, now: number): FailureVerdict {
-  if (failure.status === 429) {
-    const hint = readCooldownHint(failure.headers, now);
-    if (error.upstreamCode === 'insufficient_quota') return { action: 'cooldown', untilMs: now + (hint ?? QUOTA_COOLDOWN_MS), state: 'limit_marked' };
-    return { action: 'cooldown', untilMs: now + (hint ?? DEFAULT_COOLDOWN_MS) };
-  }
-  if (failure.status === 402) return { action: 'cooldown', untilMs: now + (readCooldownHint(failure.headers, now) ?? QUOTA_COOLDOWN_MS), state: 'limit_marked' };
+  const usedUp = failure.status === 402 || (failure.status === 429 && error.upstreamCode === 'insufficient_quota');
+  if (usedUp) return { action: 'cooldown', untilMs: now + (readCooldownHint(failure.headers, now) ?? QUOTA_COOLDOWN_MS), state: 'limit_marked' };
+  if (failure.status === 429) return { action: 'cooldown', untilMs: now + (readCooldownHint(failure.headers, now) ?? DEFAULT_COOLDOWN_MS) };
   if (failure.status === 401) return { action: 'disable', state: 'invalid' };
   if (failure.status === 403 && error.upstreamCode !== undefined && ACCOUNT_REFUSED.has(error.upstreamCode)) return { action: 'disable', state: 'invalid' };
   return { action: 'fail' };
