@@ -50,6 +50,7 @@ export interface RequestContext {
    * must set its own `signal`.
    */
   readonly signal: AbortSignal;
+  /** The request's logger (its lines carry requestId and platform). A getter too: a `{ ...ctx }` copy sets `log: ctx.log`. */
   readonly log: Logger;
   readonly store: Store;
   readonly upstream: UpstreamClient;

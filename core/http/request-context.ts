@@ -2,30 +2,41 @@ import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { EndpointId } from '../hooks/endpoints';
 import type { RequestContext } from '../hooks/plugin-api';
+import type { Logger } from '../logging';
 import type { WireFormat } from '../unified/unified-request';
 import type { AbortSource } from '../upstream/upstream-client';
 import { ClientAbort } from './client-abort';
 import type { GatewayRuntime } from './gateway-runtime';
 
-/** Every field of a context but `signal`, which core's contexts make on demand. */
-type ContextFields = Omit<RequestContext, 'signal'>;
+/** Every field of a context but `signal` and `log`, which core's contexts make on demand. */
+type ContextFields = Omit<RequestContext, 'signal' | 'log'>;
 
 /**
- * Core's per-request context. A class, so `signal` can be a prototype getter: the AbortSignal is made only for code
- * that asks for it (see ClientAbort). The fields are the interface's (declaration merging), assigned from one literal
- * in one order, so every context shares one hidden class. `{ ...ctx }` copies own fields only; the one copy core
- * makes (detachContext) sets its own `signal`.
+ * Core's per-request context. A class, so `signal` and `log` can be prototype getters: the AbortSignal and the
+ * request's child logger are made only for code that asks for them (see ClientAbort; most requests log nothing but
+ * their access line, which is not written through the context). The fields are the interface's (declaration
+ * merging), assigned from one literal in one order, so every context shares one hidden class. `{ ...ctx }` copies
+ * own fields only; the one copy core makes (detachContext) sets its own `signal` and `log`.
  */
 interface GatewayRequestContext extends ContextFields {}
 class GatewayRequestContext implements RequestContext {
   readonly clientAbort = new ClientAbort();
+  #log: Logger | undefined;
 
-  constructor(fields: ContextFields) {
+  constructor(
+    fields: ContextFields,
+    private readonly parentLog: Logger,
+  ) {
     Object.assign(this, fields);
   }
 
   get signal(): AbortSignal {
     return this.clientAbort.signal;
+  }
+
+  get log(): Logger {
+    this.#log ??= this.parentLog.child({ requestId: this.requestId, platform: this.platform });
+    return this.#log;
   }
 }
 
@@ -48,7 +59,6 @@ export function createRequestContext(req: Request, res: Response, runtime: Gatew
     // Express parses the query string on every read of `req.query`: most requests have none.
     query: req.url.includes('?') ? flattenQuery(req.query as Record<string, unknown>) : {},
     params: where.params,
-    log: runtime.log.child({ requestId, platform: where.platform }),
     store: runtime.store,
     upstream: runtime.upstream,
     principal: undefined,
@@ -57,7 +67,7 @@ export function createRequestContext(req: Request, res: Response, runtime: Gatew
     upstreamLatencyMs: undefined,
     failedMidway: undefined,
     state: new Map(),
-  });
+  }, runtime.log);
   res.once('close', () => {
     if (!res.writableFinished) ctx.clientAbort.abort();
   });

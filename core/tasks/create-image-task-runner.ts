@@ -191,7 +191,7 @@ export function createImageTaskGetHandler(runner: ImageTaskRunner): CustomHandle
  * calls follow `signal` (the task's) instead of the client's connection.
  */
 export function detachContext(ctx: RequestContext, signal: AbortSignal): RequestContext {
-  return { ...ctx, signal };
+  return { ...ctx, signal, log: ctx.log };
 }
 
 function describeFailure(error: unknown, mask: SecretMasker): { code: string; message: string } {

@@ -82,5 +82,5 @@ export function createUpstreamModelNames(options: UpstreamModelNamesOptions): Up
  * request's `-max` would ask for a premium token), and scratch state of its own.
  */
 export function listContext(ctx: RequestContext): RequestContext {
-  return { ...ctx, signal: new AbortController().signal, model: undefined, state: new Map() };
+  return { ...ctx, signal: new AbortController().signal, log: ctx.log, model: undefined, state: new Map() };
 }

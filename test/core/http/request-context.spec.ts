@@ -52,12 +52,23 @@ describe('createRequestContext', () => {
     expect(signal.aborted).to.equal(false);
   });
 
+  it('makes its child logger only when asked, once', () => {
+    const { req, res } = fakeExchange();
+    let made = 0;
+    const counting = { ...runtime, log: { child: (meta: object) => ((made += 1), { meta }) } } as unknown as GatewayRuntime;
+    const ctx = createRequestContext(req, res, counting, place);
+    expect(made).to.equal(0);
+    expect(ctx.log).to.equal(ctx.log);
+    expect(made).to.equal(1);
+  });
+
   it('lets a detached context follow its own signal, not the client', () => {
     const { req, res } = fakeExchange();
     const ctx = createRequestContext(req, res, runtime, place);
     const task = new AbortController();
     const detached = detachContext(ctx, task.signal);
     expect(detached.requestId).to.equal('req-1');
+    expect(detached.log).to.deep.equal({ meta: { requestId: 'req-1', platform: 'openai' } });
     expect(abortSourceOf(detached)).to.equal(task.signal);
     res.emit('close');
     expect(task.signal.aborted).to.equal(false);
