@@ -2,7 +2,7 @@ import { GatewayError } from '../errors/gateway-error';
 import type { RequestContext, UpstreamFailure, UpstreamResponse } from '../hooks/plugin-api';
 import { readUpstreamFailure } from '../upstream/read-upstream-failure';
 import type { CredentialPool } from './create-credential-pool';
-import type { CredentialEntry } from './credential-types';
+import type { CredentialEntry, CredentialStatus } from './credential-types';
 
 /** What to do with the credential after a failed answer. */
 export type FailureVerdict =
@@ -68,7 +68,7 @@ export async function callWithCredentials<Secret>(call: CredentialCall<Secret>):
       retriedSame = true;
       continue;
     }
-    await markByVerdict(pool, entry.id, verdict, error.message);
+    await markByVerdict(pool, entry.id, verdict, error);
     tried.add(entry.id);
     entry = undefined;
     retriedSame = false;
@@ -77,14 +77,21 @@ export async function callWithCredentials<Secret>(call: CredentialCall<Secret>):
 }
 
 /**
- * Marks the credential as the verdict on its failure says: set aside (cooldown) or out of service (disable, and a
- * `retry-same` that was already retried); `next` and `fail` mark nothing. Whether it was marked.
+ * Marks the credential as the verdict on its failure says: set aside (cooldown, keeping the upstream's type and code)
+ * or out of service (disable, and a `retry-same` that was already retried); `next` and `fail` mark nothing. Whether
+ * it was marked.
  */
-export async function markByVerdict<Secret>(pool: CredentialPool<Secret>, id: string, verdict: FailureVerdict, reason: string): Promise<boolean> {
-  if (verdict.action === 'cooldown') await pool.markCooldown(id, verdict.untilMs, reason, verdict.state);
+export async function markByVerdict<Secret>(pool: CredentialPool<Secret>, id: string, verdict: FailureVerdict, error: GatewayError): Promise<boolean> {
+  const reason = error.message;
+  if (verdict.action === 'cooldown') await pool.markCooldown(id, verdict.untilMs, reason, verdict.state, upstreamWordsOf(error));
   else if (verdict.action === 'disable' || verdict.action === 'retry-same') await pool.markInvalid(id, reason, verdict.action === 'disable' ? verdict.state : 'invalid');
   else return false;
   return true;
+}
+
+/** A 429's own type and code (`insufficient_quota`), which a later "every credential is limited" answer repeats. */
+export function upstreamWordsOf(error: GatewayError): Pick<CredentialStatus, 'upstreamType' | 'upstreamCode'> {
+  return error.status === 429 ? { upstreamType: error.upstreamType, upstreamCode: error.upstreamCode } : {};
 }
 
 /**
@@ -101,25 +108,25 @@ export function noCredentialError<Secret>(
   const nextAt = call.pool.nextAvailableAt(call.accept);
   // This request's own last answer, else what the credential it waits for was marked with (a request made after the
   // marks, or after a restart, makes no call of its own).
-  const said = lastError?.message ?? storedReason(call, nextAt);
+  const stored = storedMark(call, nextAt);
+  const said = lastError?.message ?? stored?.reason?.replace(/^HTTP \d{3}: /, '');
   const upstream = said ? ` (upstream: ${said})` : '';
   if (nextAt !== undefined) {
     // The upstream's own 429 type and code stay (`insufficient_quota`: clients tell a used-up quota from a rate limit by it).
-    const limited = lastError?.status === 429 ? lastError : undefined;
+    const words = lastError ? upstreamWordsOf(lastError) : stored ?? {};
     return new GatewayError('GW_RATE_LIMITED', `every ${noun} of platform "${call.pool.platform}" is rate-limited; retry later${upstream}`, {
       retryAfterMs: Math.max(0, nextAt - (call.now ?? Date.now)()),
       cause: lastError,
-      upstreamType: limited?.upstreamType,
-      upstreamCode: limited?.upstreamCode,
+      upstreamType: words.upstreamType,
+      upstreamCode: words.upstreamCode,
     });
   }
   return new GatewayError('GW_NO_CREDENTIAL', `no healthy ${noun} is left on platform "${call.pool.platform}"${upstream}`, { cause: lastError });
 }
 
-/** The masked reason a credential was marked with: the one usable soonest, else the first out of service. */
-function storedReason<Secret>(call: Pick<CredentialCall<Secret>, 'pool' | 'accept'>, nextAt: number | undefined): string | undefined {
+/** The mark (masked reason, upstream type and code) of the credential usable soonest, else of the first out of service. */
+function storedMark<Secret>(call: Pick<CredentialCall<Secret>, 'pool' | 'accept'>, nextAt: number | undefined): CredentialStatus | undefined {
   const pool = call.pool;
   const candidates = pool.entries.filter((entry) => !call.accept || call.accept(entry)).map((entry) => pool.status(entry.id));
-  const marked = nextAt === undefined ? candidates.find((s) => s?.reason) : candidates.find((s) => s?.cooldownUntil === nextAt && s.reason);
-  return marked?.reason?.replace(/^HTTP \d{3}: /, '');
+  return nextAt === undefined ? candidates.find((s) => s?.reason) : candidates.find((s) => s?.cooldownUntil === nextAt && s.reason);
 }

@@ -186,19 +186,25 @@ export function createCredentialPool<Secret = string>(options: CredentialPoolOpt
      * aside for longer (another request's answer: a quota's hour against a rate limit's second), or taken out of
      * service, stays so. One that outlasts a quota mark keeps the `limit_marked` state.
      */
-    async markCooldown(id: string, untilMs: number, reason: string, state: 'cooling_down' | 'limit_marked' = 'cooling_down'): Promise<void> {
+    async markCooldown(
+      id: string,
+      untilMs: number,
+      reason: string,
+      state: 'cooling_down' | 'limit_marked' = 'cooling_down',
+      said: Pick<CredentialStatus, 'upstreamType' | 'upstreamCode'> = {},
+    ): Promise<void> {
       untilMs = boundedCooldown(untilMs);
       const current = status.get(id);
       if (current && outlasts(current, untilMs)) return;
       // A rate limit outlasting a quota mark extends it; the credential is still out of quota until then.
       if (current && effectiveState(current) === 'limit_marked') state = 'limit_marked';
-      await pool.mark(id, { state, cooldownUntil: untilMs, reason });
+      await pool.mark(id, { state, cooldownUntil: untilMs, reason, upstreamType: said.upstreamType, upstreamCode: said.upstreamCode });
       options.log.warn('credential cooling down', { credential: pool.masked(id), until: new Date(untilMs).toISOString(), reason });
     },
 
     /** Takes a credential out of service until an operator resets it. Written before it resolves (see persistMark). */
     async markInvalid(id: string, reason: string, state: 'invalid' | 'abnormal' = 'invalid'): Promise<void> {
-      await pool.mark(id, { state, cooldownUntil: undefined, reason });
+      await pool.mark(id, { state, cooldownUntil: undefined, reason, upstreamType: undefined, upstreamCode: undefined });
       options.log.warn('credential disabled', { credential: pool.masked(id), state, reason });
     },
 
@@ -218,7 +224,7 @@ export function createCredentialPool<Secret = string>(options: CredentialPoolOpt
     async reset(id: string): Promise<boolean> {
       const s = status.get(id);
       if (!s) return false;
-      Object.assign(s, { state: 'healthy', cooldownUntil: undefined, reason: undefined });
+      Object.assign(s, { state: 'healthy', cooldownUntil: undefined, reason: undefined, upstreamType: undefined, upstreamCode: undefined });
       await persistMark(id);
       return true;
     },
@@ -289,12 +295,14 @@ export function createCredentialPool<Secret = string>(options: CredentialPoolOpt
  */
 function readStoredStatus(value: unknown): CredentialStatus | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  const { state, cooldownUntil, reason, lastError, requests, errors, extra } = value as Record<string, unknown>;
+  const { state, cooldownUntil, reason, upstreamType, upstreamCode, lastError, requests, errors, extra } = value as Record<string, unknown>;
   if (typeof state !== 'string' || !CREDENTIAL_STATES.has(state)) return undefined;
   return {
     state: state as CredentialState,
     ...(isNonNegative(cooldownUntil) ? { cooldownUntil } : {}),
     ...(typeof reason === 'string' ? { reason } : {}),
+    ...(typeof upstreamType === 'string' ? { upstreamType } : {}),
+    ...(typeof upstreamCode === 'string' ? { upstreamCode } : {}),
     ...(typeof lastError === 'string' ? { lastError } : {}),
     requests: isNonNegative(requests) ? requests : 0,
     errors: isNonNegative(errors) ? errors : 0,

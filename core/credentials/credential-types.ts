@@ -8,6 +8,12 @@ export interface CredentialStatus {
   cooldownUntil?: number;
   /** Why it is not healthy, masked. */
   reason?: string;
+  /**
+   * The upstream's own error type and code behind a cooldown (a 429 `insufficient_quota`), masked: a later request
+   * that finds every credential aside makes no call of its own, and still answers with them.
+   */
+  upstreamType?: string;
+  upstreamCode?: string;
   lastError?: string;
   requests: number;
   errors: number;

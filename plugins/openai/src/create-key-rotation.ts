@@ -74,7 +74,7 @@ export function createKeyRotation(pool: CredentialPool<string>, secrets: readonl
       if (!KEY_FAULT_STATUSES.has(response.status)) return response;
       const failure = await readUpstreamFailure(response);
       const error = classifyUpstreamFailure(failure, secrets);
-      if (!(await markByVerdict(pool, key.id, judgeOpenAiFailure(failure, error, now()), error.message))) {
+      if (!(await markByVerdict(pool, key.id, judgeOpenAiFailure(failure, error, now()), error))) {
         return { status: failure.status, headers: failure.headers, body: Readable.from([Buffer.from(failure.text)]) };
       }
       throw noCredentialError({ pool, accept: (entry) => entry.id === key.id, noun, now }, error);

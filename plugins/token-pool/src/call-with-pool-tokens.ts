@@ -1,6 +1,7 @@
 import {
   maskGivenSecrets,
   classifyUpstreamFailure,
+  upstreamWordsOf,
   GatewayError,
   isEventStream,
   peekFirstSseEvent,
@@ -62,7 +63,8 @@ export async function callWithPoolTokens(call: PoolCall): Promise<UpstreamRespon
     if ('response' in answer) return answer.response;
 
     const failure = maskFailure(answer.failure, settings.secrets);
-    const error = classifyUpstreamFailure(failure);
+    // The raw text is masked above; the secrets again for what only decoding shows (a token echoed as `acct\/…`).
+    const error = classifyUpstreamFailure(failure, settings.secrets);
     const verdict = classifyTokenFailure({ status: failure.status, text: blankRequestEchoes(failure.text, call.requestBody, settings.patterns) }, settings.patterns);
     const reason = `HTTP ${failure.status}: ${error.message}`.slice(0, REASON_MAX_CHARS);
     if (verdict === undefined) {
@@ -70,7 +72,7 @@ export async function callWithPoolTokens(call: PoolCall): Promise<UpstreamRespon
       throw error;
     }
     if (verdict === 'anomaly') await rotation.markAbnormal(token.id, reason);
-    else await rotation.markLimited(token.id, now() + Math.max(MIN_COOLDOWN_MS, readCooldownHint(failure.headers, now()) ?? settings.cooldownMs), reason);
+    else await rotation.markLimited(token.id, now() + Math.max(MIN_COOLDOWN_MS, readCooldownHint(failure.headers, now()) ?? settings.cooldownMs), reason, upstreamWordsOf(error));
     choice.exclude.add(token.id);
     last = { error, verdict };
   }
@@ -125,16 +127,19 @@ function noTokenError(call: PoolCall, choice: TokenChoice, last: { error: Gatewa
     const tried = call.settings.maxAttempts;
     const message = `gave up after ${tried} attempt${tried === 1 ? '' : 's'} on pool "${platform}" (each token tried was limited or abnormal); last upstream error: ${last.error.message}`;
     return last.verdict === 'limit'
-      ? new GatewayError('GW_RATE_LIMITED', message, { retryAfterMs: MIN_COOLDOWN_MS, cause: last.error })
+      ? new GatewayError('GW_RATE_LIMITED', message, { retryAfterMs: MIN_COOLDOWN_MS, cause: last.error, ...upstreamWordsOf(last.error) })
       : new GatewayError('GW_NO_CREDENTIAL', message, { cause: last.error });
   }
   const nextAt = rotation.nextAvailableAt({ premium: choice.premium });
   if (nextAt !== undefined) {
     const retryAfterMs = Math.max(0, nextAt - nowMs);
+    // The upstream's own type and code (`insufficient_quota`) stay: this request's, else the mark's of the token waited for.
+    const waitedFor = rotation.pool.entries.map((entry) => rotation.pool.status(entry.id)).find((status) => status?.cooldownUntil === nextAt);
+    const words = last?.verdict === 'limit' ? upstreamWordsOf(last.error) : { upstreamType: waitedFor?.upstreamType, upstreamCode: waitedFor?.upstreamCode };
     return new GatewayError(
       'GW_RATE_LIMITED',
       `every ${premium}token in the rotation set of pool "${platform}" is rate-limited; retry in ${Math.ceil(retryAfterMs / 1000)}s`,
-      { retryAfterMs, cause: last?.error },
+      { retryAfterMs, cause: last?.error, ...words },
     );
   }
   if (call.model?.premium) return new GatewayError('GW_FORBIDDEN', premiumReason(call.model.name, call.model.premium, rotation), { cause: last?.error });

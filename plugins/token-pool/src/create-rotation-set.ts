@@ -1,4 +1,4 @@
-import { maskCredential, type AdminView, type CredentialEntry, type CredentialPool, type Logger } from '@gateway/core';
+import { maskCredential, type AdminView, type CredentialEntry, type CredentialPool, type CredentialStatus, type Logger } from '@gateway/core';
 
 export interface RotationSetOptions {
   pool: CredentialPool<string>;
@@ -49,16 +49,23 @@ export function createRotationSet({ pool, size, log }: RotationSetOptions) {
     if (status) await pool.mark(id, { errors: status.errors + 1, lastError: reason });
   }
 
-  /** Tops the set up to `size` with healthy tokens from outside it, in config order. */
+  /**
+   * Tops the set up to `size` with healthy tokens from outside it, in config order; when none is left, with
+   * limit-marked ones (they serve again when their cooldown ends). Nothing else brings an outsider in once its
+   * cooldown is over: a set shrunk at a restart while a member was limit-marked, and then emptied by anomalies, would
+   * answer 503 for good beside a token that is healthy again.
+   */
   function refill(): Array<Promise<void>> {
     const writes: Array<Promise<void>> = [];
     let members = entries.filter((entry) => isMember(entry.id)).length;
-    for (const entry of entries) {
-      if (members >= size) break;
-      if (isMember(entry.id) || pool.state(entry.id) !== 'healthy') continue;
-      writes.push(setMembership(entry.id, true));
-      members += 1;
-      log.info('token joined the rotation set', { credential: maskCredential(entry.secret) });
+    for (const wanted of ['healthy', 'limit_marked'] as const) {
+      for (const entry of entries) {
+        if (members >= size) return writes;
+        if (isMember(entry.id) || pool.state(entry.id) !== wanted) continue;
+        writes.push(setMembership(entry.id, true));
+        members += 1;
+        log.info('token joined the rotation set', { credential: maskCredential(entry.secret), state: wanted });
+      }
     }
     return writes;
   }
@@ -100,11 +107,14 @@ export function createRotationSet({ pool, size, log }: RotationSetOptions) {
       return pool.nextAvailableAt((entry) => accepts(entry, choice) && pool.state(entry.id) === 'limit_marked');
     },
 
-    /** Spec 3, row 1: flagged as having reached its limit; stays in the set, skipped until `untilMs`. */
-    async markLimited(id: string, untilMs: number, reason: string): Promise<void> {
+    /**
+     * Spec 3, row 1: flagged as having reached its limit; stays in the set, skipped until `untilMs`. `said`: the
+     * upstream's own type and code, repeated when every token is limited.
+     */
+    async markLimited(id: string, untilMs: number, reason: string, said?: Pick<CredentialStatus, 'upstreamType' | 'upstreamCode'>): Promise<void> {
       // A concurrent request may have found the account abnormal meanwhile: that mark is the stronger one and stays.
       if (pool.state(id) === 'abnormal') await recordError(id, reason);
-      else await pool.markCooldown(id, untilMs, reason, 'limit_marked');
+      else await pool.markCooldown(id, untilMs, reason, 'limit_marked', said);
     },
 
     /** Spec 3, row 2: flagged as abnormal; leaves the set and the next healthy token joins. */

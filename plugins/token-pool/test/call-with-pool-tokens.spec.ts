@@ -133,6 +133,14 @@ describe('token-pool callWithPoolTokens', () => {
     expect(sent).to.deep.equal([T[0]]); // its cooldown over, the token is tried again; the other one still rests
   });
 
+  it('keeps a used-up quota\'s insufficient_quota type and code when every token is limited, on later requests too', async () => {
+    const { sent, call } = await setup([T[4]], { [T[4]]: quota });
+    const words = (error: GatewayError) => [error.status, error.upstreamType, error.upstreamCode];
+    expect(words(await failure(call()))).to.deep.equal([429, 'insufficient_quota', 'insufficient_quota']);
+    expect(words(await failure(call()))).to.deep.equal([429, 'insufficient_quota', 'insufficient_quota']);
+    expect(sent).to.deep.equal([T[4]]);
+  });
+
   it('answers 503 when no healthy token is left', async () => {
     const { call } = await setup([T[1]], { [T[1]]: banned });
     const error = await failure(call());
@@ -203,6 +211,16 @@ describe('token-pool callWithPoolTokens', () => {
     expect(status.lastError).to.equal('HTTP 401: Invalid API key: ...9876');
     expect(JSON.stringify(error.cause)).to.not.include('alice');
     expect(String((error.cause as Error).message)).to.equal('Invalid API key: ...9876');
+  });
+
+  it('masks a token the upstream echoes JSON-escaped (acct\\/…), in the client error and the stored lastError', async () => {
+    const token = 'acct/Zk9qW2+xYb7/Lm3R0001';
+    const escaped = token.replace(/\//g, '\\/');
+    const raw = (): UpstreamResponse => upstreamAnswer(401, `{"error":{"message":"Invalid token: ${escaped}"}}`);
+    const { rotation, call } = await setup([token], { [token]: raw });
+    const error = await failure(call());
+    expect(rotation.pool.status(idOf(rotation, token))!.lastError).to.equal('HTTP 401: Invalid token: ...0001');
+    expect(String((error.cause as Error).message)).to.equal('Invalid token: ...0001');
   });
 
   it('under concurrency, never hands out a token once its abnormal mark is being written, and keeps the set full', async () => {

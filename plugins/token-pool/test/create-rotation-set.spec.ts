@@ -46,6 +46,21 @@ describe('token-pool createRotationSet', () => {
     expect(rotation.acquire()).to.equal(undefined);
   });
 
+  it('lets a limit-marked token in when no healthy one is left outside, so a shrunk set that empties serves again after its cooldown', async () => {
+    const store = createMemoryStore();
+    const before = await makeRotation(TOKENS.slice(0, 2), 2, store);
+    await before.rotation.markLimited(idOf(before.rotation, TOKENS[1]), before.clock.now + 3000, 'HTTP 429: limit');
+    // Restarted with a smaller set: the limited member is beyond it and leaves.
+    const { rotation, clock } = await makeRotation(TOKENS.slice(0, 2), 1, store, before.clock);
+    expect(members(rotation)).to.deep.equal([TOKENS[0]]);
+    await rotation.markAbnormal(idOf(rotation, TOKENS[0]), 'HTTP 401: suspended');
+    expect(members(rotation)).to.deep.equal([TOKENS[1]]);
+    expect(rotation.acquire()).to.equal(undefined);
+    expect(rotation.nextAvailableAt()).to.equal(clock.now + 3000);
+    clock.now += 3000;
+    expect(rotation.acquire()!.secret).to.equal(TOKENS[1]);
+  });
+
   it('never lets a later limit mark downgrade an abnormal token', async () => {
     const { rotation, clock } = await makeRotation(TOKENS, 2);
     const id = idOf(rotation, TOKENS[0]);

@@ -80,6 +80,26 @@ describe('callWithCredentials', () => {
     expect(((await broken.run().catch((e: unknown) => e)) as GatewayError).message).to.equal('no healthy credential is left on platform "p" (upstream: status 401)');
   });
 
+  it('keeps the upstream 429 type and code (a used-up quota) for later requests, which make no call, and after a restart', async () => {
+    const store = createMemoryStore();
+    const quota = { error: { message: 'You exceeded your current quota', type: 'insufficient_quota', code: 'insufficient_quota' } };
+    const calls: string[] = [];
+    const makePool = () => createCredentialPool({ platform: 'p', store, log: silent, credentials: ['quota-key-0001', 'quota-key-0002'].map((key) => ({ kind: 'apiKey', secret: key, key })) });
+    const run = (pool: ReturnType<typeof makePool>) =>
+      callWithCredentials({ pool, ctx, maxAttempts: 3, send: async (entry) => (calls.push(entry.secret), answer(429, quota)), classify: (failure) => classifyUpstreamFailure(failure), judge: judgeByStatus }).catch(
+        (e: unknown) => e as GatewayError,
+      );
+    const words = (error: GatewayError) => [error.status, error.upstreamType, error.upstreamCode];
+    const pool = makePool();
+    expect(words(await run(pool))).to.deep.equal([429, 'insufficient_quota', 'insufficient_quota']);
+    expect(calls).to.have.length(2);
+    expect(words(await run(pool))).to.deep.equal([429, 'insufficient_quota', 'insufficient_quota']);
+    const restarted = makePool();
+    await restarted.load();
+    expect(words(await run(restarted))).to.deep.equal([429, 'insufficient_quota', 'insufficient_quota']);
+    expect(calls).to.have.length(2);
+  });
+
   it('names the credential as told and reckons retry-after on the clock given', async () => {
     const { run } = setup(['limited-key-01'], { 'limited-key-01': 429 }, { noun: 'API key', now: () => Date.now() + 30_000 });
     const error = (await run().catch((e: unknown) => e)) as GatewayError;
