@@ -102,7 +102,9 @@ export function noCredentialError<Secret>(
   call: Pick<CredentialCall<Secret>, 'pool' | 'accept' | 'noun' | 'now'>,
   lastError?: GatewayError,
 ): GatewayError {
-  const usableExists = call.pool.acquire({ accept: call.accept }) !== undefined;
+  // Asked without acquire(), which would move the round-robin turn past a credential.
+  const { pool, accept } = call;
+  const usableExists = pool.entries.some((entry) => (!accept || accept(entry)) && pool.state(entry.id) === 'healthy');
   if (usableExists && lastError) return lastError;
   const noun = call.noun ?? 'credential';
   const nextAt = call.pool.nextAvailableAt(call.accept);

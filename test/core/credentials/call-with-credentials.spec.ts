@@ -86,7 +86,8 @@ describe('callWithCredentials', () => {
     const calls: string[] = [];
     const makePool = () => createCredentialPool({ platform: 'p', store, log: silent, credentials: ['quota-key-0001', 'quota-key-0002'].map((key) => ({ kind: 'apiKey', secret: key, key })) });
     const run = (pool: ReturnType<typeof makePool>) =>
-      callWithCredentials({ pool, ctx, maxAttempts: 3, send: async (entry) => (calls.push(entry.secret), answer(429, quota)), classify: (failure) => classifyUpstreamFailure(failure), judge: judgeByStatus }).catch(
+      callWithCredentials({ pool, ctx, maxAttempts: 3, send: async (entry) => (calls.push(entry.secret), answer(429, quota)), classify: (failure) => classifyUpstreamFailure(failure), judge: judgeByStatus }).then(
+        () => expect.fail("answered"),
         (e: unknown) => e as GatewayError,
       );
     const words = (error: GatewayError) => [error.status, error.upstreamType, error.upstreamCode];
@@ -98,6 +99,16 @@ describe('callWithCredentials', () => {
     await restarted.load();
     expect(words(await run(restarted))).to.deep.equal([429, 'insufficient_quota', 'insufficient_quota']);
     expect(calls).to.have.length(2);
+  });
+
+  it('leaves the round-robin turn where the request left it when no credential could serve it', async () => {
+    const answers: Record<string, number> = { 'refusing-key-1': 403, 'refusing-key-2': 403, 'refusing-key-3': 403 };
+    const { run, calls } = setup(Object.keys(answers), answers);
+    await run().catch(() => undefined);
+    for (const key of Object.keys(answers)) answers[key] = 200;
+    calls.length = 0;
+    await run();
+    expect(calls).to.deep.equal(['refusing-key-1']);
   });
 
   it('names the credential as told and reckons retry-after on the clock given', async () => {
