@@ -104,14 +104,18 @@ export function parseImageRequest(request: CustomRequest, ctx: Pick<RequestConte
   const images: ImageInput[] = [];
   let mask: ImageInput | undefined;
   if (kind === 'edit') {
+    const masks: ImageInput[] = [];
     for (const file of request.files) {
-      if (file.field === 'mask') mask = fileImageInput(file);
+      if (file.field === 'mask') masks.push(fileImageInput(file));
       else images.push(fileImageInput(file));
     }
     const refs = body.image === undefined ? [] : Array.isArray(body.image) ? body.image : [body.image];
     refs.forEach((ref, i) => images.push(parseImageReference(ref, Array.isArray(body.image) ? `image[${i}]` : 'image')));
     (body.images ?? []).forEach((item, i) => images.push(parseImageObject(item, `images[${i}]`)));
-    if (body.mask !== undefined) mask = typeof body.mask === 'string' ? parseImageReference(body.mask, 'mask') : parseImageObject(body.mask, 'mask');
+    if (body.mask !== undefined) masks.push(typeof body.mask === 'string' ? parseImageReference(body.mask, 'mask') : parseImageObject(body.mask, 'mask'));
+    // One mask applies to the first image: a second one would be dropped without a word.
+    if (masks.length > 1) throw new GatewayError('GW_INVALID_REQUEST', `mask: an image edit takes one mask; this one has ${masks.length}`, { param: 'mask' });
+    mask = masks[0];
     if (images.length > MAX_EDIT_IMAGES) {
       throw new GatewayError('GW_INVALID_REQUEST', `image: an image edit takes at most ${MAX_EDIT_IMAGES} images; this one has ${images.length}`, { param: 'image' });
     }

@@ -33,6 +33,14 @@ export function createSafetySettings(configured: readonly GeminiSafetySetting[] 
       if (configured) return configured.map((setting) => ({ ...setting }));
       return DEFAULT_SAFETY_SETTINGS.filter((setting) => !civicRefused || setting.category !== CIVIC_INTEGRITY).map((setting) => ({ ...setting }));
     },
+    /**
+     * The list for a request the gateway builds whole (a translation, an image, a search), with the request marked
+     * when it is the default: the caller then resends it without civic integrity if the upstream refuses that.
+     */
+    forRequest(ctx: { state: Map<string, unknown> }): GeminiSafetySetting[] {
+      if (configured === undefined) ctx.state.set(ADDED_DEFAULT_SAFETY, true);
+      return this.current();
+    },
     dropCivic(): void {
       civicRefused = true;
     },

@@ -49,7 +49,7 @@ export function createGeminiImageHandlers(deps: GeminiImageDeps): { generations:
       return async (runCtx) => [fromImagenPredictions(await deps.caller.json(runCtx, { method: 'POST', path, json }))];
     }
     const inputs = await inlineImageInputs(parsed.images, deps.media, ctx.signal);
-    const json = toGeminiImageRequest(parsed, inputs, deps.safety.current());
+    const json = toGeminiImageRequest(parsed, inputs, deps.safety.forRequest(ctx));
     const count = parsed.n ?? 1;
     return (runCtx) =>
       Promise.all(

@@ -41,7 +41,7 @@ export function createGeminiSearchHandler(deps: GeminiSearchDeps): CustomHandler
       const json = {
         contents: [{ role: 'user', parts: [{ text: buildSearchPrompt(search) }] }],
         tools: [{ googleSearch: {} }],
-        safetySettings: deps.safety.current(),
+        safetySettings: deps.safety.forRequest(ctx),
         ...(search.maxOutputTokens ? { generationConfig: { maxOutputTokens: search.maxOutputTokens } } : {}),
       };
       return fromGroundedAnswer(await deps.caller.json(ctx, { method: 'POST', path: geminiMethodPath(model, 'generateContent', deps.apiVersion), json }));

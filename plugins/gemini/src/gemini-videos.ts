@@ -18,7 +18,7 @@ import {
 } from '@gateway/core';
 import { PINNED_CREDENTIAL, USED_CREDENTIAL } from './create-gemini-caller';
 import { bareModel, isRecord, type GeminiJsonCaller } from './gemini-json';
-import { DEFAULT_VIDEO_MODEL, toVeoRequest, VEO_DEFAULT_SECONDS, VEO_DEFAULT_SIZE } from './to-veo-request';
+import { DEFAULT_VIDEO_MODEL, toVeoRequest, veoFormat, VEO_DEFAULT_SECONDS, VEO_DEFAULT_SIZE } from './to-veo-request';
 import { readVeoOperation, toVeoVideoObject } from './veo-operation';
 import { decodeVeoVideoId, encodeVeoVideoId, type VeoVideoRef } from './veo-video-id';
 
@@ -93,7 +93,7 @@ export function createGeminiVideoHandlers(deps: GeminiVideoDeps): Record<'create
       const fields: VeoRequestFields = {
         prompt: parsed.prompt,
         seconds: parsed.seconds ?? VEO_DEFAULT_SECONDS,
-        size: parsed.size ?? VEO_DEFAULT_SIZE,
+        size: parsed.size ? veoFormat(parsed.size).size : VEO_DEFAULT_SIZE,
         ...(answer.done === true ? { completedAt: ref.createdAt } : {}),
       };
       await remember(ctx, id, fields);

@@ -13,11 +13,11 @@ export interface ShapeSettings {
 
 /** The platform's requestTransform: native requests keep their bytes where possible, translated ones are built whole. */
 export async function shapeGeminiRequest(request: UpstreamRequest, ctx: RequestContext, settings: ShapeSettings): Promise<UpstreamRequest> {
-  const safetySettings = settings.safety.current();
   if (request.mode === 'translate') {
-    if (settings.safety.isDefault) ctx.state.set(ADDED_DEFAULT_SAFETY, true);
+    const safetySettings = settings.safety.forRequest(ctx);
     return toGeminiRequest(request, ctx, { apiVersion: settings.apiVersion, safetySettings, media: settings.media, signatures: settings.signatures });
   }
+  const safetySettings = settings.safety.current();
   // The model of a native call is in its path, which goes upstream as sent: one that is no Gemini model name
   // (`..%2Fcorpora%2Fx`, decoded here) could choose the upstream path the operator's key is sent to.
   if (ctx.params.model !== undefined) geminiModelName(ctx.params.model);

@@ -11,6 +11,18 @@ export const VEO_DEFAULT_SIZE = '1280x720';
 export const VEO_ASPECT_RATIOS: readonly string[] = Object.freeze(['16:9', '9:16']);
 
 /**
+ * What Veo makes for a requested `size`: the nearest aspect ratio it takes (none when the size is unreadable: Veo's
+ * 16:9), at `1080p` when the shorter side is 1080 or more, else `720p`; `size` is the frame that comes out.
+ */
+export function veoFormat(size: string): { aspectRatio?: string; resolution: '720p' | '1080p'; size: string } {
+  const aspectRatio = nearestAspectRatio(size, VEO_ASPECT_RATIOS);
+  const [width, height] = size.split('x').map(Number);
+  const resolution = Math.min(width, height) >= 1080 ? '1080p' : '720p';
+  const [short, long] = resolution === '1080p' ? [1080, 1920] : [720, 1280];
+  return { aspectRatio, resolution, size: aspectRatio === '9:16' ? `${short}x${long}` : `${long}x${short}` };
+}
+
+/**
  * `POST /v1/videos` → Veo `:predictLongRunning` (fixtures gemini-veo): the prompt, the first reference image as
  * `instances[0].image` (Veo takes one), `size` as the nearest aspect ratio and a resolution (`1080p` when the
  * shorter side is 1080 or more, else `720p`), `seconds` as `durationSeconds`, `negative_prompt` passed on.
@@ -26,10 +38,9 @@ export async function toVeoRequest(request: VideoRequest, media: GatewaySettings
   }
   const parameters: Record<string, unknown> = {};
   if (request.size) {
-    const ratio = nearestAspectRatio(request.size, VEO_ASPECT_RATIOS);
-    if (ratio) parameters.aspectRatio = ratio;
-    const [width, height] = request.size.split('x').map(Number);
-    parameters.resolution = Math.min(width, height) >= 1080 ? '1080p' : '720p';
+    const format = veoFormat(request.size);
+    if (format.aspectRatio) parameters.aspectRatio = format.aspectRatio;
+    parameters.resolution = format.resolution;
   }
   if (request.seconds) parameters.durationSeconds = Number(request.seconds);
   if (typeof request.fields.negative_prompt === 'string') parameters.negativePrompt = request.fields.negative_prompt;

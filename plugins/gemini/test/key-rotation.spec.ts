@@ -184,6 +184,37 @@ describe('gemini plugin: API key rotation', () => {
   });
 });
 
+describe('gemini plugin: the civic-integrity resend on the requests it builds for images and search', () => {
+  let gw: RunningGateway;
+  beforeEach(async () => {
+    gw = await startGateway({ gemini: { plugin: 'gemini', baseUrl: UPSTREAM, credentials: [{ apiKey: KEY_A }] } });
+  });
+  afterEach(() => gw.close());
+
+  for (const [name, path, body, answer] of [
+    ['an image', '/gemini/v1/images/generations', { model: 'gemini-2.5-flash-image', prompt: 'x' }, 'gemini/response-image.json'],
+    ['a search', '/gemini/v1/alpha/search', { id: 's', model: 'gemini-2.5-flash', commands: { search_query: [{ q: 'node' }] } }, 'gemini/response-basic.json'],
+  ] as const) {
+    it(`resends ${name} without the category the upstream refuses, and drops it for later calls`, async () => {
+      const sent: number[] = [];
+      nock(UPSTREAM)
+        .post(/:generateContent$/)
+        .times(3)
+        .reply((_uri, request) => {
+          const settings = (request as { safetySettings: Array<{ category: string }> }).safetySettings;
+          sent.push(settings.length);
+          if (settings.some((setting) => setting.category === CIVIC_INTEGRITY)) {
+            return [400, { error: { code: 400, message: `Invalid value at 'safety_settings[4].category', "${CIVIC_INTEGRITY}"`, status: 'INVALID_ARGUMENT' } }];
+          }
+          return [200, fixtureJson(answer)];
+        });
+      expect((await postJson(`${gw.url}${path}`, body)).status).to.equal(200);
+      expect((await postJson(`${gw.url}${path}`, body)).status).to.equal(200);
+      expect(sent).to.deep.equal([5, 4, 4]);
+    });
+  }
+});
+
 describe('gemini plugin: key states survive a restart', () => {
   let dir: string;
   before(() => {

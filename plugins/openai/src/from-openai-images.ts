@@ -12,6 +12,8 @@ export async function fromOpenAiImages(json: unknown, options: EncodeImageOption
   if (!body || typeof body !== 'object' || !Array.isArray(body.data)) {
     throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream image answer has no data list');
   }
+  // A 200 with no image is no answer to an image request (a task would be "completed" with nothing in it).
+  if (body.data.length === 0) throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream image answer has no image: its data list is empty');
   const mediaType = typeof body.output_format === 'string' ? OUTPUT_FORMAT_TYPES[body.output_format.toLowerCase()] : undefined;
   const data: ImageResultItem[] = [];
   for (const [index, raw] of (body.data as unknown[]).entries()) {

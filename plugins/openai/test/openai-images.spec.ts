@@ -220,9 +220,13 @@ describe('openai plugin: images (nock replays)', () => {
     expect(body.error).to.deep.include({ message: 'Your request was rejected as a result of our safety system.', code: 'moderation_blocked' });
   });
 
-  it('answers 502 when the upstream answer has no data list', async () => {
+  it('answers 502 when the upstream answer has no data list, or an empty one', async () => {
     nock(UPSTREAM).post('/v1/images/generations').reply(200, { created: 1 });
     expect((await postJson(gw, '/v1/images/generations', { model: 'gpt-image-1', prompt: 'x' })).status).to.equal(502);
+    nock(UPSTREAM).post('/v1/images/generations').reply(200, { created: 1, data: [] });
+    const empty = await postJson(gw, '/v1/images/generations', { model: 'gpt-image-1', prompt: 'x' });
+    expect(empty.status).to.equal(502);
+    expect(((await empty.json()) as { error: { message: string } }).error.message).to.include('its data list is empty');
   });
 
   it('answers 502 naming the entry when an upstream image is neither base64 nor a url, in every response format', async () => {

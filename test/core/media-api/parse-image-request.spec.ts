@@ -108,6 +108,16 @@ describe('parseImageRequest', () => {
     expect(parseImageRequest(request({ prompt: 'x', image: PNG_B64, mask: { image_url: 'https://e.com/m.png' } }), JSON_CTX, 'edit').mask).to.deep.equal({ kind: 'url', url: 'https://e.com/m.png' });
   });
 
+  it('answers 400 for a second mask, as a file or as a field beside a file (only one was sent on, silently)', () => {
+    for (const [body, files] of [
+      [{ prompt: 'x' }, [file('image'), file('mask'), file('mask', 'b.png')]],
+      [{ prompt: 'x', mask: PNG_B64 }, [file('image'), file('mask')]],
+    ] as const) {
+      const error = failure(() => parseImageRequest(request(body, [...files]), FORM_CTX, 'edit'));
+      expect(error).to.include({ code: 'GW_INVALID_REQUEST', param: 'mask', message: 'mask: an image edit takes one mask; this one has 2' });
+    }
+  });
+
   it('answers 400 naming the field for an empty image or mask file, as for an empty data URI', () => {
     for (const field of ['image', 'image[]', 'mask']) {
       const files = [field === 'mask' ? file('image') : undefined, { ...file(field), data: Buffer.alloc(0) }].filter((f): f is UploadedFile => f !== undefined);
