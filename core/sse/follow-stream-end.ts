@@ -1,4 +1,5 @@
 import type { WireFormat } from '../unified/unified-request';
+import { createSseParser } from './parse-sse';
 
 /**
  * Lines that open the last event of an SSE stream, per format: nothing follows chat's `[DONE]`, Anthropic's
@@ -15,13 +16,9 @@ const END_LINES: Partial<Record<WireFormat, readonly string[]>> = {
 function spellings(line: string): string[] {
   return [line, line.replace(': ', ':')];
 }
-/** Gemini has no end line: its last chunk carries the candidate's finishReason (quoted as a key: model text escapes its quotes). */
-const GEMINI_FINISH_TEXT = '"finishReason"';
-const GEMINI_FINISH = Buffer.from(GEMINI_FINISH_TEXT);
-
 export interface StreamEndFollower {
   push(chunk: Buffer): void;
-  /** The stream's last event has begun: its end line (or Gemini's finishReason) has been relayed. */
+  /** The stream's last event has begun: its end line has been relayed (Gemini: every candidate's finishReason). */
   ended(): boolean;
   /** Whether the format has an end line, so that the stream is whole once the event it opens is. */
   readonly hasEndLine: boolean;
@@ -34,11 +31,11 @@ export interface StreamEndFollower {
  * one. A chunk may start or end anywhere, inside a line or an end line: the last bytes of the one before are kept.
  */
 export function createStreamEndFollower(format: WireFormat): StreamEndFollower {
+  if (format === 'gemini') return createGeminiEndFollower();
   const lines = (END_LINES[format] ?? []).flatMap(spellings);
   const afterBreak = lines.flatMap((line) => [Buffer.from(`\n${line}`), Buffer.from(`\r${line}`)]);
   const joints = lines.flatMap((line) => [`\n${line}`, `\r${line}`]);
-  const gemini = format === 'gemini';
-  const keep = gemini ? GEMINI_FINISH_TEXT.length : Math.max(0, ...lines.map((line) => line.length));
+  const keep = Math.max(0, ...lines.map((line) => line.length));
   let ended = false;
   // The stream's last bytes (latin1: one char per byte); a line break stands for the stream's start.
   let tail = '\n';
@@ -48,11 +45,51 @@ export function createStreamEndFollower(format: WireFormat): StreamEndFollower {
       if (ended || chunk.length === 0) return;
       // An end line across the previous chunk and this one, or at this one's start after a break that ended the last.
       const joint = tail + chunk.toString('latin1', 0, Math.min(chunk.length, keep));
-      ended = gemini
-        ? joint.includes(GEMINI_FINISH_TEXT) || chunk.includes(GEMINI_FINISH)
-        : joints.some((line) => joint.includes(line)) || afterBreak.some((line) => chunk.includes(line));
+      ended = joints.some((line) => joint.includes(line)) || afterBreak.some((line) => chunk.includes(line));
       tail = (tail + chunk.toString('latin1', Math.max(0, chunk.length - keep))).slice(-keep);
     },
     ended: () => ended,
+  };
+}
+
+/**
+ * Gemini has no end line: its stream is over once every candidate it streamed has had its `finishReason`. The events
+ * are parsed for that (Gemini native streams only): the key alone in the bytes is no sign, a function call's `args`
+ * may hold it as real JSON, and with `candidateCount` one candidate may finish while another still streams.
+ */
+function createGeminiEndFollower(): StreamEndFollower {
+  const parser = createSseParser();
+  const streaming = new Set<number>();
+  const finished = new Set<number>();
+  let readable = true;
+  const follow = (data: string): void => {
+    let chunk: unknown;
+    try {
+      chunk = JSON.parse(data);
+    } catch {
+      return;
+    }
+    const candidates = (chunk as { candidates?: unknown } | null)?.candidates;
+    if (!Array.isArray(candidates)) return;
+    for (const candidate of candidates) {
+      if (typeof candidate !== 'object' || candidate === null) continue;
+      const { index, finishReason } = candidate as { index?: unknown; finishReason?: unknown };
+      const at = typeof index === 'number' ? index : 0;
+      streaming.add(at);
+      if (typeof finishReason === 'string' && finishReason !== '') finished.add(at);
+    }
+  };
+  return {
+    hasEndLine: false,
+    push(chunk) {
+      if (!readable) return;
+      try {
+        for (const event of parser.push(chunk)) follow(event.data);
+      } catch {
+        // An event too large to follow: the stream is not known to have ended.
+        readable = false;
+      }
+    },
+    ended: () => readable && streaming.size > 0 && [...streaming].every((index) => finished.has(index)),
   };
 }

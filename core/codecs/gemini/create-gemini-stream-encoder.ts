@@ -4,7 +4,7 @@ import type { UnifiedCitation, UnifiedUsage, UnifiedWebSearch } from '../../unif
 import type { UnifiedStreamEvent } from '../../unified/unified-stream-event';
 import type { StreamEncoder } from '../codec';
 import { encodeGeminiStreamError } from '../shared/encode-gemini-error';
-import { readToolCallArguments } from '../shared/parse-tool-call-arguments';
+import { areArgumentsWhole, readToolCallArguments } from '../shared/parse-tool-call-arguments';
 import { encodeGeminiFinishReason, MALFORMED_FUNCTION_CALL } from './encode-gemini-finish-reason';
 import { encodeGeminiUsage } from './encode-gemini-usage';
 import { encodeGrounding } from './encode-grounding';
@@ -24,8 +24,8 @@ interface BufferedCall {
  * Unified events → Gemini stream chunks, one GenerateContentResponse per delta (the core writes them
  * as SSE `data:` events or JSON-array elements). Gemini clients expect each function call whole, so
  * tool calls are buffered until an event that is not part of a tool call (or `finish`) and sent as one
- * chunk of functionCall parts; buffering across calls also joins upstreams that interleave argument
- * deltas of parallel calls. A reasoning signature rides on the next part, as Gemini places it. The
+ * chunk of functionCall parts, once their arguments are whole; buffering across calls also joins upstreams
+ * that interleave argument deltas of parallel calls, or text between two deltas of one call. A reasoning signature rides on the next part, as Gemini places it. The
  * last chunk carries `finishReason` and the full `usageMetadata`.
  */
 export function createGeminiStreamEncoder(request: RequestEcho): StreamEncoder {
@@ -133,7 +133,8 @@ export function createGeminiStreamEncoder(request: RequestEcho): StreamEncoder {
         default:
           break;
       }
-      const callParts = takeCalls();
+      // Calls whose arguments are not whole yet wait for their next deltas (areArgumentsWhole), and the others with them.
+      const callParts = [...calls.values()].every((call) => areArgumentsWhole(call.args)) ? takeCalls() : [];
       if (callParts.length > 0) out.push(chunk(callParts));
       switch (event.type) {
         case 'text_delta':

@@ -4,6 +4,7 @@ import type { UnifiedUsage } from '../../unified/unified-response';
 import type { UnifiedStreamEvent } from '../../unified/unified-stream-event';
 import type { StreamEncoder } from '../codec';
 import { toDataUri } from '../shared/parse-data-uri';
+import { areArgumentsWhole } from '../shared/parse-tool-call-arguments';
 import { toPrefixedId } from '../shared/to-prefixed-id';
 import { buildResponsesObject } from './build-responses-object';
 import { encodeResponsesToolCall, isOwnReasoning, responsesItemId } from './encode-responses-output';
@@ -41,7 +42,10 @@ interface OpenText {
   annotations: ResponsesUrlCitation[];
 }
 
-/** A tool call being streamed. Calls stay open until another kind of event, so interleaved upstream calls still join. */
+/**
+ * A tool call being streamed. Calls stay open until another kind of event, so interleaved upstream calls still join;
+ * one whose arguments are not whole yet stays open across it too (areArgumentsWhole).
+ */
 interface OpenCall {
   outputIndex: number;
   item: ResponsesOutputFunctionCall | ResponsesOutputCustomToolCall;
@@ -123,8 +127,11 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
     emit(out, 'response.output_item.done', { output_index: item.outputIndex, item: done });
   }
 
-  function closeCalls(out: WireEvent[]): void {
-    for (const call of calls.values()) {
+  /** Closes the open calls; `onlyWhole`: those whose arguments are whole, the others stay open for their next deltas. */
+  function closeCalls(out: WireEvent[], onlyWhole = false): void {
+    for (const [index, call] of calls) {
+      if (onlyWhole && !areArgumentsWhole(call.args)) continue;
+      calls.delete(index);
       const { item, outputIndex } = call;
       let done: ResponsesOutputItem;
       if (item.type === 'custom_tool_call') {
@@ -139,13 +146,12 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
       output[outputIndex] = done;
       emit(out, 'response.output_item.done', { output_index: outputIndex, item: done });
     }
-    calls.clear();
   }
 
   function openText(kind: OpenText['kind'], h: Head, out: WireEvent[]): OpenText {
     if (open?.kind === kind) return open;
     closeText(out);
-    closeCalls(out);
+    closeCalls(out, true);
     const outputIndex = output.length;
     output.push(undefined);
     const item: OpenText = { kind, outputIndex, id: responsesItemId(kind === 'reasoning' ? 'rs_' : 'msg_', h.id, outputIndex), text: '', annotations: [] };
@@ -182,7 +188,7 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
   /** A search the upstream ran: its item opens and is done at once (it ran upstream before this event). */
   function webSearch(search: Parameters<typeof encodeWebSearchCall>[0], out: WireEvent[]): void {
     closeText(out);
-    closeCalls(out);
+    closeCalls(out, true);
     const outputIndex = output.length;
     const done = encodeWebSearchCall(search);
     const at = { item_id: done.id, output_index: outputIndex };

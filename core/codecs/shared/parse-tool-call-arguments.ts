@@ -28,3 +28,18 @@ export function readToolCallArguments(text: string, onLoss?: () => void): { args
   onLoss?.();
   return { args: {}, cutShort: false };
 }
+
+/**
+ * Whether a streamed call's arguments are whole yet: JSON that parses. Empty text is not (its deltas may follow).
+ * Stream encoders keep a call open across other events until it is: an upstream may send text or reasoning between
+ * two argument deltas of one call (some compatible services send a `"\n"` content delta there).
+ */
+export function areArgumentsWhole(text: string): boolean {
+  if (text.trim() === '') return false;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}

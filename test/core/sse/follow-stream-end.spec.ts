@@ -42,6 +42,14 @@ describe('createStreamEndFollower', () => {
     expect(endedAfter('chat-completions', ['data: {"x":1}\r\rdata: [DONE]\r\r'])).to.equal(true);
   });
 
+  it('does not take a finishReason key in a function call\'s args, or one candidate\'s finish while another streams, for the end', () => {
+    const args = 'data: {"candidates":[{"content":{"parts":[{"functionCall":{"name":"set","args":{"finishReason":"pending"}}}]},"index":0}]}\r\n\r\n';
+    expect(endedAfter('gemini', [args])).to.equal(false);
+    const first = 'data: {"candidates":[{"content":{"parts":[{"text":"A"}]},"finishReason":"STOP","index":0},{"content":{"parts":[{"text":"B"}]},"index":1}]}\r\n\r\n';
+    expect(endedAfter('gemini', [first])).to.equal(false);
+    expect(endedAfter('gemini', [first, 'data: {"candidates":[{"content":{"parts":[{"text":"."}]},"finishReason":"STOP","index":1}]}\r\n\r\n'])).to.equal(true);
+  });
+
   it("sees Gemini's finishReason split between two chunks", () => {
     expect(endedAfter('gemini', ['data: {"candidates":[{"content":{"parts":[{"text":"x"}]},"finishRea', 'son":"STOP"}]}\r\n\r\n'])).to.equal(true);
     expect(endedAfter('gemini', ['data: {"candidates":[{"content":{"parts":[{"text":"x"}]}}]}\r\n\r\n'])).to.equal(false);

@@ -114,6 +114,20 @@ describe('createGeminiStreamEncoder', () => {
     expect(chunks.map(parts)).to.deep.equal([[{ functionCall: { id: 'call_abc', name: 'f', args: { a: 1 } } }], [{ text: 'after' }], [{ text: '' }]]);
   });
 
+  it('keeps a call whose arguments are not whole yet across text between its deltas, and sends it whole', () => {
+    const chunks = encodeAll([
+      START,
+      { type: 'tool_call_start', index: 0, id: 'call_A', name: 'get_weather' },
+      { type: 'tool_call_delta', index: 0, argumentsDelta: '{"city":' },
+      { type: 'text_delta', text: '\n' },
+      { type: 'reasoning_delta', text: 'hm' },
+      { type: 'tool_call_delta', index: 0, argumentsDelta: '"Rome"}' },
+      { type: 'finish', finishReason: 'tool_calls', usage: { inputTokens: 3, outputTokens: 8, totalTokens: 11 } },
+    ]);
+    expect(chunks.map(parts)).to.deep.equal([[{ text: '\n' }], [{ text: 'hm', thought: true }], [{ functionCall: { id: 'call_A', name: 'get_weather', args: { city: 'Rome' } } }]]);
+    expect(chunks.at(-1)).to.have.nested.property('candidates[0].finishReason', 'STOP');
+  });
+
   it('puts a reasoning signature on the next part, or on an empty text part at the end', () => {
     const chunks = encodeAll([
       START,

@@ -211,6 +211,21 @@ describe('createResponsesStreamEncoder', () => {
     expect(content[0]).to.deep.include({ type: 'refusal', refusal: "I can't help with that." });
   });
 
+  it('keeps a call open across text that comes between two of its argument deltas, so the SDK rebuilds one whole call', async () => {
+    const wire = encodeEvents(createResponsesStreamEncoder(REQUEST), [
+      START,
+      { type: 'tool_call_start', index: 0, id: 'call_A', name: 'f' },
+      { type: 'tool_call_delta', index: 0, argumentsDelta: '{"city":' },
+      { type: 'text_delta', text: '\n' },
+      { type: 'tool_call_delta', index: 0, argumentsDelta: '"Rome"}' },
+      { type: 'finish', finishReason: 'tool_calls', usage: USAGE },
+    ]);
+    const final = await sdkServing(wire).responses.stream({ model: 'm', input: 'hi' }).finalResponse();
+    const calls = final.output.filter((item) => item.type === 'function_call');
+    expect(calls.map((call) => [call.call_id, call.name, call.arguments])).to.deep.equal([['call_A', 'f', '{"city":"Rome"}']]);
+    expect(final.output.map((item) => item.type)).to.deep.equal(['function_call', 'message']);
+  });
+
   it('streams a freeform tool\'s call as a custom_tool_call, its input sent whole when the call closes, which the SDK rebuilds', async () => {
     const request = decodeResponsesRequest({ model: 'm', input: 'q', stream: true, tools: [{ type: 'custom', name: 'apply_patch' }] });
     const wire = encodeEvents(createResponsesStreamEncoder(request), [
