@@ -7,6 +7,7 @@ import type { Logger } from '../logging';
 import type { ImageResult } from '../media-api/image-result';
 import type { Store } from '../store/store';
 import { createImageTaskStore, type ImageTask } from './image-task-store';
+import { isOwnRecord, ownerOf } from './task-owner';
 
 export type { ImageTask, ImageTaskStatus } from './image-task-store';
 
@@ -14,8 +15,8 @@ export type { ImageTask, ImageTaskStatus } from './image-task-store';
 export type ImageTaskWork = (signal: AbortSignal) => Promise<ImageResult>;
 
 export interface ImageTaskRunner {
-  /** Stores the task as queued, starts the work in the background and answers the 202 body. */
-  submit(work: ImageTaskWork): Promise<{ task_id: string; status: 'queued' }>;
+  /** Stores the task as queued (with the license that submitted it), starts the work in the background and answers the 202 body. */
+  submit(work: ImageTaskWork, owner?: string): Promise<{ task_id: string; status: 'queued' }>;
   get(taskId: string): Promise<ImageTask | undefined>;
   /**
    * At start-up: tasks a stopped process left queued or in progress become failed, with the reason; so do those whose
@@ -121,9 +122,9 @@ export function createImageTaskRunner(options: ImageTaskRunnerOptions): ImageTas
   }
 
   return {
-    async submit(work) {
+    async submit(work, owner) {
       if (closed) throw new GatewayError('GW_UPSTREAM_OVERLOADED', 'the gateway is shutting down; submit the task again shortly', { status: 503 });
-      const task: ImageTask = { task_id: `task_${randomBytes(16).toString('hex')}`, status: 'queued', created_at: now(), completed_at: null, result: null, error: null };
+      const task: ImageTask = { task_id: `task_${randomBytes(16).toString('hex')}`, status: 'queued', created_at: now(), completed_at: null, result: null, error: null, ...(owner === undefined ? {} : { owner }) };
       await tasks.save(task);
       const promise = run(task, work).finally(() => running.delete(promise));
       running.add(promise);
@@ -171,18 +172,19 @@ export function createImageTaskRunner(options: ImageTaskRunnerOptions): ImageTas
   };
 }
 
-/** `POST` with async: 202 and `{task_id, status: "queued"}`. */
-export async function acceptImageTask(runner: ImageTaskRunner, work: ImageTaskWork): Promise<CustomResult> {
-  return { status: 202, json: await runner.submit(work) };
+/** `POST` with async: 202 and `{task_id, status: "queued"}`; the task answers only the license of `ctx`. */
+export async function acceptImageTask(runner: ImageTaskRunner, work: ImageTaskWork, ctx: Pick<RequestContext, 'principal'>): Promise<CustomResult> {
+  return { status: 202, json: await runner.submit(work, ownerOf(ctx)) };
 }
 
-/** `GET /{platform}/v1/images/{task_id}`; an unknown (or expired) id is a 404. */
+/** `GET /{platform}/v1/images/{task_id}`; an unknown (or expired) id, or another license's task, is a 404. */
 export function createImageTaskGetHandler(runner: ImageTaskRunner): CustomHandler {
   return async (_request, ctx) => {
     const taskId = ctx.params.taskId ?? '';
     const task = await runner.get(taskId);
-    if (!task) throw new GatewayError('GW_NOT_FOUND', `no image task "${taskId}" on platform "${ctx.platform}"`, { param: 'task_id' });
-    return { status: 200, json: task };
+    if (!task || !isOwnRecord(ctx, task.owner)) throw new GatewayError('GW_NOT_FOUND', `no image task "${taskId}" on platform "${ctx.platform}"`, { param: 'task_id' });
+    const { owner: _owner, ...answer } = task;
+    return { status: 200, json: answer };
   };
 }
 

@@ -11,6 +11,8 @@ export interface ImageTask {
   completed_at: number | null;
   result: ImageResult | null;
   error: { code: string; message: string } | null;
+  /** The license that submitted it (ownerOf); stored, never answered. */
+  owner?: string;
 }
 
 export interface ImageTaskStore {
@@ -78,7 +80,7 @@ export function createImageTaskStore(store: Store, platform: string, ttlMs: numb
  */
 function readTask(taskId: string, value: unknown): ImageTask | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  const { status, created_at, completed_at, result, error } = value as Record<string, unknown>;
+  const { status, created_at, completed_at, result, error, owner } = value as Record<string, unknown>;
   if (typeof status !== 'string' || !STATUSES.has(status) || typeof created_at !== 'number') return undefined;
   return {
     task_id: taskId,
@@ -87,6 +89,7 @@ function readTask(taskId: string, value: unknown): ImageTask | undefined {
     completed_at: typeof completed_at === 'number' ? completed_at : null,
     result: typeof result === 'object' && result !== null ? (result as ImageResult) : null,
     error: isTaskError(error) ? { code: error.code, message: error.message } : null,
+    ...(typeof owner === 'string' ? { owner } : {}),
   };
 }
 

@@ -1,1 +1,2 @@
 export * from './create-image-task-runner';
+export * from './task-owner';

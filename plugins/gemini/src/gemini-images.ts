@@ -81,7 +81,7 @@ export function createGeminiImageHandlers(deps: GeminiImageDeps): { generations:
       }
       return result;
     };
-    if (parsed.async) return acceptImageTask(deps.tasks, (signal) => generate(detachContext(ctx, signal)));
+    if (parsed.async) return acceptImageTask(deps.tasks, (signal) => generate(detachContext(ctx, signal)), ctx);
     return { status: 200, json: await generate(ctx) };
   };
   return { generations: create('generation'), edits: create('edit'), get: createImageTaskGetHandler(deps.tasks) };

@@ -6,6 +6,8 @@ import {
   parseVideoRequest,
   downloadResultOf,
   maskJsonStrings,
+  isOwnRecord,
+  ownerOf,
   wantsVideoDetail,
   withVideoDetail,
   type CustomHandler,
@@ -45,6 +47,8 @@ type VeoRequestFields = {
   size?: string;
   /** When a retrieve first saw the operation done (Veo gives no time): every later retrieve answers the same. */
   completedAt?: number;
+  /** The license that made it (ownerOf): another one's retrieve or download is a 404. */
+  owner?: string;
 };
 const REQUEST_FIELDS_TTL_MS = 7 * 24 * 3600_000;
 
@@ -68,6 +72,14 @@ export function createGeminiVideoHandlers(deps: GeminiVideoDeps): Record<'create
       // The video exists upstream: answering it beats an error; later retrieves then lack these fields.
       ctx.log.error('video request fields not saved', { videoId: id, error: error instanceof Error ? error.message : String(error) });
     }
+  };
+
+  /** The video's stored fields; another license's video is a 404 before any upstream call. */
+  const fieldsOf = async (ctx: RequestContext): Promise<VeoRequestFields | undefined> => {
+    const id = ctx.params.taskId ?? '';
+    const fields = await deps.store.get<VeoRequestFields>(namespace, id);
+    if (!isOwnRecord(ctx, fields?.owner)) throw new GatewayError('GW_NOT_FOUND', `no video "${id}" on platform "${deps.platform}"`, { param: 'video_id' });
+    return fields;
   };
 
   const operationOf = async (ctx: RequestContext): Promise<{ id: string; ref: VeoVideoRef; json: unknown }> => {
@@ -95,6 +107,7 @@ export function createGeminiVideoHandlers(deps: GeminiVideoDeps): Record<'create
         seconds: parsed.seconds ?? VEO_DEFAULT_SECONDS,
         size: parsed.size ? veoFormat(parsed.size).size : VEO_DEFAULT_SIZE,
         ...(answer.done === true ? { completedAt: ref.createdAt } : {}),
+        ...(ownerOf(ctx) === undefined ? {} : { owner: ownerOf(ctx) }),
       };
       await remember(ctx, id, fields);
       return { status: 200, json: toVeoVideoObject(id, ref, state, fields) };
@@ -105,9 +118,9 @@ export function createGeminiVideoHandlers(deps: GeminiVideoDeps): Record<'create
     },
 
     async get(_request, ctx) {
+      let fields = await fieldsOf(ctx);
       const { id, ref, json } = await operationOf(ctx);
       const operation = maskJsonStrings(json, deps.mask);
-      let fields = await deps.store.get<VeoRequestFields>(namespace, id);
       const state = readVeoOperation(operation);
       if (state.status !== 'in_progress' && fields?.completedAt === undefined) {
         fields = { ...fields, completedAt: Math.floor(Date.now() / 1000) };
@@ -119,6 +132,7 @@ export function createGeminiVideoHandlers(deps: GeminiVideoDeps): Record<'create
     async content(_request, ctx) {
       const variant = ctx.query.variant ?? 'video';
       if (variant !== 'video') throw new GatewayError('GW_INVALID_REQUEST', `variant: Veo has no "${variant}" asset; only "video"`, { param: 'variant' });
+      await fieldsOf(ctx);
       const { id, json } = await operationOf(ctx);
       const state = readVeoOperation(json);
       if (state.status !== 'completed') {

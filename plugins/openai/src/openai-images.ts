@@ -47,7 +47,7 @@ export function createOpenAiImageHandlers(deps: OpenAiImageDeps): { generations:
         base64Style: deps.base64Style,
         publish: (file) => deps.links.publish(runCtx, file),
       });
-    if (parsed.async) return acceptImageTask(deps.tasks, (signal) => generate(detachContext(ctx, signal)));
+    if (parsed.async) return acceptImageTask(deps.tasks, (signal) => generate(detachContext(ctx, signal)), ctx);
     return { status: 200, json: await generate(ctx) };
   };
   return { generations: create('generation'), edits: create('edit'), get: createImageTaskGetHandler(deps.tasks) };

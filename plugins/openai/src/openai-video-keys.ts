@@ -1,4 +1,4 @@
-import { GatewayError, isGatewayError, type RequestContext, type Store } from '@gateway/core';
+import { GatewayError, isGatewayError, isOwnRecord, ownerOf, type RequestContext, type Store } from '@gateway/core';
 import type { OpenAiCaller } from './call-openai';
 import type { ApiKey, KeyRotation } from './create-key-rotation';
 
@@ -8,9 +8,10 @@ import type { ApiKey, KeyRotation } from './create-key-rotation';
  */
 const DEFAULT_TTL_MS = 7 * 24 * 3600_000;
 
-/** What the store keeps per video id: the credential id only, never the key. */
+/** What the store keeps per video id: the credential id only, never the key, and the license that made it. */
 interface VideoKeyRecord {
   credential: string;
+  owner?: string;
 }
 
 export interface OpenAiVideoKeys {
@@ -19,6 +20,7 @@ export interface OpenAiVideoKeys {
   /**
    * The key every call about `videoId` must use. Undefined when the gateway does not know which key created it
    * (created before the gateway remembered, or elsewhere): the call takes the next key of the rotation, as before.
+   * A video another license made is a 404, as an unknown one is upstream.
    */
   keyFor(ctx: RequestContext, videoId: string): Promise<ApiKey | undefined>;
 }
@@ -41,21 +43,22 @@ export function createOpenAiVideoKeys(options: OpenAiVideoKeysOptions): OpenAiVi
   const namespace = `openai-video-keys:${options.platform}`;
   const ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
 
-  const save = (videoId: string, key: ApiKey): Promise<void> => store.set<VideoKeyRecord>(namespace, videoId, { credential: key.id }, { ttlMs });
+  const save = (videoId: string, key: ApiKey, owner: string | undefined): Promise<void> =>
+    store.set<VideoKeyRecord>(namespace, videoId, { credential: key.id, ...(owner === undefined ? {} : { owner }) }, { ttlMs });
 
   /**
    * The creating key is no longer configured. Another key of the same project (a rotated key) still sees the video,
    * so each configured key is asked for it; the first that answers 2xx becomes the video's key. None: the first
    * failure that is not a 404 (a rate limit says more than "not found"), else the upstream's own 404.
    */
-  async function adopt(ctx: RequestContext, videoId: string, gone: string): Promise<ApiKey> {
+  async function adopt(ctx: RequestContext, videoId: string, gone: string, owner: string | undefined): Promise<ApiKey> {
     ctx.log.debug('creating key of a video no longer configured; looking for another', { videoId, credential: gone });
     const failures: GatewayError[] = [];
     for (const key of keys.all) {
       const response = await call.send(ctx, { method: 'GET', path: `/v1/videos/${encodeURIComponent(videoId)}`, key });
       if (response.status >= 200 && response.status < 300) {
         response.body.destroy();
-        await save(videoId, key);
+        await save(videoId, key, owner);
         return key;
       }
       failures.push(await call.failure(response));
@@ -66,7 +69,7 @@ export function createOpenAiVideoKeys(options: OpenAiVideoKeysOptions): OpenAiVi
   return {
     async remember(ctx, videoId, key) {
       try {
-        await save(videoId, key);
+        await save(videoId, key, ownerOf(ctx));
       } catch (error) {
         // The video exists upstream; answering it still beats an error. Later calls fall back to the rotation.
         ctx.log.error('video key not saved', { videoId, credential: key.id, error: isGatewayError(error) ? error.message : String(error) });
@@ -76,7 +79,8 @@ export function createOpenAiVideoKeys(options: OpenAiVideoKeysOptions): OpenAiVi
     async keyFor(ctx, videoId) {
       const record = await store.get<VideoKeyRecord>(namespace, videoId);
       if (!record) return undefined;
-      return keys.byId(record.credential) ?? adopt(ctx, videoId, record.credential);
+      if (!isOwnRecord(ctx, record.owner)) throw new GatewayError('GW_NOT_FOUND', `no video "${videoId}" on platform "${options.platform}"`, { param: 'video_id' });
+      return keys.byId(record.credential) ?? adopt(ctx, videoId, record.credential, record.owner);
     },
   };
 }

@@ -1,0 +1,75 @@
+import { expect } from 'chai';
+import OpenAI from 'openai';
+import { startSimulator, type Simulator } from '../../simulator';
+import { startGateway, TEST_LICENSE, type RunningGateway } from '../helpers/start-gateway';
+
+const OTHER_LICENSE = 'lic-other-9876543210';
+
+/** Image tasks and videos answer only the license that made them: another one's read is the 404 of an unknown id. */
+describe('e2e: image tasks and videos belong to the license that made them', function () {
+  this.timeout(20_000);
+  let sim: Simulator;
+  let gw: RunningGateway;
+
+  before(async () => {
+    sim = await startSimulator({ port: 0 });
+    gw = await startGateway(
+      {
+        openai: { plugin: 'openai', baseUrl: sim.openaiUrl, credentials: [{ apiKey: 'sk-sim-upstream-key-0001' }] },
+        gemini: { plugin: 'gemini', baseUrl: sim.geminiUrl, credentials: [{ apiKey: 'AIzaSy-simulated-upstream-key-0001' }] },
+      },
+      { licenses: [TEST_LICENSE, OTHER_LICENSE] },
+    );
+  });
+  after(async () => {
+    await gw.close();
+    await sim.close();
+  });
+
+  const client = (platform: string, license: string): OpenAI => new OpenAI({ apiKey: license, baseURL: `${gw.url}/${platform}/v1`, maxRetries: 0 });
+
+  for (const [platform, model] of [
+    ['openai', 'gpt-image-1'],
+    ['gemini', 'gemini-2.5-flash-image'],
+  ] as const) {
+    it(`${platform}: an image task answers its own license and is a 404 to another, whose answer names no owner`, async () => {
+      const submitted = await fetch(`${gw.url}/${platform}/v1/images/generations?async=true`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model, prompt: 'an orange pixel' }),
+      });
+      expect(submitted.status).to.equal(202);
+      const { task_id } = (await submitted.json()) as { task_id: string };
+      const own = await client(platform, TEST_LICENSE).get<Record<string, unknown>>(`/images/${task_id}`);
+      expect(own.task_id).to.equal(task_id);
+      expect(own).to.not.have.property('owner');
+      const error = await client(platform, OTHER_LICENSE)
+        .get(`/images/${task_id}`)
+        .catch((e: unknown) => e);
+      expect(error).to.be.instanceOf(OpenAI.NotFoundError);
+      expect((error as Error).message).to.include(`no image task "${task_id}"`);
+    });
+
+    it(`${platform}: a video answers its own license; another one's retrieve and download are 404s`, async () => {
+      const video = await client(platform, TEST_LICENSE).videos.create({ prompt: 'a calico cat' });
+      expect((await client(platform, TEST_LICENSE).videos.retrieve(video.id)).id).to.equal(video.id);
+      const other = client(platform, OTHER_LICENSE);
+      const calls = sim.requests.length;
+      for (const attempt of [() => other.videos.retrieve(video.id), () => other.videos.downloadContent(video.id)]) {
+        const error = await attempt().catch((e: unknown) => e);
+        expect(error).to.be.instanceOf(OpenAI.NotFoundError);
+        expect((error as Error).message).to.include(`no video "${video.id}"`);
+      }
+      // Refused before any upstream call.
+      expect(sim.requests.length).to.equal(calls);
+    });
+  }
+
+  it('openai: another license cannot remix a video it did not make', async () => {
+    const video = await client('openai', TEST_LICENSE).videos.create({ prompt: 'a calico cat' });
+    const error = await client('openai', OTHER_LICENSE)
+      .videos.remix(video.id, { prompt: 'a bow' })
+      .catch((e: unknown) => e);
+    expect(error).to.be.instanceOf(OpenAI.NotFoundError);
+  });
+});
