@@ -90,6 +90,25 @@ describe('e2e: an upstream that holds a stream open after its last event (SDKs â
     expect(finishes).to.include('stop');
   });
 
+  it('claude translated: a stream held open after message_delta (stop_reason and usage given, message_stop owed) ends as the finished answer', async () => {
+    const stream = fixtureText('anthropic-messages/stream-basic.sse');
+    holdOpenAfter(stream.slice(0, stream.indexOf('event: message_stop')));
+    const client = new OpenAI({ apiKey: TEST_LICENSE, baseURL: `${gw.url}/claude/v1`, maxRetries: 0 });
+    const finishes: Array<string | null> = [];
+    for await (const chunk of await client.chat.completions.create({ model: 'claude-sonnet-4-6', stream: true, messages: [{ role: 'user', content: 'hi' }] })) {
+      finishes.push(chunk.choices[0]?.finish_reason ?? null);
+    }
+    expect(finishes).to.include('stop');
+  });
+
+  it('openai translated: a chat stream held open after its finish_reason chunk ([DONE] owed) ends as the finished answer', async () => {
+    const stream = fixtureText('openai-chat/stream-basic.sse');
+    holdOpenAfter(stream.slice(0, stream.indexOf('data: [DONE]')));
+    const client = new Anthropic({ apiKey: TEST_LICENSE, baseURL: `${gw.url}/openai`, maxRetries: 0 });
+    const message = await client.messages.stream({ model: 'gpt-4.1', max_tokens: 50, messages: [{ role: 'user', content: 'hi' }] }).finalMessage();
+    expect(message.stop_reason).to.equal('end_turn');
+  });
+
   it('gemini passthrough: the Google SDK gets the stream without an error after it', async () => {
     holdOpenAfter(fixtureText('gemini/stream-basic.sse'));
     const client = new GoogleGenAI({ apiKey: TEST_LICENSE, httpOptions: { baseUrl: `${gw.url}/gemini` } });

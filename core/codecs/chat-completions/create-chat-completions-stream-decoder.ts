@@ -139,6 +139,9 @@ export function createChatCompletionsStreamDecoder(): StreamDecoder {
       if (chunk.error) return fail(decodeOpenAiError({ message: typeof chunk.error === 'string' ? chunk.error : JSON.stringify(chunk.error) }));
       return pushChunk(chunk);
     },
+    // A finish_reason has come: only the usage chunk and [DONE] are owed, so a body that then stalls or breaks ends
+    // as the finished answer (as one held open after Gemini's finishReason or Anthropic's stop_reason does).
+    whole: () => !done && !failed && finishReason !== undefined,
     end(): UnifiedStreamEvent[] {
       if (done || failed) return [];
       done = true;

@@ -213,6 +213,9 @@ export function createMessagesStreamDecoder(): StreamDecoder {
       if (!isObject(payload)) return fail(new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream stream sent an event that is not a JSON object'));
       return handle(payload.type ?? event.event, payload);
     },
+    // message_delta gave the stop reason: only message_stop is owed, so a body that then stalls or breaks ends as the
+    // finished answer (as one held open after Gemini's finishReason does).
+    whole: () => !done && stopReason !== undefined,
     end,
   };
 
