@@ -5,9 +5,10 @@ import { createHash, timingSafeEqual } from 'node:crypto';
  * and compared against every known key, so neither length nor position leaks through timing.
  */
 export function createKeyChecker(keys: readonly string[]): (presented: string | undefined) => boolean {
-  const digests = keys.map(digest);
+  // An empty key would let in any credential that reads as empty; the config refuses one, this is the last guard.
+  const digests = keys.filter((key) => key !== '').map(digest);
   return (presented) => {
-    if (presented === undefined || digests.length === 0) return false;
+    if (presented === undefined || presented === '' || digests.length === 0) return false;
     const candidate = digest(presented);
     let found = false;
     for (const known of digests) found = timingSafeEqual(candidate, known) || found;

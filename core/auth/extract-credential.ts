@@ -8,15 +8,28 @@ export function extractCredential(input: AuthInput): string | undefined {
   const { headers } = input;
   const authorization = headers.authorization;
   if (authorization) {
-    const value = authorization.trim();
-    const bearer = /^bearer\s+(.+)$/i.exec(value);
-    return bearer ? bearer[1].trim() : value;
+    const value = trimHttpSpace(authorization);
+    const bearer = /^bearer[ \t]+(.+)$/i.exec(value);
+    return nonEmpty(bearer ? trimHttpSpace(bearer[1]) : value);
   }
   const apiKey = single(headers['x-api-key']) ?? single(headers['x-goog-api-key']);
-  if (apiKey) return apiKey.trim();
+  if (apiKey) return nonEmpty(trimHttpSpace(apiKey));
   // The version segment right after the platform: `/{platform}/v1beta/…`, not a task id that happens to be "v1beta".
   if (input.query.key && /^\/[^/]+\/v1beta\//.test(input.path)) return input.query.key;
   return undefined;
+}
+
+/**
+ * Only HTTP's own whitespace (space, tab: RFC 9110 OWS). `String.trim` also strips Unicode spaces: a header of one
+ * 0xA0 byte (read as U+00A0) became the empty string, which an empty configured license then matched.
+ */
+function trimHttpSpace(value: string): string {
+  return value.replace(/^[ \t]+|[ \t]+$/g, '');
+}
+
+/** A blank credential is none: no configured key can be empty, and none may match one. */
+function nonEmpty(value: string): string | undefined {
+  return value === '' ? undefined : value;
 }
 
 function single(value: string | string[] | undefined): string | undefined {

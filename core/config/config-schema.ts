@@ -1,3 +1,5 @@
+import { TRIMMED_TEXT } from '../validation/compile-validator';
+
 /** The keys every platform block has, whatever its plugin; the plugin's own are checked by its optionsSchema. */
 export const PLATFORM_BASE_PROPERTIES = {
   plugin: { type: 'string', minLength: 1 },
@@ -30,8 +32,9 @@ export const configSchema = {
         publicBaseUrl: { type: 'string', pattern: '^https?://' },
       },
     },
-    licenses: { type: 'array', items: { type: 'string' } },
-    adminKeys: { type: 'array', items: { type: 'string' } },
+    // Not blank, and no space at either end (a client's credential is read without it, so it could never match).
+    licenses: { type: 'array', items: { type: 'string', pattern: TRIMMED_TEXT } },
+    adminKeys: { type: 'array', items: { type: 'string', pattern: TRIMMED_TEXT } },
     store: {
       oneOf: [
         { type: 'object', additionalProperties: false, required: ['driver'], properties: { driver: { const: 'memory' } } },

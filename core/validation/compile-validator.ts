@@ -11,6 +11,14 @@ addFormats(ajv);
 
 export type Validator<T> = (value: unknown) => T;
 
+/** A schema `pattern`: text that is not blank and has no whitespace at either end (a license, an admin key). */
+export const TRIMMED_TEXT = '^\\S(?:.*\\S)?$';
+
+/** What a schema pattern means, said in words where ajv would quote the regular expression. */
+const PATTERN_MEANINGS: Readonly<Record<string, string>> = {
+  [TRIMMED_TEXT]: 'must not be blank, nor start or end with whitespace',
+};
+
 /**
  * Compiles a schema once and returns a function that returns the value typed, or throws
  * GW_INVALID_REQUEST whose message names the failing field (`messages[1].role: must be …`).
@@ -45,6 +53,8 @@ export function describeAjvError(error: ErrorObject | undefined, what: string): 
   } else if (error.keyword === 'enum') {
     const allowed = (error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ');
     detail = `must be one of ${allowed}`;
+  } else if (error.keyword === 'pattern') {
+    detail = PATTERN_MEANINGS[String((error.params as { pattern: string }).pattern)] ?? detail;
   } else if (error.keyword === 'additionalProperties') {
     const extra = String((error.params as { additionalProperty: string }).additionalProperty);
     field = field ? `${field}.${extra}` : extra;

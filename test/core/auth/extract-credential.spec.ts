@@ -13,6 +13,11 @@ describe('extractCredential', () => {
     ['?key= under a v1beta segment further down is ignored', { path: '/p/v1/videos/v1beta/content', headers: {}, query: { key: 'lic-7' } }, undefined],
     ['?key= elsewhere is ignored', { path: '/p/v1/chat/completions', headers: {}, query: { key: 'lic-6' } }, undefined],
     ['nothing', { path: '/p/v1/chat/completions', headers: {}, query: {} }, undefined],
+    // Only HTTP whitespace is trimmed: a header of one 0xA0 byte (U+00A0) is that character, not an empty credential.
+    ['a no-break space kept', { path: '/p/v1/x', headers: { authorization: '\u00a0' }, query: {} }, '\u00a0'],
+    ['x-api-key of a no-break space kept', { path: '/p/v1/messages', headers: { 'x-api-key': '\u00a0' }, query: {} }, '\u00a0'],
+    ['spaces and tabs around a bearer trimmed', { path: '/p/v1/x', headers: { authorization: '\tBearer \t lic-8 \t' }, query: {} }, 'lic-8'],
+    ['a blank x-api-key is none', { path: '/p/v1/messages', headers: { 'x-api-key': ' \t' }, query: {} }, undefined],
   ];
   for (const [name, input, expected] of cases) {
     it(name, () => expect(extractCredential(input)).to.equal(expected));
@@ -33,5 +38,10 @@ describe('createKeyChecker', () => {
   });
   it('rejects everything when no key is configured', () => {
     expect(createKeyChecker([])('anything')).to.equal(false);
+  });
+  it('never matches through an empty configured key', () => {
+    const withEmpty = createKeyChecker(['', 'lic-a']);
+    expect(withEmpty('')).to.equal(false);
+    expect(withEmpty('lic-a')).to.equal(true);
   });
 });

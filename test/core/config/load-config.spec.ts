@@ -229,6 +229,19 @@ describe('parseConfig', () => {
     expect(() => parse(raw, {})).to.throw(ConfigError, /platforms\.p\.baseUrl: is required \(platforms\.p\.baseUrl: environment variable UNSET_BASE_URL is not set\)/);
   });
 
+  it('refuses a blank license or admin key, or one with whitespace at an end, naming it (an empty one let in a credential read as empty)', () => {
+    for (const [field, value] of [
+      ['licenses', ''],
+      ['licenses', '  '],
+      ['adminKeys', ' adm-0123456789'],
+      ['adminKeys', 'adm-0123456789\t'],
+    ] as const) {
+      expect(messageOf({ platforms: {}, [field]: ['lic-ok-0123456789', value] }), JSON.stringify(value)).to.equal(
+        `invalid config /cfg/gateway.config.json: ${field}[1]: must not be blank, nor start or end with whitespace`,
+      );
+    }
+  });
+
   const badConfigs: Array<[string, unknown, RegExp]> = [
     ['missing platforms', {}, /platforms: is required/],
     ['a non-URL baseUrl', { platforms: { p: { plugin: 'openai', baseUrl: 'ftp://x' } } }, /platforms\.p\.baseUrl: must match/],
