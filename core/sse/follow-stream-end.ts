@@ -18,7 +18,10 @@ function spellings(line: string): string[] {
 }
 export interface StreamEndFollower {
   push(chunk: Buffer): void;
-  /** The stream's last event has begun: its end line has been relayed (Gemini: every candidate's finishReason). */
+  /**
+   * The stream's last event has begun: its end line has been relayed. Gemini: every candidate has had its
+   * finishReason; asked once the body is over (it then reads a last event still waiting for its blank line).
+   */
   ended(): boolean;
   /** Whether the format has an end line, so that the stream is whole once the event it opens is. */
   readonly hasEndLine: boolean;
@@ -79,17 +82,26 @@ function createGeminiEndFollower(): StreamEndFollower {
       if (typeof finishReason === 'string' && finishReason !== '') finished.add(at);
     }
   };
+  let lastRead = false;
+  const read = (events: () => Array<{ data: string }>): void => {
+    if (!readable) return;
+    try {
+      for (const event of events()) follow(event.data);
+    } catch {
+      // An event too large to follow: the stream is not known to have ended.
+      readable = false;
+    }
+  };
   return {
     hasEndLine: false,
     push(chunk) {
-      if (!readable) return;
-      try {
-        for (const event of parser.push(chunk)) follow(event.data);
-      } catch {
-        // An event too large to follow: the stream is not known to have ended.
-        readable = false;
-      }
+      if (!lastRead) read(() => parser.push(chunk));
     },
-    ended: () => readable && streaming.size > 0 && [...streaming].every((index) => finished.has(index)),
+    // Asked once the body is over: its last event counts though its blank line never came.
+    ended() {
+      if (!lastRead) read(() => parser.end());
+      lastRead = true;
+      return readable && streaming.size > 0 && [...streaming].every((index) => finished.has(index));
+    },
   };
 }

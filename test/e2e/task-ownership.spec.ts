@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import OpenAI from 'openai';
+import { decodeVeoVideoId, encodeVeoVideoId } from '../../plugins/gemini/src/veo-video-id';
 import { startSimulator, type Simulator } from '../../simulator';
 import { startGateway, TEST_LICENSE, type RunningGateway } from '../helpers/start-gateway';
 
@@ -64,6 +65,23 @@ describe('e2e: image tasks and videos belong to the license that made them', fun
       expect(sim.requests.length).to.equal(calls);
     });
   }
+
+  it('gemini: another spelling of the same Veo operation (a time written 0…, the key part emptied) is still not another license\'s', async () => {
+    const video = await client('gemini', TEST_LICENSE).videos.create({ prompt: 'a calico cat' });
+    const ref = decodeVeoVideoId(video.id);
+    const spellings = [
+      'video_' + Buffer.from(`0${ref.createdAt}.${ref.credential}.${ref.operation}`).toString('base64url'),
+      encodeVeoVideoId({ ...ref, credential: '' }),
+    ];
+    for (const id of spellings) {
+      expect(decodeVeoVideoId(id).operation).to.equal(ref.operation);
+      const error = await client('gemini', OTHER_LICENSE)
+        .videos.retrieve(id)
+        .catch((e: unknown) => e);
+      expect(error, id).to.be.instanceOf(OpenAI.NotFoundError);
+      expect((await client('gemini', TEST_LICENSE).videos.retrieve(id)).status, id).to.be.a('string');
+    }
+  });
 
   it('openai: another license cannot remix a video it did not make', async () => {
     const video = await client('openai', TEST_LICENSE).videos.create({ prompt: 'a calico cat' });

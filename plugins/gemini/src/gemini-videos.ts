@@ -64,30 +64,31 @@ export function createGeminiVideoHandlers(deps: GeminiVideoDeps): Record<'create
   const upstreamPath = (url: URL): string | undefined =>
     url.origin === base.origin && url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) + url.search : undefined;
 
+  // Kept by operation, not by video id: one operation has many ids (a time written `0…`, another credential part),
+  // and each must find the same record, its owner included.
   const namespace = `veo-videos:${deps.platform}`;
-  const remember = async (ctx: RequestContext, id: string, fields: VeoRequestFields): Promise<void> => {
+  const remember = async (ctx: RequestContext, ref: VeoVideoRef, fields: VeoRequestFields): Promise<void> => {
     try {
-      await deps.store.set(namespace, id, fields, { ttlMs: REQUEST_FIELDS_TTL_MS });
+      await deps.store.set(namespace, ref.operation, fields, { ttlMs: REQUEST_FIELDS_TTL_MS });
     } catch (error) {
       // The video exists upstream: answering it beats an error; later retrieves then lack these fields.
-      ctx.log.error('video request fields not saved', { videoId: id, error: error instanceof Error ? error.message : String(error) });
+      ctx.log.error('video request fields not saved', { operation: ref.operation, error: error instanceof Error ? error.message : String(error) });
     }
   };
 
-  /** The video's stored fields; another license's video is a 404 before any upstream call. */
-  const fieldsOf = async (ctx: RequestContext): Promise<VeoRequestFields | undefined> => {
-    const id = ctx.params.taskId ?? '';
-    const fields = await deps.store.get<VeoRequestFields>(namespace, id);
-    if (!isOwnRecord(ctx, fields?.owner)) throw new GatewayError('GW_NOT_FOUND', `no video "${id}" on platform "${deps.platform}"`, { param: 'video_id' });
-    return fields;
-  };
-
-  const operationOf = async (ctx: RequestContext): Promise<{ id: string; ref: VeoVideoRef; json: unknown }> => {
+  /** The video of the route and its stored fields; another license's video is a 404 before any upstream call. */
+  const videoOf = async (ctx: RequestContext): Promise<{ id: string; ref: VeoVideoRef; fields: VeoRequestFields | undefined }> => {
     const id = ctx.params.taskId ?? '';
     const ref = decodeVeoVideoId(id);
+    // Records of earlier builds are kept by video id.
+    const fields = (await deps.store.get<VeoRequestFields>(namespace, ref.operation)) ?? (await deps.store.get<VeoRequestFields>(namespace, id));
+    if (!isOwnRecord(ctx, fields?.owner)) throw new GatewayError('GW_NOT_FOUND', `no video "${id}" on platform "${deps.platform}"`, { param: 'video_id' });
+    return { id, ref, fields };
+  };
+
+  const operationOf = async (ctx: RequestContext, ref: VeoVideoRef): Promise<unknown> => {
     if (ref.credential) ctx.state.set(PINNED_CREDENTIAL, ref.credential);
-    const json = await deps.caller.json(ctx, { method: 'GET', path: `/${deps.apiVersion}/${ref.operation}` });
-    return { id, ref, json };
+    return deps.caller.json(ctx, { method: 'GET', path: `/${deps.apiVersion}/${ref.operation}` });
   };
 
   return {
@@ -109,7 +110,7 @@ export function createGeminiVideoHandlers(deps: GeminiVideoDeps): Record<'create
         ...(answer.done === true ? { completedAt: ref.createdAt } : {}),
         ...(ownerOf(ctx) === undefined ? {} : { owner: ownerOf(ctx) }),
       };
-      await remember(ctx, id, fields);
+      await remember(ctx, ref, fields);
       return { status: 200, json: toVeoVideoObject(id, ref, state, fields) };
     },
 
@@ -118,13 +119,14 @@ export function createGeminiVideoHandlers(deps: GeminiVideoDeps): Record<'create
     },
 
     async get(_request, ctx) {
-      let fields = await fieldsOf(ctx);
-      const { id, ref, json } = await operationOf(ctx);
-      const operation = maskJsonStrings(json, deps.mask);
+      const video = await videoOf(ctx);
+      const { id, ref } = video;
+      let { fields } = video;
+      const operation = maskJsonStrings(await operationOf(ctx, ref), deps.mask);
       const state = readVeoOperation(operation);
       if (state.status !== 'in_progress' && fields?.completedAt === undefined) {
         fields = { ...fields, completedAt: Math.floor(Date.now() / 1000) };
-        await remember(ctx, id, fields);
+        await remember(ctx, ref, fields);
       }
       return { status: 200, json: withVideoDetail(toVeoVideoObject(id, ref, state, fields), operation, wantsVideoDetail(ctx.query)) };
     },
@@ -132,8 +134,8 @@ export function createGeminiVideoHandlers(deps: GeminiVideoDeps): Record<'create
     async content(_request, ctx) {
       const variant = ctx.query.variant ?? 'video';
       if (variant !== 'video') throw new GatewayError('GW_INVALID_REQUEST', `variant: Veo has no "${variant}" asset; only "video"`, { param: 'variant' });
-      await fieldsOf(ctx);
-      const { id, json } = await operationOf(ctx);
+      const { id, ref } = await videoOf(ctx);
+      const json = await operationOf(ctx, ref);
       const state = readVeoOperation(json);
       if (state.status !== 'completed') {
         throw new GatewayError('GW_INVALID_REQUEST', `video "${id}" is ${state.status === 'failed' ? 'failed' : 'not completed yet'}; its content is available once it is completed`, { param: 'video_id' });

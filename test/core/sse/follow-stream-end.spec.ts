@@ -50,6 +50,14 @@ describe('createStreamEndFollower', () => {
     expect(endedAfter('gemini', [first, 'data: {"candidates":[{"content":{"parts":[{"text":"."}]},"finishReason":"STOP","index":1}]}\r\n\r\n'])).to.equal(true);
   });
 
+  it("counts Gemini's last event though its blank line, or its line end, never came", () => {
+    const last = 'data: {"candidates":[{"content":{"parts":[{"text":"x"}]},"finishReason":"STOP","index":0}]}';
+    expect(endedAfter('gemini', [last + '\n'])).to.equal(true);
+    expect(endedAfter('gemini', [last + '\r\n'])).to.equal(true);
+    expect(endedAfter('gemini', [last])).to.equal(true);
+    expect(endedAfter('gemini', [last.slice(0, -3)])).to.equal(false);
+  });
+
   it("sees Gemini's finishReason split between two chunks", () => {
     expect(endedAfter('gemini', ['data: {"candidates":[{"content":{"parts":[{"text":"x"}]},"finishRea', 'son":"STOP"}]}\r\n\r\n'])).to.equal(true);
     expect(endedAfter('gemini', ['data: {"candidates":[{"content":{"parts":[{"text":"x"}]}}]}\r\n\r\n'])).to.equal(false);
