@@ -1,5 +1,5 @@
 import { cosmiconfig } from 'cosmiconfig';
-import { loadTypeScriptConfig } from './load-typescript-config';
+import { loadJsonConfig, loadTypeScriptConfig } from './config-file-loaders';
 import type { ConfigFileReply, ConfigFileRequest, EnvChanges } from './read-config-file';
 
 /**
@@ -9,7 +9,7 @@ import type { ConfigFileReply, ConfigFileRequest, EnvChanges } from './read-conf
  */
 async function read(request: ConfigFileRequest): Promise<ConfigFileReply> {
   const before = { ...process.env };
-  const explorer = cosmiconfig('gateway', { searchPlaces: request.searchPlaces, searchStrategy: 'none', cache: false, loaders: { '.ts': loadTypeScriptConfig } });
+  const explorer = cosmiconfig('gateway', { searchPlaces: request.searchPlaces, searchStrategy: 'none', cache: false, loaders: { '.ts': loadTypeScriptConfig, '.json': loadJsonConfig } });
   try {
     const found = request.file ? await explorer.load(request.file) : await explorer.search(request.cwd);
     return { found, envChanges: envChangesSince(before) };

@@ -64,6 +64,25 @@ describe('loadConfig', () => {
     }
   });
 
+  it('stops on a platform key written twice in a .json or .ts config (the last would replace the first without a word), naming the key and line', async () => {
+    const dir = tempDir();
+    const block = (key: string) => `{ "plugin": "openai", "baseUrl": "http://127.0.0.1:9", "credentials": [{ "apiKey": "${key}" }] }`;
+    const json = path.join(dir, 'dup.json');
+    writeFileSync(json, `{\n "licenses": ["lic"],\n "platforms": {\n  "openai": ${block('sk-secret-first-0001')},\n  "deepseek": ${block('sk-d')},\n  "openai": ${block('sk-secret-second-0002')}\n }\n}\n`);
+    const ts = path.join(dir, 'gateway.config.ts');
+    writeFileSync(ts, `export default {\n  licenses: ['lic'],\n  platforms: {\n    openai: ${block('sk-secret-first-0001')},\n    'openai': ${block('sk-secret-second-0002')},\n  },\n};\n`);
+    for (const [file, line] of [[json, 6], [ts, 5]] as const) {
+      const error = await loadConfig({ cwd: dir, file, env: {} }).catch((e: unknown) => e);
+      expect(error, file).to.be.instanceOf(ConfigError);
+      const message = (error as Error).message;
+      expect(message, file).to.include(`(line ${line}): the key "openai" is written twice in platforms; only the last one would count`);
+      expect(message, file).not.to.include('secret');
+    }
+    // Keys that repeat in different objects, and an override after a spread, are fine.
+    writeFileSync(ts, `const base = { openai: ${block('sk-1')} };\nexport default { licenses: ['lic'], platforms: { ...base, openai: ${block('sk-2')}, deepseek: ${block('sk-3')} } };\n`);
+    expect((await loadConfig({ cwd: dir, file: ts, env: {} })).config.platforms.openai.credentials).to.deep.equal([{ apiKey: 'sk-2' }]);
+  });
+
   it('stops on a syntax error in gateway.config.ts that TypeScript would repair (a missing comma), naming where, quoting nothing', async () => {
     const dir = tempDir();
     writeFileSync(
