@@ -1,7 +1,7 @@
 import { maskSecretsIn } from '../errors/mask-secret';
 import path from 'node:path';
 import { GATEWAY_ROUTES } from '../hooks/endpoints';
-import { ajv, describeAjvError } from '../validation/compile-validator';
+import { configAjv, describeConfigErrors } from '../validation/describe-config-errors';
 import { CONFIG_DEFAULTS, configSchema } from './config-schema';
 import type { GatewayConfig, GatewayConfigFile } from './config-types';
 import { readConfigFile, type ConfigFileRead } from './read-config-file';
@@ -37,7 +37,7 @@ const SEARCH_PLACES = [
   'gateway.config.yml',
 ];
 
-const validateConfig = ajv.compile(configSchema);
+const validateConfig = configAjv.compile(configSchema);
 
 export async function loadConfig(options: LoadConfigOptions = {}): Promise<LoadedConfig> {
   const cwd = options.cwd ?? process.cwd();
@@ -85,7 +85,7 @@ export function withoutQuotedSource(message: string): string {
 export function parseConfig(raw: unknown, source: string, env: NodeJS.ProcessEnv = process.env): LoadedConfig {
   const { value, warnings } = resolveEnvRefs(raw, env);
   if (!validateConfig(value)) {
-    const { message } = describeAjvError(validateConfig.errors?.[0], 'config');
+    const { message } = describeConfigErrors(validateConfig.errors, 'config');
     // A field that is missing because its `env:` variable is unset: the variable's name is the useful part.
     const unset = warnings.length > 0 ? ` (${warnings.join('; ')})` : '';
     throw new ConfigError(`invalid config ${source}: ${message}${unset}`);

@@ -7,7 +7,7 @@ import { PLUGIN_API_VERSION, type GatewayCleanup, type GatewayPlugin, type Gatew
 import type { Logger } from '../logging';
 import type { Store } from '../store/store';
 import type { UpstreamClient } from '../upstream/upstream-client';
-import { ajv, describeAjvError } from '../validation/compile-validator';
+import { configAjv, describeConfigErrors } from '../validation/describe-config-errors';
 import type { AdminRegistry } from './admin-registry';
 import { scopeHooks } from './scope-hooks';
 import { shareGatewayPackages } from './share-gateway-packages';
@@ -140,9 +140,9 @@ function withBaseDefaults(entry: PlatformConfig): PlatformBaseOptions & Record<s
 
 function validatePluginOptions(plugin: GatewayPlugin, key: string, options: Record<string, unknown>): void {
   if (!plugin.optionsSchema) return;
-  const validate = ajv.compile(withBaseProperties(plugin.optionsSchema));
+  const validate = configAjv.compile(withBaseProperties(plugin.optionsSchema));
   if (!validate(options)) {
-    const { message } = describeAjvError(validate.errors?.[0], 'options');
+    const { message } = describeConfigErrors(validate.errors, 'options');
     throw new ConfigError(`platforms.${key} (plugin "${plugin.name}"): ${message}`);
   }
   const unknown = unknownOptions(plugin.optionsSchema, options);

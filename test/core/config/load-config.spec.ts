@@ -267,7 +267,7 @@ describe('parseConfig', () => {
     ['a platform without plugin', { platforms: { p: { baseUrl: 'http://x' } } }, /platforms\.p\.plugin: is required/],
     ['an unknown top-level key', { platforms: {}, servr: {} }, /servr: is not a known field/],
     ['a bad port', { platforms: {}, server: { port: 70000 } }, /server\.port: must be <= 65535/],
-    ['a bad store driver', { platforms: {}, store: { driver: 'mongo' } }, /store/],
+    ['a bad store driver', { platforms: {}, store: { driver: 'mongo' } }, /store\.driver: must be one of "memory", "sqlite"/],
     ['a bad segment name', { platforms: { ok: { plugin: 'openai', baseUrl: 'http://x' }, 'Bad Name': { plugin: 'openai', baseUrl: 'http://x' } } }, /platforms: key "Bad Name" must match pattern/],
     ['a string timeout', { platforms: { p: { plugin: 'openai', baseUrl: 'http://x', timeouts: { totalMs: '5' } } } }, /platforms\.p\.timeouts\.totalMs: must be integer/],
   ];
