@@ -10,6 +10,7 @@ import { encodeMessagesStopReason } from './encode-messages-stop-reason';
 import { encodeMessagesUsage } from './encode-messages-usage';
 import { encodeWebSearchBlocks, encodeWebSearchCitation } from './encode-messages-web-search';
 import { searchesWeb } from '../shared/searches-web';
+import { areArgumentsWhole } from '../shared/parse-tool-call-arguments';
 
 type OpenBlock = { kind: 'text' | 'thinking'; index: number } | { kind: 'tool'; index: number; toolIndex: number };
 
@@ -19,16 +20,6 @@ interface HeldToolCall {
   id: string;
   name: string;
   args: string;
-}
-
-/** Whether a tool call's arguments so far are a whole JSON value (then no fragment can follow). */
-function isWholeJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function wire(type: string, payload: Record<string, unknown>): WireEvent {
@@ -41,7 +32,9 @@ function wire(type: string, payload: Record<string, unknown>): WireEvent {
  * start, as the API does), then `message_delta` (stop_reason, usage) and `message_stop`.
  * A block is closed when an event of another kind (or another tool call) arrives. Some chat upstreams interleave
  * the argument fragments of parallel tool calls; a client acts on a tool call when its block stops (Claude Code runs
- * it), so a call that starts while the open one's arguments are not yet whole JSON is held and sent whole after it.
+ * it), so a call that starts while the open one's arguments are not yet whole JSON is held and sent whole after it;
+ * so is text, reasoning or anything else that comes between two fragments of one call (some services send a `"\n"`
+ * content delta there): it follows the call's block once the arguments are whole.
  */
 export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder {
   const clientName = clientFunctionNames(request);
@@ -56,6 +49,8 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
   /** The open tool call's arguments so far, to tell whether another call may start after it. */
   let openArgs = '';
   let held: HeldToolCall[] = [];
+  /** Events of other kinds that came while the open call's arguments were not whole: sent after its block. */
+  let deferred: UnifiedStreamEvent[] = [];
   /**
    * Whether each call's arguments are a JSON object, known from their first non-blank character: a `tool_use` input
    * is always an object, so arguments that are not one (a misbehaving upstream's string, array or null) send no
@@ -118,7 +113,7 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
   }
 
   function onToolStart(event: Extract<UnifiedStreamEvent, { type: 'tool_call_start' }>, out: WireEvent[]): void {
-    if (held.length > 0 || (open?.kind === 'tool' && !isWholeJson(openArgs))) {
+    if (held.length > 0 || (open?.kind === 'tool' && !areArgumentsWhole(openArgs))) {
       held.push({ toolIndex: event.index, id: event.id, name: event.name, args: '' });
       return;
     }
@@ -134,9 +129,18 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
     }
     const index = toolBlocks.get(toolIndex);
     if (index === undefined) return;
-    if (open?.kind === 'tool' && open.toolIndex === toolIndex) openArgs += argumentsDelta;
+    const inOpenBlock = open?.kind === 'tool' && open.toolIndex === toolIndex;
+    if (inOpenBlock) openArgs += argumentsDelta;
     // A fragment of a call whose block has closed still goes to its own index (the SDKs' final message takes it).
     sendArguments(toolIndex, index, argumentsDelta, out);
+    if (inOpenBlock && areArgumentsWhole(openArgs)) sendDeferred(out);
+  }
+
+  /** The events held while a call's arguments were coming, in their order, once it is whole or the answer ends. */
+  function sendDeferred(out: WireEvent[]): void {
+    const events = deferred;
+    deferred = [];
+    for (const event of events) handle(event, out, false);
   }
 
   /** A call's argument text as `input_json_delta`, held while only blanks have come, dropped if not an object. */
@@ -175,7 +179,7 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
     done = true;
   }
 
-  function handle(event: UnifiedStreamEvent, out: WireEvent[]): void {
+  function handle(event: UnifiedStreamEvent, out: WireEvent[], mayDefer = true): void {
     switch (event.type) {
       case 'start':
         if (event.usage) usage = { ...usage, ...event.usage };
@@ -185,6 +189,7 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
         usage = { ...usage, ...event.usage };
         return;
       case 'error':
+        sendDeferred(out);
         releaseHeld(out);
         close(out);
         out.push(...encodeMessagesStreamError(event.error));
@@ -192,12 +197,20 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
         return;
       case 'finish':
         ensureStarted(out);
+        sendDeferred(out);
         releaseHeld(out);
         onFinish(event, out);
         return;
     }
     ensureStarted(out);
-    if (event.type !== 'tool_call_start' && event.type !== 'tool_call_delta') releaseHeld(out);
+    if (event.type !== 'tool_call_start' && event.type !== 'tool_call_delta') {
+      // Blocks are sent one after another: nothing may close a call's block before its arguments are whole.
+      if (mayDefer && (deferred.length > 0 || (open?.kind === 'tool' && !areArgumentsWhole(openArgs)))) {
+        deferred.push(event);
+        return;
+      }
+      releaseHeld(out);
+    }
     switch (event.type) {
       case 'text_delta':
         if (event.text === '') return;

@@ -174,6 +174,38 @@ describe('createMessagesStreamEncoder', () => {
     expect(blocks).to.deep.equal(['start 0', 'delta 0 {"path":', 'delta 0 "a.ts"}', 'stop 0', 'start 1', 'delta 1 {"path":"b.ts"}', 'stop 1']);
   });
 
+  it('keeps a call\'s block open across text or thinking that comes between two of its fragments, and sends them after it', async () => {
+    const events = encodeAll([
+      { type: 'start', id: 'x', model: 'm', created: 0 },
+      { type: 'tool_call_start', index: 0, id: 'call_A', name: 'Bash' },
+      { type: 'tool_call_delta', index: 0, argumentsDelta: '{"command":"cat' },
+      { type: 'text_delta', text: '\n' },
+      { type: 'reasoning_delta', text: 'hm' },
+      { type: 'tool_call_delta', index: 0, argumentsDelta: ' x"}' },
+      { type: 'text_delta', text: 'done' },
+      { type: 'finish', finishReason: 'tool_calls', usage: USAGE },
+    ]);
+    const blocks = payloads(events)
+      .filter((p) => String(p.type).startsWith('content_block'))
+      .map((p) => `${String(p.type).replace('content_block_', '')} ${p.index}`);
+    expect(blocks).to.deep.equal(['start 0', 'delta 0', 'delta 0', 'stop 0', 'start 1', 'delta 1', 'stop 1', 'start 2', 'delta 2', 'stop 2', 'start 3', 'delta 3', 'stop 3']);
+    const message = await finalMessage(toSseBody(events));
+    expect(message.content.map((block) => block.type)).to.deep.equal(['tool_use', 'text', 'thinking', 'text']);
+    expect(message.content[0]).to.deep.include({ name: 'Bash', input: { command: 'cat x' } });
+  });
+
+  it('sends text held behind a call whose arguments never become whole before the finish', () => {
+    const events = encodeAll([
+      { type: 'tool_call_start', index: 0, id: 'call_A', name: 'Bash' },
+      { type: 'tool_call_delta', index: 0, argumentsDelta: '{"command":"ca' },
+      { type: 'text_delta', text: 'cut' },
+      { type: 'finish', finishReason: 'length', usage: USAGE },
+    ]);
+    expect(payloads(events).map((p) => p.type)).to.deep.equal([
+      'message_start', 'content_block_start', 'ping', 'content_block_delta', 'content_block_stop', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop',
+    ]);
+  });
+
   it('streams a parallel call live when the previous one is whole before it starts (the usual order)', () => {
     const events = encodeAll(FROM_OTHER);
     const toolDeltas = payloads(events).filter((p) => p.type === 'content_block_delta' && (p.delta as { type: string }).type === 'input_json_delta');
