@@ -63,7 +63,7 @@ export async function loadPlugins(config: GatewayConfig, hooks: GatewayHooks, se
   const mounted: MountedPlatform[] = [];
   shareGatewayPackages();
   for (const [key, entry] of Object.entries(config.platforms)) {
-    const plugin = requirePlugin(entry.plugin, key, path.dirname(config.source));
+    const plugin = requirePlugin(entry.plugin, key, path.dirname(config.source), services.maskSecrets ?? ((text) => text));
     checkApiVersion(plugin, key);
     const options = withBaseDefaults(entry);
     validatePluginOptions(plugin, key, options);
@@ -91,7 +91,7 @@ export async function loadPlugins(config: GatewayConfig, hooks: GatewayHooks, se
  * names are the gateway's own packages (shareGatewayPackages: the built ones under `npm start`); other packages
  * resolve from the config's folder, where an operator installs them, then from the gateway's install.
  */
-function requirePlugin(name: string, key: string, configDir: string): GatewayPlugin {
+function requirePlugin(name: string, key: string, configDir: string, mask: (text: string) => string): GatewayPlugin {
   const candidates = name.startsWith('.') || path.isAbsolute(name) ? [path.resolve(configDir, name)] : [`@gateway/plugin-${name}`, name];
   for (const candidate of candidates) {
     let resolved: string;
@@ -105,14 +105,25 @@ function requirePlugin(name: string, key: string, configDir: string): GatewayPlu
       loaded = require(resolved);
     } catch (error) {
       const hint = resolved.endsWith('.ts') && !('.ts' in require.extensions) ? ' (a TypeScript file: put the plugin in plugins/<name> so the build compiles it, or point at its JavaScript)' : '';
-      const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-      throw new ConfigError(`platforms.${key}.plugin: "${name}" (${resolved}) failed to load: ${message}${hint}`);
+      throw new ConfigError(`platforms.${key}.plugin: "${name}" (${resolved}) failed to load: ${mask(describeLoadError(error))}${hint}`);
     }
     const plugin = (loaded as { default?: unknown }).default ?? loaded;
     if (!isPlugin(plugin)) throw new ConfigError(`platforms.${key}.plugin: "${name}" (${resolved}) does not export a gateway plugin`);
     return plugin;
   }
   throw new ConfigError(`platforms.${key}.plugin: unknown plugin "${name}" (tried ${candidates.join(', ')})`);
+}
+
+/**
+ * What went wrong loading a plugin's module, in one line, with where: a syntax error's file and line (the first line
+ * of its stack; the lines after it quote the source), tsx's first error after its "Transform failed" heading.
+ */
+export function describeLoadError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const lines = error.message.split('\n');
+  const message = /^Transform failed with \d+ errors?:$/.test(lines[0]) && lines[1] ? lines[1] : lines[0];
+  const at = error instanceof SyntaxError ? error.stack?.split('\n')[0] : undefined;
+  return at && /:\d+$/.test(at) && !message.includes(at) ? `${message} (at ${at})` : message;
 }
 
 function isPlugin(value: unknown): value is GatewayPlugin {

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, createGateway, parseConfig } from '@gateway/core';
+import { describeLoadError } from '../../../core/plugins/load-plugins';
 
 const FIXTURES = path.join(__dirname, 'fixtures');
 
@@ -54,6 +55,22 @@ describe('loadPlugins', () => {
 
   it('stops on a plugin that throws while loading, with its message', async () => {
     expect(await startupError('./throws-on-load-plugin.ts')).to.match(/platforms\.p\.plugin: "\.\/throws-on-load-plugin\.ts" \(.*\) failed to load: this plugin cannot start: missing native module$/);
+  });
+
+  it('masks a key in the error of a plugin that throws while loading', async () => {
+    const message = await startupError('./throws-key-on-load-plugin.ts');
+    expect(message).to.match(/failed to load: cannot init with key sk-proj-\.\.\.0001 from PLUGIN_KEY$/);
+    expect(message).not.to.include('AAAAAAAA');
+  });
+
+  it('says where a plugin module fails: the file and line of a syntax error, tsx\'s first error after its heading', () => {
+    const syntax = new SyntaxError('Unexpected token \'}\'');
+    syntax.stack = "/srv/plugins/p.js:12\n  apiKey: 'sk-proj-in-the-source' }\n  ^\n\nSyntaxError: Unexpected token '}'";
+    expect(describeLoadError(syntax)).to.equal("Unexpected token '}' (at /srv/plugins/p.js:12)");
+    expect(describeLoadError(new Error('Transform failed with 1 error:\n/srv/plugins/p.ts:3:10: ERROR: Expected ";" but found "x"\n  3 | const k = "sk-x" x'))).to.equal(
+      '/srv/plugins/p.ts:3:10: ERROR: Expected ";" but found "x"',
+    );
+    expect(describeLoadError('no credentials file')).to.equal('no credentials file');
   });
 
   it('stops on a plugin that throws something other than an Error', async () => {
