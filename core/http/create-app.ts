@@ -4,6 +4,7 @@ import { GatewayError } from '../errors/gateway-error';
 import { ENDPOINTS, GATEWAY_ROUTES } from '../hooks/endpoints';
 import type { GatewayRuntime } from './gateway-runtime';
 import { createEndpointHandler } from './handle-endpoint';
+import { sdkDialect } from '../models-api/model-dialect';
 import { createErrorMiddleware } from './error-middleware';
 import { createRequestLog } from './request-log';
 import { mountAdminRoutes } from './admin-routes';
@@ -40,7 +41,9 @@ export function createApp(runtime: GatewayRuntime): express.Express {
     if (geminiGet) app.get('/:platform/v1alpha/models/*model', createEndpointHandler(geminiGet, runtime));
   }
 
-  app.use((req: Request) => {
+  app.use((req: Request, res: Response) => {
+    // A path no family claims (`/claude/v1/files`): the SDK that asked gets the error in its own shape.
+    if (res.locals.family === 'openai') res.locals.family = sdkDialect(req.headers, req.query as Record<string, unknown>);
     const platform = req.path.split('/')[1] ?? '';
     // The gateway's own segments (`/admin/...`) are never a platform: an unknown path there is a missing route.
     if (platform && !GATEWAY_ROUTES.includes(platform) && !runtime.platforms.has(platform)) {

@@ -9,6 +9,11 @@ import type { ModelDialect } from './model-card';
  */
 export function modelDialect(endpoint: EndpointId, headers: IncomingHttpHeaders, query: Readonly<Record<string, string>>): ModelDialect {
   if (endpoint === 'gemini.models' || endpoint === 'gemini.models.get') return 'gemini';
+  return sdkDialect(headers, query);
+}
+
+/** Which official SDK sent a request on a path the three share, by what each always sends (see modelDialect). */
+export function sdkDialect(headers: IncomingHttpHeaders, query: Readonly<Record<string, unknown>>): ModelDialect {
   if (headers['anthropic-version'] !== undefined) return 'messages';
   if (headers['x-goog-api-client'] !== undefined || headers['x-goog-api-key'] !== undefined || query.key !== undefined) return 'gemini';
   return 'openai';

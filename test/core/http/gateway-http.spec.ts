@@ -114,6 +114,17 @@ describe('gateway HTTP behaviour', function () {
     });
   });
 
+  it('answers an unknown route in the shape of the SDK that asked (anthropic-version, x-goog-api-key), OpenAI\'s otherwise', async () => {
+    const get = (headers: Record<string, string>) => fetch(`${gw.url}/openai/v1/files`, { headers: { authorization: `Bearer ${TEST_LICENSE}`, ...headers } });
+    const anthropic = await get({ 'anthropic-version': '2023-06-01' });
+    expect(anthropic.status).to.equal(404);
+    expect(await anthropic.json()).to.deep.include({ type: 'error' }).and.to.have.nested.property('error.type', 'not_found_error');
+    const gemini = (await (await get({ 'x-goog-api-key': TEST_LICENSE })).json()) as { error: { status: string; code: number } };
+    expect(gemini.error).to.include({ status: 'NOT_FOUND', code: 404 });
+    const openai = (await (await get({})).json()) as { error: { code: string } };
+    expect(openai.error.code).to.equal('gw_route_not_found');
+  });
+
   describe('admin', () => {
     it('refuses a license and accepts an admin key', async () => {
       expect((await fetch(`${gw.url}/admin/platforms`, { headers: { authorization: `Bearer ${TEST_LICENSE}` } })).status).to.equal(401);
