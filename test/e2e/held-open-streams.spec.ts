@@ -80,26 +80,21 @@ describe('e2e: an upstream that holds a stream open after its last event (SDKs â
     expect(ms).to.be.below(IDLE_MS);
   });
 
-  it('gemini translated: a stream held open after its finishReason ends as the finished answer, not an error', async () => {
-    holdOpenAfter(fixtureText('gemini/stream-basic.sse'));
-    const client = new OpenAI({ apiKey: TEST_LICENSE, baseURL: `${gw.url}/gemini/v1`, maxRetries: 0 });
-    const finishes: Array<string | null> = [];
-    for await (const chunk of await client.chat.completions.create({ model: 'gemini-2.5-flash', stream: true, messages: [{ role: 'user', content: 'hi' }] })) {
-      finishes.push(chunk.choices[0]?.finish_reason ?? null);
-    }
-    expect(finishes).to.include('stop');
-  });
-
-  it('claude translated: a stream held open after message_delta (stop_reason and usage given, message_stop owed) ends as the finished answer', async () => {
-    const stream = fixtureText('anthropic-messages/stream-basic.sse');
-    holdOpenAfter(stream.slice(0, stream.indexOf('event: message_stop')));
-    const client = new OpenAI({ apiKey: TEST_LICENSE, baseURL: `${gw.url}/claude/v1`, maxRetries: 0 });
-    const finishes: Array<string | null> = [];
-    for await (const chunk of await client.chat.completions.create({ model: 'claude-sonnet-4-6', stream: true, messages: [{ role: 'user', content: 'hi' }] })) {
-      finishes.push(chunk.choices[0]?.finish_reason ?? null);
-    }
-    expect(finishes).to.include('stop');
-  });
+  const anthropicStream = fixtureText('anthropic-messages/stream-basic.sse');
+  for (const [name, platform, model, stream] of [
+    ['gemini translated: a stream held open after its finishReason', 'gemini', 'gemini-2.5-flash', fixtureText('gemini/stream-basic.sse')],
+    ['claude translated: a stream held open after message_delta (stop_reason and usage given, message_stop owed)', 'claude', 'claude-sonnet-4-6', anthropicStream.slice(0, anthropicStream.indexOf('event: message_stop'))],
+  ] as const) {
+    it(`${name} ends as the finished answer, not an error`, async () => {
+      holdOpenAfter(stream);
+      const client = new OpenAI({ apiKey: TEST_LICENSE, baseURL: `${gw.url}/${platform}/v1`, maxRetries: 0 });
+      const finishes: Array<string | null> = [];
+      for await (const chunk of await client.chat.completions.create({ model, stream: true, messages: [{ role: 'user', content: 'hi' }] })) {
+        finishes.push(chunk.choices[0]?.finish_reason ?? null);
+      }
+      expect(finishes).to.include('stop');
+    });
+  }
 
   it('openai translated: a chat stream held open after its finish_reason chunk ([DONE] owed) ends as the finished answer', async () => {
     const stream = fixtureText('openai-chat/stream-basic.sse');
