@@ -56,11 +56,14 @@ function findDuplicateProperty(ts: typeof import('typescript'), file: SourceFile
       for (const property of node.properties) {
         const name = property.name && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name) || ts.isNumericLiteral(property.name)) ? property.name.text : undefined;
         if (name === undefined) continue;
-        if (seen.has(name)) {
+        // A getter and a setter of one name make one property; each accessor counts apart from plain properties.
+        const kind = ts.isGetAccessorDeclaration(property) ? 'get ' : ts.isSetAccessorDeclaration(property) ? 'set ' : '';
+        const seenAs = [kind + name, ...(kind ? [name] : ['get ' + name, 'set ' + name])];
+        if (seenAs.some((key) => seen.has(key))) {
           found = { path, key: name, line: file.getLineAndCharacterOfPosition(property.getStart(file)).line + 1 };
           return;
         }
-        seen.add(name);
+        seen.add(kind + name);
       }
       for (const property of node.properties) {
         const name = property.name && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name)) ? property.name.text : '';

@@ -27,7 +27,8 @@ export function findDuplicateJsonKey(text: string): DuplicateKey | undefined {
   let line = 1;
   for (let i = 0; i < text.length; i += 1) {
     const char = text[i];
-    if (char === '\n') line += 1;
+    // A line ends in LF, CRLF or a lone CR.
+    if (char === '\n' || (char === '\r' && text[i + 1] !== '\n')) line += 1;
     else if (char === '"') {
       const end = closingQuote(text, i);
       const frame = stack.at(-1);

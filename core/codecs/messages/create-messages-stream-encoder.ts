@@ -113,7 +113,7 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
   }
 
   function onToolStart(event: Extract<UnifiedStreamEvent, { type: 'tool_call_start' }>, out: WireEvent[]): void {
-    if (held.length > 0 || (open?.kind === 'tool' && !areArgumentsWhole(openArgs))) {
+    if (held.length > 0 || callInProgress()) {
       held.push({ toolIndex: event.index, id: event.id, name: event.name, args: '' });
       return;
     }
@@ -133,14 +133,27 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
     if (inOpenBlock) openArgs += argumentsDelta;
     // A fragment of a call whose block has closed still goes to its own index (the SDKs' final message takes it).
     sendArguments(toolIndex, index, argumentsDelta, out);
-    if (inOpenBlock && areArgumentsWhole(openArgs)) sendDeferred(out);
+    if (inOpenBlock && areArgumentsWhole(openArgs)) sendWaiting(out);
   }
 
-  /** The events held while a call's arguments were coming, in their order, once it is whole or the answer ends. */
-  function sendDeferred(out: WireEvent[]): void {
-    const events = deferred;
-    deferred = [];
-    for (const event of events) handle(event, out, false);
+  /** The open block is a call whose arguments are not whole yet: nothing else may close it. */
+  function callInProgress(): boolean {
+    return open?.kind === 'tool' && !areArgumentsWhole(openArgs);
+  }
+
+  /**
+   * What waited behind a call in progress: the held calls (each opened once the one before is whole, a call still
+   * coming stopping the rest), then the deferred events, in order, as far as no call in progress holds them back.
+   * `all` (the answer ends): everything, whole or not.
+   */
+  function sendWaiting(out: WireEvent[], all = false): void {
+    while (held.length > 0 && (all || !callInProgress())) {
+      const call = held.shift()!;
+      const index = openToolBlock(call.toolIndex, call.id, call.name, out);
+      openArgs = call.args;
+      if (call.args !== '') sendArguments(call.toolIndex, index, call.args, out);
+    }
+    while (deferred.length > 0 && (all || !callInProgress())) emitOther(deferred.shift()!, out);
   }
 
   /** A call's argument text as `input_json_delta`, held while only blanks have come, dropped if not an object. */
@@ -157,17 +170,6 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
     delta(index, { type: 'input_json_delta', partial_json: text }, out);
   }
 
-  /** Before anything that is not a tool fragment: the held calls follow the open block, each whole. */
-  function releaseHeld(out: WireEvent[]): void {
-    if (held.length === 0) return;
-    const calls = held;
-    held = [];
-    for (const call of calls) {
-      const index = openToolBlock(call.toolIndex, call.id, call.name, out);
-      if (call.args !== '') sendArguments(call.toolIndex, index, call.args, out);
-    }
-  }
-
   function onFinish(event: Extract<UnifiedStreamEvent, { type: 'finish' }>, out: WireEvent[]): void {
     close(out);
     usage = { ...usage, ...event.usage };
@@ -179,7 +181,7 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
     done = true;
   }
 
-  function handle(event: UnifiedStreamEvent, out: WireEvent[], mayDefer = true): void {
+  function handle(event: UnifiedStreamEvent, out: WireEvent[]): void {
     switch (event.type) {
       case 'start':
         if (event.usage) usage = { ...usage, ...event.usage };
@@ -189,28 +191,33 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
         usage = { ...usage, ...event.usage };
         return;
       case 'error':
-        sendDeferred(out);
-        releaseHeld(out);
+        sendWaiting(out, true);
         close(out);
         out.push(...encodeMessagesStreamError(event.error));
         done = true;
         return;
       case 'finish':
         ensureStarted(out);
-        sendDeferred(out);
-        releaseHeld(out);
+        sendWaiting(out, true);
         onFinish(event, out);
+        return;
+      case 'tool_call_start':
+        ensureStarted(out);
+        onToolStart(event, out);
+        return;
+      case 'tool_call_delta':
+        ensureStarted(out);
+        onToolDelta(event.index, event.argumentsDelta, out);
         return;
     }
     ensureStarted(out);
-    if (event.type !== 'tool_call_start' && event.type !== 'tool_call_delta') {
-      // Blocks are sent one after another: nothing may close a call's block before its arguments are whole.
-      if (mayDefer && (deferred.length > 0 || (open?.kind === 'tool' && !areArgumentsWhole(openArgs)))) {
-        deferred.push(event);
-        return;
-      }
-      releaseHeld(out);
-    }
+    // Blocks are sent one after another: nothing may close a call's block before its arguments are whole.
+    deferred.push(event);
+    sendWaiting(out);
+  }
+
+  /** An event that is not part of a tool call, once nothing holds it back. */
+  function emitOther(event: UnifiedStreamEvent, out: WireEvent[]): void {
     switch (event.type) {
       case 'text_delta':
         if (event.text === '') return;
@@ -256,12 +263,6 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
         out.push(wire('content_block_stop', { index }));
         return;
       }
-      case 'tool_call_start':
-        onToolStart(event, out);
-        return;
-      case 'tool_call_delta':
-        onToolDelta(event.index, event.argumentsDelta, out);
-        return;
       case 'media': {
         const index = openBlock({ type: 'image', source: { type: 'base64', media_type: event.mediaType, data: event.data } }, out);
         out.push(wire('content_block_stop', { index }));

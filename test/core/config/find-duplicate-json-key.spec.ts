@@ -4,6 +4,7 @@ import { findDuplicateJsonKey } from '../../../core/config/find-duplicate-json-k
 describe('findDuplicateJsonKey', () => {
   it('finds a key written twice in one object, with the object\'s path and the second one\'s line', () => {
     expect(findDuplicateJsonKey('{"a": 1,\n "a": 2}')).to.deep.equal({ path: '', key: 'a', line: 2 });
+    expect(findDuplicateJsonKey('{\r"a": 1,\r\n\r "a": 2}'), 'CR and CRLF line ends').to.deep.include({ line: 4 });
     expect(findDuplicateJsonKey('{"platforms": {"x": {}, "y": {"k": [{"apiKey": "1", "apiKey": "2"}]}}}')).to.deep.equal({ path: 'platforms.y.k[]', key: 'apiKey', line: 1 });
   });
 

@@ -78,6 +78,10 @@ describe('loadConfig', () => {
       expect(message, file).to.include(`(line ${line}): the key "openai" is written twice in platforms; only the last one would count`);
       expect(message, file).not.to.include('secret');
     }
+    // A getter and a setter of one name are one property.
+    writeFileSync(ts, `export default { licenses: ['lic'], _s: 'memory', get store() { return { driver: this._s }; }, set store(v) {}, platforms: {} };\n`);
+    const error = await loadConfig({ cwd: dir, file: ts, env: {} }).catch((e: unknown) => e);
+    expect(String((error as Error)?.message)).not.to.include('written twice');
     // Keys that repeat in different objects, and an override after a spread, are fine.
     writeFileSync(ts, `const base = { openai: ${block('sk-1')} };\nexport default { licenses: ['lic'], platforms: { ...base, openai: ${block('sk-2')}, deepseek: ${block('sk-3')} } };\n`);
     expect((await loadConfig({ cwd: dir, file: ts, env: {} })).config.platforms.openai.credentials).to.deep.equal([{ apiKey: 'sk-2' }]);

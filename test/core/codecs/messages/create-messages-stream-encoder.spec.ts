@@ -171,7 +171,8 @@ describe('createMessagesStreamEncoder', () => {
     const blocks = payloads(events)
       .filter((p) => String(p.type).startsWith('content_block'))
       .map((p) => `${String(p.type).replace('content_block_', '')} ${p.index}${p.delta ? ` ${(p.delta as { partial_json: string }).partial_json}` : ''}`);
-    expect(blocks).to.deep.equal(['start 0', 'delta 0 {"path":', 'delta 0 "a.ts"}', 'stop 0', 'start 1', 'delta 1 {"path":"b.ts"}', 'stop 1']);
+    // The second call's block opens once the first is whole, with what it has so far, and stays open until it is whole too.
+    expect(blocks).to.deep.equal(['start 0', 'delta 0 {"path":', 'delta 0 "a.ts"}', 'stop 0', 'start 1', 'delta 1 {"path":', 'delta 1 "b.ts"}', 'stop 1']);
   });
 
   it('keeps a call\'s block open across text or thinking that comes between two of its fragments, and sends them after it', async () => {
@@ -192,6 +193,43 @@ describe('createMessagesStreamEncoder', () => {
     const message = await finalMessage(toSseBody(events));
     expect(message.content.map((block) => block.type)).to.deep.equal(['tool_use', 'text', 'thinking', 'text']);
     expect(message.content[0]).to.deep.include({ name: 'Bash', input: { command: 'cat x' } });
+  });
+
+  it('never stops a held call\'s block before its arguments are whole, whatever comes between its fragments', async () => {
+    for (const order of ['text after the first call is whole', 'text before the second call starts'] as const) {
+      const tc0Start: UnifiedStreamEvent = { type: 'tool_call_start', index: 0, id: 'call_A', name: 'Bash' };
+      const tc1Start: UnifiedStreamEvent = { type: 'tool_call_start', index: 1, id: 'call_B', name: 'Read' };
+      const text: UnifiedStreamEvent = { type: 'text_delta', text: '\n' };
+      const events = encodeAll([
+        { type: 'start', id: 'x', model: 'm', created: 0 },
+        tc0Start,
+        { type: 'tool_call_delta', index: 0, argumentsDelta: '{"command":' },
+        ...(order === 'text before the second call starts' ? [text, tc1Start] : [tc1Start]),
+        { type: 'tool_call_delta', index: 1, argumentsDelta: '{"file_path":' },
+        { type: 'tool_call_delta', index: 0, argumentsDelta: '"ls -la"}' },
+        ...(order === 'text after the first call is whole' ? [text] : []),
+        { type: 'tool_call_delta', index: 1, argumentsDelta: '"/etc/hosts"}' },
+        { type: 'finish', finishReason: 'tool_calls', usage: USAGE },
+      ]);
+      // What a client acting on content_block_stop sees: each call's input whole when its block stops.
+      const inputs = new Map<number, string>();
+      for (const payload of payloads(events)) {
+        const index = payload.index as number;
+        const partial = (payload.delta as { partial_json?: string } | undefined)?.partial_json;
+        if (payload.type === 'content_block_delta' && partial !== undefined) {
+          expect(inputs.has(index), `${order}: fragment after stop`).to.equal(true);
+          inputs.set(index, inputs.get(index)! + partial);
+        }
+        if (payload.type === 'content_block_start' && (payload.content_block as { type: string }).type === 'tool_use') inputs.set(index, '');
+        if (payload.type === 'content_block_stop' && inputs.has(index)) {
+          expect(() => JSON.parse(inputs.get(index)!), `${order}: block ${index} stopped with ${inputs.get(index)}`).not.to.throw();
+          inputs.delete(index);
+        }
+      }
+      const message = await finalMessage(toSseBody(events));
+      const calls = message.content.filter((block) => block.type === 'tool_use');
+      expect(calls.map((call) => call.input), order).to.deep.equal([{ command: 'ls -la' }, { file_path: '/etc/hosts' }]);
+    }
   });
 
   it('sends text held behind a call whose arguments never become whole before the finish', () => {
