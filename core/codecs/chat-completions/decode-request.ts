@@ -177,14 +177,21 @@ function decodeResponseFormat(format: ChatCompletionsResponseFormat): UnifiedRes
 function decodeReasoning(body: ChatCompletionsRequest): UnifiedReasoningConfig | undefined {
   const effort = body.reasoning_effort;
   const budget = body.budget_tokens;
-  if ((effort === undefined || effort === null) && (budget === undefined || budget === null)) return undefined;
+  // Anthropic's own `thinking` object, which its OpenAI-SDK compatibility layer documents for chat clients.
+  const thinking = (body as { thinking?: unknown }).thinking;
+  const thinkingType = isRecord(thinking) ? thinking.type : undefined;
+  const thinkingBudget = isRecord(thinking) && typeof thinking.budget_tokens === 'number' ? thinking.budget_tokens : undefined;
+  if ((effort === undefined || effort === null) && (budget === undefined || budget === null) && thinkingType === undefined) return undefined;
   const out: UnifiedReasoningConfig = {};
+  if (thinkingType === 'disabled') out.enabled = false;
+  else if (thinkingType === 'enabled' || thinkingType === 'adaptive') out.enabled = true;
   if (effort === 'none') out.enabled = false;
   else if (effort) {
     out.enabled = true;
     out.effort = effort as ReasoningEffort; // the schema enum allows only ReasoningEffort values besides "none"
   }
   if (typeof budget === 'number') out.budgetTokens = budget;
+  else if (thinkingBudget !== undefined && out.enabled) out.budgetTokens = thinkingBudget;
   return out;
 }
 

@@ -43,11 +43,14 @@ function lacksBudget(reasoning: UnifiedReasoningConfig | undefined): boolean {
  * which thinking would override (max_tokens raised above the budget, temperature dropped).
  */
 function yieldsToClientSettings(request: UnifiedRequest, defaults: ClaudeDefaults): boolean {
-  const reasoning = request.reasoning;
-  const showOnly = reasoning?.includeThoughts === true && reasoning.enabled === undefined && reasoning.budgetTokens === undefined && reasoning.effort === undefined;
-  if (!showOnly) return false;
+  if (!wantsOnlyToSeeThoughts(request.reasoning)) return false;
   const capped = request.maxTokens !== undefined && request.maxTokens <= defaults.defaultBudgetTokens;
   return capped || request.temperature !== undefined || request.topK !== undefined;
+}
+
+/** Thoughts asked to be shown and nothing else said about thinking. */
+function wantsOnlyToSeeThoughts(reasoning: UnifiedReasoningConfig | undefined): boolean {
+  return reasoning?.includeThoughts === true && reasoning.enabled === undefined && reasoning.budgetTokens === undefined && reasoning.effort === undefined;
 }
 
 /**
@@ -65,6 +68,9 @@ export function applyClaudeDefaults(request: UnifiedRequest, defaults: ClaudeDef
   if (thinkingModel && !hasOwnReasoning(reasoning)) {
     const budget = suffixBudget(request.maxTokens, defaults.defaultBudgetTokens);
     if (budget !== undefined) reasoning = { ...reasoning, enabled: true, budgetTokens: budget };
+    // No thinking fits under the client's own cap: a wish to see thoughts (Codex's reasoning.summary) yields with it,
+    // or the codec would turn it into thinking of its own and raise the cap.
+    else if (wantsOnlyToSeeThoughts(reasoning)) reasoning = undefined;
   } else if (yieldsToClientSettings(request, defaults)) {
     reasoning = undefined;
   } else if (lacksBudget(reasoning)) {

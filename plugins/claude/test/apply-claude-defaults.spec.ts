@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { UnifiedRequest } from '@gateway/core';
+import { encodeMessagesRequest } from '../../../core/codecs/messages/encode-request';
 import { applyClaudeDefaults } from '../src/apply-claude-defaults';
 import { extraHiddenClasses, skipUnlessMapsComparable } from '../../../test/helpers/hidden-class';
 
@@ -70,6 +71,13 @@ describe('applyClaudeDefaults', () => {
 
   it('leaves reasoning unset when -thinking has no room under the client’s max_tokens', () => {
     expect(applyClaudeDefaults({ ...base, model: 'claude-sonnet-4-6-thinking', maxTokens: 500 }, defaults).reasoning).to.equal(undefined);
+  });
+
+  it('lets a wish to see thoughts yield too when -thinking has no room under the client’s max_tokens (Codex sends one on every call)', () => {
+    const request = { ...base, model: 'claude-sonnet-4-6-thinking', maxTokens: 1000, reasoning: { includeThoughts: true } };
+    expect(applyClaudeDefaults(request, defaults)).to.deep.include({ maxTokens: 1000, reasoning: undefined });
+    const encoded = encodeMessagesRequest(applyClaudeDefaults(request, defaults)).value;
+    expect(encoded).to.include({ max_tokens: 1000 }).and.not.to.have.property('thinking');
   });
 
   it('does not change the request it was given', () => {

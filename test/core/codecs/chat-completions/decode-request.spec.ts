@@ -231,6 +231,13 @@ describe('decodeChatCompletionsRequest', () => {
       expect(decodeChatCompletionsRequest(body({ budget_tokens: 4000 })).reasoning).to.deep.equal({ budgetTokens: 4000 });
     });
 
+    it("maps Anthropic's thinking object, as its OpenAI-SDK compatibility documents it for chat clients", () => {
+      expect(decodeChatCompletionsRequest(body({ thinking: { type: 'enabled', budget_tokens: 2000 } })).reasoning).to.deep.equal({ enabled: true, budgetTokens: 2000 });
+      expect(decodeChatCompletionsRequest(body({ thinking: { type: 'adaptive' } })).reasoning).to.deep.equal({ enabled: true });
+      expect(decodeChatCompletionsRequest(body({ thinking: { type: 'disabled' } })).reasoning).to.deep.equal({ enabled: false });
+      expect(decodeChatCompletionsRequest(body({ thinking: { type: 'enabled', budget_tokens: 2000 }, budget_tokens: 3000 })).reasoning).to.deep.equal({ enabled: true, budgetTokens: 3000 });
+    });
+
     it('uses max_completion_tokens over max_tokens, and remembers a client that sent only max_tokens', () => {
       expect(decodeChatCompletionsRequest(body({ max_tokens: 10, max_completion_tokens: 20 })).maxTokens).to.equal(20);
       const legacy = decodeChatCompletionsRequest(body({ max_tokens: 10 }));
