@@ -3,10 +3,11 @@ import type { SourceFile } from 'typescript';
 import { findDuplicateJsonKey, type DuplicateKey } from './find-duplicate-json-key';
 
 /**
- * cosmiconfig's loader for `gateway.config.ts`, after a syntax check and a check for a key written twice. TypeScript's transpiler repairs what it can
- * parse around (a missing comma between two platforms), so the file would load as something the operator never
- * wrote, without a word. A syntax error stops start-up instead, with its line and column and TypeScript's message;
- * no line of the file is quoted, as it may hold a credential. Types are not checked: the config is plain data.
+ * cosmiconfig's loader for `gateway.config.ts`, after a syntax check and a check for a key written twice.
+ * TypeScript's transpiler repairs what it can parse around (a missing comma between two platforms), so the file would
+ * load as something the operator never wrote, without a word. A syntax error stops start-up instead, with its line
+ * and column and TypeScript's message; no line of the file is quoted, as it may hold a credential. Types are not
+ * checked: the config is plain data.
  */
 export async function loadTypeScriptConfig(filepath: string, content: string): Promise<unknown> {
   const ts = (await import('typescript')).default;

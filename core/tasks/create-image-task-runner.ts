@@ -15,7 +15,10 @@ export type { ImageTask, ImageTaskStatus } from './image-task-store';
 export type ImageTaskWork = (signal: AbortSignal) => Promise<ImageResult>;
 
 export interface ImageTaskRunner {
-  /** Stores the task as queued (with the license that submitted it), starts the work in the background and answers the 202 body. */
+  /**
+   * Stores the task as queued (with `owner`, the license that submitted it), starts the work in the background and
+   * answers the 202 body.
+   */
   submit(work: ImageTaskWork, owner?: string): Promise<{ task_id: string; status: 'queued' }>;
   get(taskId: string): Promise<ImageTask | undefined>;
   /**

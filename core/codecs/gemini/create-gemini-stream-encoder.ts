@@ -25,8 +25,9 @@ interface BufferedCall {
  * as SSE `data:` events or JSON-array elements). Gemini clients expect each function call whole, so
  * tool calls are buffered until an event that is not part of a tool call (or `finish`) and sent as one
  * chunk of functionCall parts, once their arguments are whole; buffering across calls also joins upstreams
- * that interleave argument deltas of parallel calls, or text between two deltas of one call. A reasoning signature rides on the next part, as Gemini places it. The
- * last chunk carries `finishReason` and the full `usageMetadata`.
+ * that interleave argument deltas of parallel calls, or send text between two deltas of one call. A reasoning
+ * signature rides on the next part, as Gemini places it. The last chunk carries `finishReason` and the full
+ * `usageMetadata`.
  */
 export function createGeminiStreamEncoder(request: RequestEcho): StreamEncoder {
   const showThoughts = showsThoughts(request);
