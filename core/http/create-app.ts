@@ -44,6 +44,8 @@ export function createApp(runtime: GatewayRuntime): express.Express {
   app.use((req: Request, res: Response) => {
     // A path no family claims (`/claude/v1/files`): the SDK that asked gets the error in its own shape.
     if (res.locals.family === 'openai') res.locals.family = sdkDialect(req.headers, req.query as Record<string, unknown>);
+    // The Anthropic SDK reads its error's request id from `request-id`, as request-log sets it for Messages paths.
+    if (res.locals.family === 'messages' && !res.hasHeader('request-id')) res.setHeader('request-id', String(res.locals.requestId));
     const platform = req.path.split('/')[1] ?? '';
     // The gateway's own segments (`/admin/...`) are never a platform: an unknown path there is a missing route.
     if (platform && !GATEWAY_ROUTES.includes(platform) && !runtime.platforms.has(platform)) {

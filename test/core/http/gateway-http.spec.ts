@@ -118,6 +118,7 @@ describe('gateway HTTP behaviour', function () {
     const get = (headers: Record<string, string>) => fetch(`${gw.url}/openai/v1/files`, { headers: { authorization: `Bearer ${TEST_LICENSE}`, ...headers } });
     const anthropic = await get({ 'anthropic-version': '2023-06-01' });
     expect(anthropic.status).to.equal(404);
+    expect(anthropic.headers.get('request-id')).to.equal(anthropic.headers.get('x-request-id')).and.to.be.a('string');
     expect(await anthropic.json()).to.deep.include({ type: 'error' }).and.to.have.nested.property('error.type', 'not_found_error');
     const gemini = (await (await get({ 'x-goog-api-key': TEST_LICENSE })).json()) as { error: { status: string; code: number } };
     expect(gemini.error).to.include({ status: 'NOT_FOUND', code: 404 });
