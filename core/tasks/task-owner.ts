@@ -13,3 +13,9 @@ export function ownerOf(ctx: Pick<RequestContext, 'principal'>): string | undefi
 export function isOwnRecord(ctx: Pick<RequestContext, 'principal'>, owner: unknown): boolean {
   return typeof owner !== 'string' || owner === ctx.principal?.id;
 }
+
+/** `{ owner }` for a record made by this request's license, else nothing (a record without an owner answers any). */
+export function withOwner(ctx: Pick<RequestContext, 'principal'>): { owner?: string } {
+  const owner = ownerOf(ctx);
+  return owner === undefined ? {} : { owner };
+}

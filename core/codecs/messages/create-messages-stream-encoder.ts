@@ -48,9 +48,9 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
   const toolBlocks = new Map<number, number>();
   /** The open tool call's arguments so far, to tell whether another call may start after it. */
   let openArgs = '';
-  let held: HeldToolCall[] = [];
+  const held: HeldToolCall[] = [];
   /** Events of other kinds that came while the open call's arguments were not whole: sent after its block. */
-  let deferred: UnifiedStreamEvent[] = [];
+  const deferred: UnifiedStreamEvent[] = [];
   /**
    * Whether each call's arguments are a JSON object, known from their first non-blank character: a `tool_use` input
    * is always an object, so arguments that are not one (a misbehaving upstream's string, array or null) send no

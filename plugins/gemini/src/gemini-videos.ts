@@ -7,7 +7,7 @@ import {
   downloadResultOf,
   maskJsonStrings,
   isOwnRecord,
-  ownerOf,
+  withOwner,
   wantsVideoDetail,
   withVideoDetail,
   type CustomHandler,
@@ -108,7 +108,7 @@ export function createGeminiVideoHandlers(deps: GeminiVideoDeps): Record<'create
         seconds: parsed.seconds ?? VEO_DEFAULT_SECONDS,
         size: parsed.size ? veoFormat(parsed.size).size : VEO_DEFAULT_SIZE,
         ...(answer.done === true ? { completedAt: ref.createdAt } : {}),
-        ...(ownerOf(ctx) === undefined ? {} : { owner: ownerOf(ctx) }),
+        ...withOwner(ctx),
       };
       await remember(ctx, ref, fields);
       return { status: 200, json: toVeoVideoObject(id, ref, state, fields) };
