@@ -10,7 +10,7 @@ import { decodeGeminiPart } from './decode-gemini-part';
 import { isGeminiErrorBody } from './is-gemini-error-body';
 import { decodeGeminiUsage } from './decode-gemini-usage';
 import { decodeCreateTime } from './decode-response';
-import { mapGeminiFinishReason } from './map-gemini-finish-reason';
+import { geminiTurnFailure, mapGeminiFinishReason } from './map-gemini-finish-reason';
 import { responseCallIdPrefix } from './response-call-id-prefix';
 import { validateResponse } from './response-schema';
 import { synthesizeResponseId } from './synthesize-response-id';
@@ -108,6 +108,8 @@ export function createGeminiStreamDecoder(): StreamDecoder {
       out.splice(afterText, 0, ...sources);
     }
     if (candidate?.finishReason !== undefined) finishReason = candidate.finishReason;
+    const failure = geminiTurnFailure(candidate?.finishReason, candidate?.finishMessage);
+    if (failure) return fail(failure, out);
     if (chunk.usageMetadata) {
       const next = decodeGeminiUsage(chunk.usageMetadata);
       const key = JSON.stringify(next);

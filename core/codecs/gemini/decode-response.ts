@@ -5,7 +5,7 @@ import { decodeGrounding, groundingSearch } from './decode-grounding';
 import { decodeGeminiPart } from './decode-gemini-part';
 import { isGeminiErrorBody } from './is-gemini-error-body';
 import { decodeGeminiUsage } from './decode-gemini-usage';
-import { mapGeminiFinishReason } from './map-gemini-finish-reason';
+import { geminiTurnFailure, mapGeminiFinishReason } from './map-gemini-finish-reason';
 import { responseCallIdPrefix } from './response-call-id-prefix';
 import { validateResponse } from './response-schema';
 import { synthesizeResponseId } from './synthesize-response-id';
@@ -22,12 +22,15 @@ export function decodeCreateTime(createTime: string | undefined): number {
 /**
  * Gemini `GenerateContentResponse` → unified, from the first candidate. A blocked prompt (no
  * candidates, `promptFeedback.blockReason`) is an empty `content_filter` answer. An error envelope
- * in a 200 body throws it as a GatewayError; an unreadable body is GW_UPSTREAM_BAD_RESPONSE.
+ * in a 200 body, or a failed turn (`MALFORMED_FUNCTION_CALL` …), throws it as a GatewayError; an unreadable body is
+ * GW_UPSTREAM_BAD_RESPONSE.
  */
 export function decodeResponse(body: unknown): UnifiedResponse {
   if (isGeminiErrorBody(body)) throw decodeGeminiError(body);
   const response = validateResponse(body);
   const candidate = response.candidates?.[0];
+  const failure = geminiTurnFailure(candidate?.finishReason, candidate?.finishMessage);
+  if (failure) throw failure;
   const id = response.responseId ?? synthesizeResponseId(JSON.stringify(body));
   const givenIds = (candidate?.content?.parts ?? []).flatMap((p) => (p.functionCall?.id ? [p.functionCall.id] : []));
   const nextId = createCallIdAllocator(givenIds, responseCallIdPrefix(id));

@@ -2,13 +2,17 @@ import type { UnifiedRequest } from '../../unified/unified-request';
 import { isPlainObject } from '../shared/is-plain-object';
 import { encodeThinkingConfig } from './encode-thinking-config';
 import type { GeminiGenerationConfig } from './gemini-types';
+import { isPreGemini3Model } from './is-pre-gemini3-model';
 
 /**
  * Unified sampling, output format, modalities and reasoning → `generationConfig`, merged over the
  * generationConfig fields a Gemini client sent that have no unified meaning (`kept`).
- * A JSON schema goes as `responseJsonSchema` (full JSON Schema), never pruned.
+ * A JSON schema goes as `responseJsonSchema` (full JSON Schema), never pruned. Before Gemini 3 a model refuses JSON
+ * output beside function declarations (400 "Function calling with a response mime type: 'application/json' is
+ * unsupported"): there the functions win (an agent's turn needs them; Codex's `--output-schema` sends both) and the
+ * output format is dropped with a warning.
  */
-export function encodeGenerationConfig(request: UnifiedRequest, kept: Record<string, unknown> | undefined): GeminiGenerationConfig | undefined {
+export function encodeGenerationConfig(request: UnifiedRequest, kept: Record<string, unknown> | undefined, warnings: string[] = []): GeminiGenerationConfig | undefined {
   const out: GeminiGenerationConfig = { ...(kept ?? {}) };
   if (request.maxTokens !== undefined) out.maxOutputTokens = request.maxTokens;
   if (request.temperature !== undefined) out.temperature = request.temperature;
@@ -18,7 +22,11 @@ export function encodeGenerationConfig(request: UnifiedRequest, kept: Record<str
   if (request.seed !== undefined) out.seed = request.seed;
   if (request.presencePenalty !== undefined) out.presencePenalty = request.presencePenalty;
   if (request.frequencyPenalty !== undefined) out.frequencyPenalty = request.frequencyPenalty;
-  const format = request.responseFormat;
+  let format = request.responseFormat;
+  if (format && format.type !== 'text' && (request.tools?.length ?? 0) > 0 && isPreGemini3Model(request.model)) {
+    warnings.push(`responseFormat: ${request.model} cannot answer in JSON while functions are declared; dropped`);
+    format = undefined;
+  }
   if (format?.type === 'json_schema') {
     out.responseMimeType = 'application/json';
     out.responseJsonSchema = format.schema;

@@ -31,7 +31,7 @@ export function encodeRequest(request: UnifiedRequest): Converted<Record<string,
   const otherTools = Array.isArray(ext.tools) ? (ext.tools.filter(isPlainObject) as GeminiTool[]) : [];
   const keptToolConfig = isPlainObject(ext.toolConfig) ? (ext.toolConfig as GeminiToolConfig) : undefined;
   const { tools, toolConfig } = encodeTools(request, jsonSchemaTools, otherTools, keptToolConfig, warnings);
-  const generationConfig = encodeGenerationConfig(request, isPlainObject(ext.generationConfig) ? ext.generationConfig : undefined);
+  const generationConfig = encodeGenerationConfig(request, isPlainObject(ext.generationConfig) ? ext.generationConfig : undefined, warnings);
 
   const body: Record<string, unknown> = { contents };
   const system = request.system.filter((text) => text !== '');

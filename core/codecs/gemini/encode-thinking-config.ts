@@ -3,8 +3,10 @@ import type { GeminiThinkingConfig } from './gemini-types';
 import { isPreGemini3Model } from './is-pre-gemini3-model';
 import { budgetForEffort } from '../shared/reasoning-effort-budget';
 
+type ThinkingLevel = 'minimal' | 'low' | 'medium' | 'high';
+
 /** Gemini 3 levels that every Gemini 3 model takes (Pro has no `minimal`/`medium`). */
-const LEVEL_BY_EFFORT: Readonly<Record<ReasoningEffort, 'low' | 'high'>> = {
+const LEVEL_BY_EFFORT: Readonly<Record<ReasoningEffort, ThinkingLevel>> = {
   minimal: 'low',
   low: 'low',
   medium: 'high',
@@ -13,26 +15,39 @@ const LEVEL_BY_EFFORT: Readonly<Record<ReasoningEffort, 'low' | 'high'>> = {
   max: 'high',
 };
 
+/** Gemini 3 Flash models take all four levels. */
+const FLASH_LEVEL_BY_EFFORT: Readonly<Record<ReasoningEffort, ThinkingLevel>> = {
+  ...LEVEL_BY_EFFORT,
+  minimal: 'minimal',
+  medium: 'medium',
+};
+
+/** Models with no thinking at all (1.x, 2.0 but its thinking experiment): any `thinkingConfig` is a 400 there. */
+const THINKLESS_MODEL = /^(?:models\/)?gemini-(?:1(?:\.\d+)?|2\.0)-(?!.*thinking)/;
+
 /**
  * Unified reasoning → `thinkingConfig`, never with both `thinkingLevel` and `thinkingBudget` (a 400):
  * - an explicit `budgetTokens` is sent as `thinkingBudget` (Gemini 3 still accepts budgets);
- * - else an `effort` is a `thinkingLevel` (`low`|`high`) on Gemini 3, a budget from the shared table on 1.x/2.x;
- * - `enabled: false` is budget 0 on 1.x/2.x (128, the floor, on 2.5 Pro, which cannot stop thinking)
- *   and level `low` on Gemini 3, which cannot switch thinking off.
+ * - else an `effort` is a `thinkingLevel` on Gemini 3 (`low`|`high`; Flash also `minimal`|`medium`), a budget from the
+ *   shared table on 2.x;
+ * - `enabled: false` is budget 0 on 2.x (128, the floor, on 2.5 Pro, which cannot stop thinking)
+ *   and the lowest level on Gemini 3, which cannot switch thinking off;
+ * - models without thinking (1.x, 2.0) get none.
  */
 export function encodeThinkingConfig(reasoning: UnifiedReasoningConfig | undefined, model: string): GeminiThinkingConfig | undefined {
-  if (!reasoning) return undefined;
+  if (!reasoning || THINKLESS_MODEL.test(model)) return undefined;
   const legacy = isPreGemini3Model(model);
+  const levels = /flash/.test(model) ? FLASH_LEVEL_BY_EFFORT : LEVEL_BY_EFFORT;
   const out: GeminiThinkingConfig = {};
   if (reasoning.includeThoughts !== undefined) out.includeThoughts = reasoning.includeThoughts;
   if (reasoning.enabled === false) {
     if (legacy) out.thinkingBudget = /gemini-2\.5-pro/.test(model) ? 128 : 0;
-    else out.thinkingLevel = 'low';
+    else out.thinkingLevel = levels.minimal;
   } else if (reasoning.budgetTokens !== undefined) {
     out.thinkingBudget = fitThinkingBudget(reasoning.budgetTokens, model);
   } else if (reasoning.effort !== undefined) {
     if (legacy) out.thinkingBudget = fitThinkingBudget(budgetForEffort(reasoning.effort), model);
-    else out.thinkingLevel = LEVEL_BY_EFFORT[reasoning.effort];
+    else out.thinkingLevel = levels[reasoning.effort];
   }
   return Object.keys(out).length > 0 ? out : undefined;
 }

@@ -1,4 +1,5 @@
 import type { UnifiedRequest } from '../../unified/unified-request';
+import { isPlainObject } from '../shared/is-plain-object';
 import { encodeGeminiSchema } from './encode-gemini-schema';
 import type { GeminiFunctionDeclaration, GeminiTool, GeminiToolConfig } from './gemini-types';
 
@@ -18,13 +19,33 @@ function encodeDeclaration(tool: NonNullable<UnifiedRequest['tools']>[number], j
   // Gemini rejects an OBJECT schema without properties ("should be non-empty"): a function without
   // arguments (`{type: object}` or `{}`) is declared without `parameters`.
   const argumentless = parameters.properties === undefined && parameters.anyOf === undefined && (parameters.type === undefined || parameters.type === 'object');
-  if (!argumentless) declaration.parameters = parameters;
+  if (argumentless ? isOpenObject(tool.parameters) : hasShapelessObject(parameters)) {
+    // A map, a free-form object or a recursive `$ref` has no form in the subset (it would be that refused OBJECT
+    // without properties, or no arguments at all): the JSON Schema goes whole, where Gemini reads them.
+    declaration.parametersJsonSchema = tool.parameters;
+  } else if (!argumentless) declaration.parameters = parameters;
   return declaration;
+}
+
+/** An object schema whose arguments are open (`additionalProperties` a schema or true): a map, not no arguments. */
+function isOpenObject(schema: Record<string, unknown>): boolean {
+  return schema.additionalProperties === true || isPlainObject(schema.additionalProperties);
+}
+
+/** Whether a pruned schema holds, below its root, an OBJECT with no properties, which Gemini's `parameters` refuses. */
+function hasShapelessObject(schema: Record<string, unknown>, root = true): boolean {
+  if (!root && schema.type === 'object' && schema.properties === undefined) return true;
+  const children = [
+    ...(isPlainObject(schema.properties) ? Object.values(schema.properties) : []),
+    ...(Array.isArray(schema.anyOf) ? schema.anyOf : []),
+    schema.items,
+  ];
+  return children.some((child) => isPlainObject(child) && hasShapelessObject(child, false));
 }
 
 /**
  * Unified tools → one `functionDeclarations` entry (parameters pruned to the Gemini Schema subset, or
- * `parametersJsonSchema` untouched when the client declared them so), `{googleSearch: {}}`,
+ * `parametersJsonSchema` untouched when the client declared them so or the subset cannot hold them), `{googleSearch: {}}`,
  * `{codeExecution: {}}`, plus tool entries a Gemini client sent that have no unified meaning.
  * Gemini refuses a built-in tool beside function declarations (400 "Tool use with function calling is
  * unsupported"; Gemini 3 takes the pair only with an opt-in whose answers no other format can carry): with functions

@@ -145,6 +145,8 @@ export interface GeminiUsageMetadata {
 export interface GeminiCandidate {
   content?: { role?: string; parts?: GeminiPart[] };
   finishReason?: string;
+  /** Why the turn ended, in words (Gemini writes the malformed call here on MALFORMED_FUNCTION_CALL). */
+  finishMessage?: string;
   index?: number;
   [other: string]: unknown;
 }

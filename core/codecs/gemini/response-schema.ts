@@ -30,6 +30,7 @@ const geminiResponseSchema: Schema = {
         properties: {
           content: { type: 'object', properties: { role: { type: 'string' }, parts: { type: 'array', items: part } } },
           finishReason: { type: 'string' },
+          finishMessage: { type: 'string' },
         },
       },
     },

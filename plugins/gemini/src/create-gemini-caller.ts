@@ -10,10 +10,11 @@ import {
   type UpstreamResponse,
 } from '@gateway/core';
 import { classifyGeminiFailure } from './classify-gemini-failure';
-import { ADDED_DEFAULT_SAFETY, CIVIC_INTEGRITY, type SafetySettings } from './create-safety-settings';
+import type { SafetySettings } from './create-safety-settings';
 import { judgeGeminiFailure } from './judge-gemini-failure';
+import { createRefusalRepairs } from './refusal-repairs';
 
-/** Bound on an error body read to look for a refused safety category. */
+/** Bound on an error body read to look for a refused field the gateway added. */
 const ERROR_BODY_LIMIT = 256 * 1024;
 
 export interface GeminiCallerDeps {
@@ -51,17 +52,28 @@ export function createGeminiCaller(deps: GeminiCallerDeps): GeminiCaller {
   const now = deps.now ?? Date.now;
   const { pool } = deps;
 
-  /** One call with one key; a 400 refusing the default's deprecated civic-integrity category is resent without it. */
+  const repairs = createRefusalRepairs({ platform: deps.platform, safety: deps.safety });
+
+  /**
+   * One call with one key. A 400 refusing something the gateway added itself (the default's civic-integrity
+   * category, a translated penalty) is resent without it, once per such thing.
+   */
   async function sendWithKey(request: UpstreamRequest, ctx: RequestContext, key: string): Promise<UpstreamResponse> {
     const headers = { 'x-goog-api-key': key };
-    const response = await sendUpstreamRequest(request, ctx, deps.upstream, headers);
-    if (response.status !== 400 || ctx.state.get(ADDED_DEFAULT_SAFETY) !== true) return response;
-    const text = await readUpstreamBody(response, ERROR_BODY_LIMIT).catch(() => Buffer.alloc(0));
-    const retry = text.includes(CIVIC_INTEGRITY) ? withoutCivicIntegrity(request) : undefined;
-    if (!retry) return { ...response, body: Readable.from([text]) };
-    deps.safety.dropCivic();
-    ctx.log.warn('upstream refused the civic-integrity safety category; no longer sent', { platform: deps.platform });
-    return sendUpstreamRequest(retry, ctx, deps.upstream, headers);
+    let pending = repairs.filter((repair) => repair.added(ctx));
+    let sent = request;
+    for (;;) {
+      const response = await sendUpstreamRequest(sent, ctx, deps.upstream, headers);
+      if (response.status !== 400 || pending.length === 0) return response;
+      const text = await readUpstreamBody(response, ERROR_BODY_LIMIT).catch(() => Buffer.alloc(0));
+      const body = text.toString('utf8');
+      const repair = pending.find((candidate) => candidate.refused(body));
+      const retry = repair?.without(sent);
+      if (!repair || !retry) return { ...response, body: Readable.from([text]) };
+      repair.onRefused(ctx);
+      pending = pending.filter((candidate) => candidate !== repair);
+      sent = retry;
+    }
   }
 
   return async (request, ctx, options = {}) => {
@@ -80,21 +92,4 @@ export function createGeminiCaller(deps: GeminiCallerDeps): GeminiCaller {
       ...(options.passStatuses ? { passStatuses: options.passStatuses } : {}),
     });
   };
-}
-
-/** The request with the civic-integrity entry taken out of its safety settings; undefined when it had none. */
-function withoutCivicIntegrity(request: UpstreamRequest): UpstreamRequest | undefined {
-  let json: Record<string, unknown>;
-  try {
-    const parsed: unknown = request.body ? JSON.parse(request.body.toString('utf8')) : request.json;
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
-    json = parsed as Record<string, unknown>;
-  } catch {
-    return undefined;
-  }
-  const settings = json.safetySettings;
-  if (!Array.isArray(settings)) return undefined;
-  const kept = settings.filter((setting: unknown) => !(typeof setting === 'object' && setting !== null && 'category' in setting && setting.category === CIVIC_INTEGRITY));
-  if (kept.length === settings.length) return undefined;
-  return { ...request, body: undefined, json: { ...json, safetySettings: kept } };
 }

@@ -2,6 +2,7 @@ import { geminiCodec, geminiModelPath, type GatewaySettings, type RequestContext
 import { isImagenChat, toImagenChatRequest } from './imagen-chat';
 import { inlineGeminiMedia } from './inline-gemini-media';
 import type { GeminiSafetySetting } from './options';
+import { TRANSLATED_PENALTIES } from './refusal-repairs';
 import { restoreSignatures } from './restore-signatures';
 import { signatureScope, type SignatureMemo } from './signature-memo';
 import { toGeminiVariant } from './to-gemini-variant';
@@ -30,6 +31,7 @@ export async function toGeminiRequest(request: UpstreamRequest, ctx: RequestCont
   const unified = await inlineGeminiMedia(signed, { media: shape.media, client: ctx });
   const { value, warnings } = geminiCodec.encodeRequest(unified);
   if (warnings.length > 0) ctx.log.debug('translation dropped fields', { warnings });
+  if (unified.presencePenalty !== undefined || unified.frequencyPenalty !== undefined) ctx.state.set(TRANSLATED_PENALTIES, true);
   return {
     ...request,
     unified,

@@ -182,6 +182,29 @@ describe('gemini plugin: API key rotation', () => {
     // The key was not blamed for it.
     expect(stateOf(await adminView(gw), '0001').state).to.equal('healthy');
   });
+
+  it('resends a chat client\'s penalties without them when the model refuses them; a Gemini client\'s own are its to fix', async () => {
+    const configs: Array<Record<string, unknown>> = [];
+    nock(UPSTREAM)
+      .post(GENERATE)
+      .times(4)
+      .reply((_uri, body) => {
+        const config = ((body as { generationConfig?: Record<string, unknown> }).generationConfig ?? {});
+        configs.push(config);
+        if (config.presencePenalty !== undefined || config.frequencyPenalty !== undefined) {
+          return [400, { error: { code: 400, message: 'Penalty is not enabled for models/gemini-2.5-flash', status: 'INVALID_ARGUMENT' } }];
+        }
+        return [200, fixtureJson('gemini/response-basic.json')];
+      });
+    const translated = await chat(gw, 'hi', { presence_penalty: 0.5, frequency_penalty: 0.25, temperature: 0.2 });
+    expect(translated.status).to.equal(200);
+    expect(configs).to.deep.equal([{ temperature: 0.2, presencePenalty: 0.5, frequencyPenalty: 0.25 }, { temperature: 0.2 }]);
+    const native = await postJson(`${gw.url}/gemini${GENERATE}`, { contents: [{ parts: [{ text: 'hi' }] }], generationConfig: { presencePenalty: 1 } });
+    expect(native.status).to.equal(400);
+    expect(configs).to.have.length(3);
+    expect(stateOf(await adminView(gw), '0001').state).to.equal('healthy');
+    nock.cleanAll();
+  });
 });
 
 describe('gemini plugin: the civic-integrity resend on the requests it builds for images and search', () => {

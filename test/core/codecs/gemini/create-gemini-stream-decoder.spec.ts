@@ -112,6 +112,16 @@ describe('createGeminiStreamDecoder', () => {
     expect(events.at(-1)).to.deep.include({ finishReason: 'length' });
   });
 
+  it('ends a failed turn (MALFORMED_FUNCTION_CALL) in an upstream error with its finishMessage, not an empty finish', () => {
+    const events = decodeAll([
+      chunk({ ...candidate([{ text: 'Listing.' }]), responseId: 'r' }),
+      chunk({ candidates: [{ content: { role: 'model' }, finishReason: 'MALFORMED_FUNCTION_CALL', finishMessage: 'Malformed function call: ls(', index: 0 }] }),
+    ]);
+    expect(events.map((e) => e.type)).to.deep.equal(['start', 'text_delta', 'error']);
+    const last = events.at(-1) as Extract<UnifiedStreamEvent, { type: 'error' }>;
+    expect(last.error).to.include({ code: 'GW_UPSTREAM_ERROR', status: 502, message: 'upstream Gemini ended the turn with MALFORMED_FUNCTION_CALL: Malformed function call: ls(' });
+  });
+
   it('reports a blocked prompt as content_filter', () => {
     const events = decodeAll([chunk({ promptFeedback: { blockReason: 'SAFETY' }, usageMetadata: { promptTokenCount: 3, totalTokenCount: 3 }, responseId: 'r' })]);
     expect(events.map((e) => e.type)).to.deep.equal(['start', 'usage', 'finish']);

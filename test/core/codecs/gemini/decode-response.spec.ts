@@ -155,6 +155,13 @@ describe('gemini decodeResponse', () => {
     expect(decoded).to.deep.include({ finishReason: 'content_filter', content: [] });
   });
 
+  it('throws a failed turn (MALFORMED_FUNCTION_CALL, OTHER) as a 502 upstream error, not an empty answer', () => {
+    const malformed = thrown(() => decodeResponse({ candidates: [{ content: { role: 'model' }, finishReason: 'MALFORMED_FUNCTION_CALL', finishMessage: 'Malformed function call: ls(', index: 0 }] }));
+    expect(malformed).to.include({ code: 'GW_UPSTREAM_ERROR', status: 502, message: 'upstream Gemini ended the turn with MALFORMED_FUNCTION_CALL: Malformed function call: ls(' });
+    expect(thrown(() => decodeResponse({ candidates: [{ finishReason: 'OTHER', index: 0 }] }))).to.include({ message: 'upstream Gemini ended the turn with OTHER' });
+    expect(decodeResponse({ candidates: [{ finishReason: 'LANGUAGE', index: 0 }] })).to.deep.include({ finishReason: 'content_filter', content: [] });
+  });
+
   it('throws an error envelope in a 200 body as the upstream error', () => {
     const error = thrown(() => decodeResponse(fixture('error-429.json')));
     expect(isGatewayError(error)).to.equal(true);

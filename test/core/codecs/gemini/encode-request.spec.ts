@@ -78,7 +78,7 @@ describe('gemini encodeRequest', () => {
           responseJsonSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
         },
       };
-      const out = encodeRequest(decodeRequest(cli, { model: 'gemini-2.5-pro' })).value;
+      const out = encodeRequest(decodeRequest(cli, { model: 'gemini-3-pro-preview' })).value;
       expect(out).to.deep.equal({
         ...cli,
         contents: [
@@ -358,7 +358,6 @@ describe('gemini encodeRequest', () => {
           command: { type: 'string', description: 'The command' },
           timeout: { type: 'number', exclusiveMinimum: 0, maximum: 600000 },
           mode: { const: 'fast' },
-          tags: { type: 'object', propertyNames: { pattern: '^[a-z]+$' }, additionalProperties: { type: 'string' } },
           optional: { type: ['string', 'null'], format: 'uri' },
         },
         required: ['command', 'missing'],
@@ -375,12 +374,46 @@ describe('gemini encodeRequest', () => {
                   command: { type: 'string', description: 'The command' },
                   timeout: { type: 'number', maximum: 600000 },
                   mode: { type: 'string', enum: ['fast'] },
-                  tags: { type: 'object' },
                   optional: { type: 'string', nullable: true },
                 },
                 required: ['command'],
               },
             },
+          ],
+        },
+      ]);
+    });
+
+    it('sends a schema the subset cannot hold (a map, a free-form object, a recursive $ref) as parametersJsonSchema', () => {
+      // Pruned, each would be an OBJECT without properties, which Gemini refuses with a 400 ("should be non-empty").
+      const map = { type: 'object', properties: { url: { type: 'string' }, headers: { type: 'object', additionalProperties: { type: 'string' } } } };
+      const freeForm = { type: 'object', properties: { input: { type: 'object', description: 'anything' } }, required: ['input'] };
+      const recursive = {
+        type: 'object',
+        properties: { tree: { $ref: '#/$defs/node' } },
+        $defs: { node: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/$defs/node' } } } } },
+      };
+      const rootMap = { type: 'object', additionalProperties: { type: 'number' } };
+      const inUnion = { type: 'object', properties: { value: { type: ['object', 'string'] } } };
+      const declared = body({
+        tools: [
+          { name: 'fetch', parameters: map },
+          { name: 'run', parameters: freeForm },
+          { name: 'walk', parameters: recursive },
+          { name: 'set_env', parameters: rootMap },
+          { name: 'put', parameters: inUnion },
+          { name: 'read', parameters: { type: 'object', properties: { path: { type: 'string' } }, additionalProperties: false } },
+        ],
+      }).tools;
+      expect(declared).to.deep.equal([
+        {
+          functionDeclarations: [
+            { name: 'fetch', parametersJsonSchema: map },
+            { name: 'run', parametersJsonSchema: freeForm },
+            { name: 'walk', parametersJsonSchema: recursive },
+            { name: 'set_env', parametersJsonSchema: rootMap },
+            { name: 'put', parametersJsonSchema: inUnion },
+            { name: 'read', parameters: { type: 'object', properties: { path: { type: 'string' } } } },
           ],
         },
       ]);
@@ -456,6 +489,20 @@ describe('gemini encodeRequest', () => {
         responseModalities: ['TEXT', 'IMAGE'],
         imageConfig: { aspectRatio: '16:9' },
       });
+    });
+
+    it('drops JSON output beside functions before Gemini 3, which refuses the pair; keeps both on Gemini 3', () => {
+      const tools = [{ name: 'shell', parameters: { type: 'object', properties: { cmd: { type: 'string' } } } }];
+      const schema = { type: 'object', properties: { a: { type: 'string' } } };
+      for (const responseFormat of [{ type: 'json_schema', schema }, { type: 'json_object' }] as const) {
+        const legacy = encodeRequest(request({ model: 'gemini-2.5-flash', tools, responseFormat, temperature: 0 }));
+        expect(legacy.value.generationConfig).to.deep.equal({ temperature: 0 });
+        expect(legacy.warnings).to.deep.equal(['responseFormat: gemini-2.5-flash cannot answer in JSON while functions are declared; dropped']);
+        const current = encodeRequest(request({ model: 'gemini-3-flash-preview', tools, responseFormat }));
+        expect(current.value.generationConfig).to.have.property('responseMimeType', 'application/json');
+        expect(current.warnings).to.deep.equal([]);
+      }
+      expect(body({ model: 'gemini-2.5-flash', responseFormat: { type: 'json_object' } }).generationConfig).to.deep.equal({ responseMimeType: 'application/json' });
     });
 
     it('maps json_object to the MIME type only', () => {

@@ -1,0 +1,72 @@
+import type { RequestContext, UpstreamRequest } from '@gateway/core';
+import { ADDED_DEFAULT_SAFETY, CIVIC_INTEGRITY, type SafetySettings } from './create-safety-settings';
+
+/** `ctx.state` key: the gateway translated sampling penalties into the request (not a Gemini client's own). */
+export const TRANSLATED_PENALTIES = 'gemini.translatedPenalties';
+
+/**
+ * Something the gateway itself put into a request that an upstream may refuse with a 400, and the same request
+ * without it. A Gemini client's own fields are never repaired: it gets the 400 it would get from Gemini.
+ */
+export interface RefusalRepair {
+  /** Whether the gateway added this thing to the request. */
+  added(ctx: RequestContext): boolean;
+  /** Whether a 400 body is the upstream refusing it. */
+  refused(body: string): boolean;
+  /** The request without it; undefined when it has none left. */
+  without(request: UpstreamRequest): UpstreamRequest | undefined;
+  /** Said (and remembered) once the refusal is seen. */
+  onRefused(ctx: RequestContext): void;
+}
+
+export function createRefusalRepairs(deps: { platform: string; safety: SafetySettings }): readonly RefusalRepair[] {
+  return [
+    {
+      // The all-off default carries the deprecated civic-integrity category, which some upstreams no longer take.
+      added: (ctx) => ctx.state.get(ADDED_DEFAULT_SAFETY) === true,
+      refused: (body) => body.includes(CIVIC_INTEGRITY),
+      without: (request) =>
+        withJson(request, (json) => {
+          const settings = json.safetySettings;
+          if (!Array.isArray(settings)) return undefined;
+          const kept = settings.filter((setting: unknown) => !(isObject(setting) && setting.category === CIVIC_INTEGRITY));
+          return kept.length === settings.length ? undefined : { ...json, safetySettings: kept };
+        }),
+      onRefused(ctx) {
+        deps.safety.dropCivic();
+        ctx.log.warn('upstream refused the civic-integrity safety category; no longer sent', { platform: deps.platform });
+      },
+    },
+    {
+      // Gemini 2.5 and 3 answer "Penalty is not enabled for models/…" to a chat client's presence/frequency penalty.
+      added: (ctx) => ctx.state.get(TRANSLATED_PENALTIES) === true,
+      refused: (body) => /penalty is not enabled/i.test(body),
+      without: (request) =>
+        withJson(request, (json) => {
+          if (!isObject(json.generationConfig)) return undefined;
+          const { presencePenalty, frequencyPenalty, ...generationConfig } = json.generationConfig;
+          return presencePenalty === undefined && frequencyPenalty === undefined ? undefined : { ...json, generationConfig };
+        }),
+      onRefused(ctx) {
+        ctx.log.warn('upstream refused sampling penalties for this model; resent without them', { platform: deps.platform });
+      },
+    },
+  ];
+}
+
+/** The request with its JSON body changed by `change`; undefined when the body is no JSON object or is unchanged. */
+function withJson(request: UpstreamRequest, change: (json: Record<string, unknown>) => Record<string, unknown> | undefined): UpstreamRequest | undefined {
+  let parsed: unknown;
+  try {
+    parsed = request.body ? JSON.parse(request.body.toString('utf8')) : request.json;
+  } catch {
+    return undefined;
+  }
+  if (!isObject(parsed)) return undefined;
+  const json = change(parsed);
+  return json === undefined ? undefined : { ...request, body: undefined, json };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
