@@ -130,6 +130,8 @@ export interface UnifiedReasoningConfig {
   budgetTokens?: number;
   /** Whether thought text (summaries) should come back to the client. */
   includeThoughts?: boolean;
+  /** The model chooses how long to think (Anthropic `adaptive`), where no budget or effort is given. */
+  adaptive?: boolean;
 }
 
 /** Server-side tools that have no JSON schema: web search, code execution. */

@@ -184,7 +184,11 @@ function decodeReasoning(body: ChatCompletionsRequest): UnifiedReasoningConfig |
   if ((effort === undefined || effort === null) && (budget === undefined || budget === null) && thinkingType === undefined) return undefined;
   const out: UnifiedReasoningConfig = {};
   if (thinkingType === 'disabled') out.enabled = false;
-  else if (thinkingType === 'enabled' || thinkingType === 'adaptive') out.enabled = true;
+  else if (thinkingType === 'enabled') out.enabled = true;
+  else if (thinkingType === 'adaptive') {
+    out.enabled = true;
+    out.adaptive = true;
+  }
   if (effort === 'none') out.enabled = false;
   else if (effort) {
     out.enabled = true;

@@ -149,6 +149,9 @@ const chatCompletionsRequestSchema = {
     response_format: responseFormat,
     reasoning_effort: { enum: ['none', 'minimal', 'low', 'medium', 'high', 'xhigh', null] },
     budget_tokens: { type: ['integer', 'null'], minimum: 0 },
+    // Anthropic's `thinking` object (its OpenAI-SDK layer documents it); other compatible services send their own
+    // shapes here, so only the budget the gateway reads is typed.
+    thinking: { type: ['object', 'null'], properties: { budget_tokens: { type: 'integer', minimum: 0 } } },
     stream: nullableBoolean,
     stream_options: { type: ['object', 'null'], properties: { include_usage: nullableBoolean } },
     user: nullableString,

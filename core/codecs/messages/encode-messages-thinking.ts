@@ -46,7 +46,10 @@ export function encodeMessagesThinking(
   const rawThinking = ext.thinking;
   const clientEffort = ext.output_config?.effort !== undefined && ext.output_config.effort !== null;
   const effort = reasoning.effort === 'minimal' ? 'low' : reasoning.effort;
-  const effortField = effort !== undefined && (clientEffort || rawThinking?.type === 'adaptive') ? { effort } : {};
+  // Adaptive thinking another format's client asked for (a chat client's `thinking: {type: "adaptive"}`) goes as
+  // such to a model that takes it; to an older one it is thinking at a budget, as below.
+  const adaptive = rawThinking?.type === 'adaptive' || (reasoning.adaptive === true && rawThinking === undefined && takesAdaptiveThinking(request.model));
+  const effortField = effort !== undefined && (clientEffort || adaptive) ? { effort } : {};
 
   // A budget of 0 alone means no thinking, as Gemini reads it (`budget_tokens: 0` from a chat client).
   const off = reasoning.enabled === false || (reasoning.enabled === undefined && reasoning.budgetTokens === 0);
@@ -69,6 +72,7 @@ export function encodeMessagesThinking(
   if (reasoning.budgetTokens === undefined && (rawThinking?.type === 'adaptive' || rawThinking?.type === 'between_tools')) {
     return { thinking: rawThinking, maxTokens, ...effortField };
   }
+  if (reasoning.budgetTokens === undefined && adaptive) return { thinking: { type: 'adaptive' }, maxTokens, ...effortField };
 
   let budget = Math.max(MIN_BUDGET_TOKENS, reasoning.budgetTokens ?? budgetForEffort(reasoning.effort ?? 'medium'));
   let fitted = maxTokens;
@@ -90,4 +94,12 @@ export function encodeMessagesThinking(
   }
   const extras = rawThinking?.type === 'enabled' ? rawThinking : {};
   return { thinking: { ...extras, type: 'enabled', budget_tokens: budget }, maxTokens: fitted, ...effortField };
+}
+
+/** Claude models that take `thinking: {type: "adaptive"}`: Opus and Sonnet 4.6 and later (older ones need a budget). */
+export function takesAdaptiveThinking(model: string): boolean {
+  const version = /claude-(?:opus|sonnet)-(\d+)-(\d+)(?!\d)/.exec(model.toLowerCase());
+  if (!version) return false;
+  const [major, minor] = [Number(version[1]), Number(version[2])];
+  return major > 4 || (major === 4 && minor >= 6);
 }

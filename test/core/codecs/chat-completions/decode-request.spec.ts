@@ -233,7 +233,7 @@ describe('decodeChatCompletionsRequest', () => {
 
     it("maps Anthropic's thinking object, as its OpenAI-SDK compatibility documents it for chat clients", () => {
       expect(decodeChatCompletionsRequest(body({ thinking: { type: 'enabled', budget_tokens: 2000 } })).reasoning).to.deep.equal({ enabled: true, budgetTokens: 2000 });
-      expect(decodeChatCompletionsRequest(body({ thinking: { type: 'adaptive' } })).reasoning).to.deep.equal({ enabled: true });
+      expect(decodeChatCompletionsRequest(body({ thinking: { type: 'adaptive' } })).reasoning).to.deep.equal({ enabled: true, adaptive: true });
       expect(decodeChatCompletionsRequest(body({ thinking: { type: 'disabled' } })).reasoning).to.deep.equal({ enabled: false });
       expect(decodeChatCompletionsRequest(body({ thinking: { type: 'enabled', budget_tokens: 2000 }, budget_tokens: 3000 })).reasoning).to.deep.equal({ enabled: true, budgetTokens: 3000 });
     });
@@ -295,6 +295,8 @@ describe('decodeChatCompletionsRequest', () => {
       ['tool without type', body({ tools: [{ function: { name: 'f' } }] }), 'tools[0].type'],
       ['content part without type', { model: 'm', messages: [{ role: 'user', content: [{ text: 'x' }] }] }, 'messages[0].content[0].type'],
       ['bad reasoning_effort', body({ reasoning_effort: 'extreme' }), 'reasoning_effort'],
+      ['thinking budget given as a string', body({ thinking: { type: 'enabled', budget_tokens: '2000' } }), 'thinking.budget_tokens'],
+      ['thinking budget with a fraction', body({ thinking: { type: 'enabled', budget_tokens: 2048.5 } }), 'thinking.budget_tokens'],
       ['more than one choice (a translation answers one)', body({ n: 2 }), 'n'],
       ['string temperature', body({ temperature: 'hot' }), 'temperature'],
       ['zero max_tokens', body({ max_tokens: 0 }), 'max_tokens'],

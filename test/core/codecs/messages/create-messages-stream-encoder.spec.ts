@@ -281,7 +281,8 @@ describe('createMessagesStreamEncoder', () => {
       { type: 'text_delta', text: 'lo' },
       { type: 'finish', finishReason: 'stop', usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 } },
     ]);
-    expect(events.map((e) => e.event)).to.deep.equal(['message_start', 'content_block_start', 'ping', 'content_block_delta', 'content_block_stop', 'error']);
+    // As stream-error.sse: the open block is not stopped.
+    expect(events.map((e) => e.event)).to.deep.equal(['message_start', 'content_block_start', 'ping', 'content_block_delta', 'error']);
     expect(JSON.parse(events.at(-1)?.data ?? '')).to.deep.equal({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } });
     let caught: unknown;
     try {
@@ -291,6 +292,19 @@ describe('createMessagesStreamEncoder', () => {
     }
     expect(caught).to.be.instanceOf(Anthropic.APIError);
     expect(String((caught as Error).message)).to.contain('Overloaded');
+  });
+
+  it('ends an error in the middle of a tool call without stopping its block or opening calls held behind it', () => {
+    const events = encodeAll([
+      { type: 'start', id: 'x', model: 'm', created: 0 },
+      { type: 'tool_call_start', index: 0, id: 'call_A', name: 'Bash' },
+      { type: 'tool_call_delta', index: 0, argumentsDelta: '{"command":"rm -rf /tmp/bu' },
+      { type: 'tool_call_start', index: 1, id: 'call_B', name: 'Read' },
+      { type: 'tool_call_delta', index: 1, argumentsDelta: '{"path":"a"}' },
+      { type: 'text_delta', text: 'and' },
+      { type: 'error', error: new GatewayError('GW_UPSTREAM_TIMEOUT', 'upstream idle timeout') },
+    ]);
+    expect(events.map((e) => e.event)).to.deep.equal(['message_start', 'content_block_start', 'ping', 'content_block_delta', 'error']);
   });
 
   it('leaves thought text out when the client asked for none, keeping the answer', () => {

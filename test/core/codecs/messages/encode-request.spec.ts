@@ -386,6 +386,18 @@ describe('encodeMessagesRequest', () => {
       expect(thinking({ enabled: true, effort: 'xhigh' }, { model: 'vendor-model', maxTokens: 32000 }).value.max_tokens).to.equal(64768);
     });
 
+    it('sends adaptive thinking another format asked for as adaptive to a model that takes it, max_tokens kept; a budget to an older one', () => {
+      const current = thinking({ enabled: true, adaptive: true }, { model: 'claude-sonnet-4-6', maxTokens: 1000 });
+      expect(current.value).to.deep.include({ max_tokens: 1000, thinking: { type: 'adaptive' } });
+      expect(current.warnings).to.deep.equal([]);
+      const withEffort = thinking({ enabled: true, adaptive: true, effort: 'low' }, { model: 'claude-opus-4-7', maxTokens: 2000 });
+      expect(withEffort.value).to.deep.include({ max_tokens: 2000, thinking: { type: 'adaptive' }, output_config: { effort: 'low' } });
+      const older = thinking({ enabled: true, adaptive: true }, { model: 'claude-sonnet-4-5', maxTokens: 20000 });
+      expect(older.value).to.deep.include({ thinking: { type: 'enabled', budget_tokens: 8192 } });
+      // A budget the client gave wins over adaptive.
+      expect(thinking({ enabled: true, adaptive: true, budgetTokens: 3000 }, { model: 'claude-sonnet-4-6', maxTokens: 8000 }).value.thinking).to.deep.equal({ type: 'enabled', budget_tokens: 3000 });
+    });
+
     it('raises a budget below 1024 to 1024', () => {
       expect(thinking({ budgetTokens: 100 }, { maxTokens: 5000 }).value.thinking).to.deep.equal({ type: 'enabled', budget_tokens: 1024 });
     });
