@@ -6,6 +6,8 @@ import type { StreamDecoder } from '../codec';
 import { decodeOpenAiError } from '../shared/decode-openai-error';
 import { decodeChatCompletionsUsage } from './decode-chat-completions-usage';
 import { mapChatCompletionsFinishReason } from './map-chat-completions-finish-reason';
+import { idOrMint } from '../shared/mint-id';
+import { readChatContent } from './read-chat-content';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -52,7 +54,7 @@ export function createChatCompletionsStreamDecoder(): StreamDecoder {
     started = true;
     out.push({
       type: 'start',
-      id: asString(chunk.id) ?? 'chatcmpl-gateway',
+      id: idOrMint(chunk.id, 'chatcmpl-'),
       model: asString(chunk.model) ?? '',
       created: typeof chunk.created === 'number' ? chunk.created : Math.floor(Date.now() / 1000),
     });
@@ -61,7 +63,7 @@ export function createChatCompletionsStreamDecoder(): StreamDecoder {
   function startCall(call: ToolCallState, out: UnifiedStreamEvent[]): void {
     call.started = true;
     hasToolCalls = true;
-    out.push({ type: 'tool_call_start', index: call.index, id: call.id ?? `call_${call.index}`, name: call.name ?? '' });
+    out.push({ type: 'tool_call_start', index: call.index, id: idOrMint(call.id, 'call_'), name: call.name ?? '' });
     if (call.pending) {
       out.push({ type: 'tool_call_delta', index: call.index, argumentsDelta: call.pending });
       call.pending = '';
@@ -99,9 +101,10 @@ export function createChatCompletionsStreamDecoder(): StreamDecoder {
     const choice = choices.find((c) => isRecord(c) && (c.index ?? 0) === 0);
     if (isRecord(choice)) {
       const delta = isRecord(choice.delta) ? choice.delta : {};
-      const reasoning = asString(delta.reasoning_content) ?? asString(delta.reasoning);
+      const parts = readChatContent(delta.content);
+      const reasoning = asString(delta.reasoning_content) ?? asString(delta.reasoning) ?? parts.reasoning;
       if (reasoning) out.push({ type: 'reasoning_delta', text: reasoning });
-      const content = asString(delta.content);
+      const content = parts.text;
       if (content) out.push({ type: 'text_delta', text: content });
       const refusal = asString(delta.refusal);
       if (refusal) out.push({ type: 'text_delta', text: refusal, refusal: true });

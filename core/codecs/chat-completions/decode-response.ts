@@ -4,6 +4,8 @@ import { decodeOpenAiError } from '../shared/decode-openai-error';
 import type { ChatCompletionsResponse } from './chat-completions-types';
 import { decodeChatCompletionsUsage } from './decode-chat-completions-usage';
 import { mapChatCompletionsFinishReason } from './map-chat-completions-finish-reason';
+import { idOrMint } from '../shared/mint-id';
+import { readChatContent } from './read-chat-content';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -28,16 +30,17 @@ export function decodeChatCompletionsResponse(body: unknown): UnifiedResponse {
   const message = choice.message;
 
   const content: UnifiedOutputPart[] = [];
-  const reasoning = asString(message.reasoning_content) ?? asString(message.reasoning);
+  const parts = readChatContent(message.content);
+  const reasoning = asString(message.reasoning_content) ?? asString(message.reasoning) ?? parts.reasoning;
   if (reasoning) content.push({ type: 'reasoning', text: reasoning, provider: 'chat-completions' });
-  const text = asString(message.content);
+  const text = parts.text;
   if (text) content.push({ type: 'text', text });
   else if (asString(message.refusal)) content.push({ type: 'text', text: asString(message.refusal) ?? '', refusal: true });
   for (const call of Array.isArray(message.tool_calls) ? message.tool_calls : []) {
     if (!isRecord(call) || !isRecord(call.function)) continue;
     content.push({
       type: 'tool_call',
-      id: asString(call.id) ?? `call_${content.length}`,
+      id: idOrMint(call.id, 'call_'),
       name: asString(call.function.name) ?? '',
       arguments: asString(call.function.arguments) ?? '',
     });
@@ -48,7 +51,7 @@ export function decodeChatCompletionsResponse(body: unknown): UnifiedResponse {
   // Some OpenAI-compatible upstreams answer `stop` (or nothing) next to tool calls.
   if (hasToolCalls && (finishReason === 'stop' || finishReason === 'other')) finishReason = 'tool_calls';
   return {
-    id: asString(wire.id) ?? 'chatcmpl-gateway',
+    id: idOrMint(wire.id, 'chatcmpl-'),
     model: asString(wire.model) ?? '',
     created: typeof wire.created === 'number' ? wire.created : Math.floor(Date.now() / 1000),
     content,

@@ -36,7 +36,9 @@ function text(value: unknown): string | undefined {
 export function decodeOpenAiError(fields: OpenAiErrorFields, status?: number): GatewayError {
   const type = text(fields.type);
   const code = text(fields.code);
-  const resolved = status ?? statusOf(type, code) ?? 502;
+  // OpenRouter's mid-stream errors carry the HTTP status as a numeric `code` (`{"code": 503, "message": …}`).
+  const numericCode = typeof fields.code === 'number' && Number.isInteger(fields.code) && fields.code >= 400 && fields.code <= 599 ? fields.code : undefined;
+  const resolved = status ?? statusOf(type, code) ?? numericCode ?? 502;
   const message = maskSecretsIn(text(fields.message) ?? `upstream error${type ? ` (${type})` : ''}`);
   const overloaded = resolved === 503 || resolved === 529;
   return new GatewayError(overloaded ? 'GW_UPSTREAM_OVERLOADED' : 'GW_UPSTREAM_ERROR', message, {

@@ -1,6 +1,7 @@
 import type { GatewayError } from '../../errors/gateway-error';
 import type { ErrorBody } from '../codec';
 import type { WireEvent } from '../../sse/wire-event';
+import { isContextOverflow } from './is-context-overflow';
 
 /** The Messages types a server-side failure may carry; any of them fits any 5xx. */
 const SERVER_ERROR_TYPES = new Set(['api_error', 'timeout_error', 'overloaded_error']);
@@ -39,9 +40,18 @@ function messagesErrorType(error: GatewayError): string {
 
 const OTHER_CLIENT_ERROR_TYPES = new Set(['timeout_error', 'conflict_error', 'memory_precondition_failed_error', 'memory_path_conflict_error']);
 
+/**
+ * The message, worded as Anthropic words a conversation too long for the model when another upstream said so:
+ * Claude Code offers to compact its history only on "prompt is too long".
+ */
+function messagesMessage(error: GatewayError): string {
+  if (!isContextOverflow(error) || /prompt is too long/i.test(error.message)) return error.message;
+  return `prompt is too long: ${error.message}`;
+}
+
 /** `{"type":"error","error":{"type","message"}}`, with `details` where the error has them. */
 export function encodeMessagesError(error: GatewayError): ErrorBody {
-  const body = { type: messagesErrorType(error), message: error.message, ...(error.details ? { details: error.details } : {}) };
+  const body = { type: messagesErrorType(error), message: messagesMessage(error), ...(error.details ? { details: error.details } : {}) };
   return { status: error.status, body: { type: 'error', error: body } };
 }
 

@@ -1,6 +1,7 @@
 import type { GatewayError } from '../../errors/gateway-error';
 import type { ErrorBody } from '../codec';
 import type { WireEvent } from '../../sse/wire-event';
+import { isContextOverflow } from './is-context-overflow';
 
 /** OpenAI `error.type` by HTTP status, as the official SDKs and the API use them. */
 function openAiErrorType(status: number): string {
@@ -33,18 +34,12 @@ function openAiTypeOf(error: GatewayError): string {
 }
 
 /**
- * How Anthropic ("prompt is too long: 210000 tokens > 200000 maximum") and Gemini ("The input token count (…) exceeds
- * the maximum number of tokens allowed") say a conversation no longer fits the model.
- */
-const CONTEXT_OVERFLOW = /prompt is too long|input token count .{0,40}exceeds the maximum|exceeds the maximum number of tokens/i;
-
-/**
  * The upstream's code; for a conversation too long for the model, OpenAI's `context_length_exceeded` whichever
  * upstream said so: Codex reads that code to compact its history and go on.
  */
 export function openAiCodeOf(error: GatewayError): string | undefined {
   if (error.upstreamCode !== undefined) return error.upstreamCode;
-  if (error.status === 400 && CONTEXT_OVERFLOW.test(error.message)) return 'context_length_exceeded';
+  if (isContextOverflow(error)) return 'context_length_exceeded';
   return undefined;
 }
 

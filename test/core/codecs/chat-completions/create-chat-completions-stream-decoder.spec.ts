@@ -91,6 +91,22 @@ describe('createChatCompletionsStreamDecoder', () => {
     expect(finish?.type === 'finish' && finish.finishReason).to.equal('tool_calls');
   });
 
+  it('gives a call or an answer the upstream sent without an id (or with "") an id of its own, never the same one twice', () => {
+    // Azure opens with an empty-id chunk; some services send calls without ids. Clients pair results by these ids.
+    const body = () =>
+      sse(
+        { id: '', object: 'chat.completion.chunk', created: 0, model: '', choices: [], prompt_filter_results: [] },
+        chunk({ tool_calls: [{ index: 0, type: 'function', function: { name: 'Bash', arguments: '{"command":"ls"}' } }] }, null, { id: 'chatcmpl-later' }),
+        chunk({ tool_calls: [{ index: 1, id: '', type: 'function', function: { name: 'Bash', arguments: '{}' } }] }, 'tool_calls', { id: 'chatcmpl-later' }),
+      ) + 'data: [DONE]\n\n';
+    const ids = [decode(body()), decode(body())].flatMap((events) =>
+      events.flatMap((e) => (e.type === 'start' ? [e.id] : e.type === 'tool_call_start' ? [e.id] : [])),
+    );
+    expect(ids).to.have.length(6);
+    expect(new Set(ids).size).to.equal(6);
+    for (const id of ids) expect(id).to.match(/^(chatcmpl-|call_)[0-9a-f]{24}$/);
+  });
+
   it('accepts empty choices, usage: null and a usage chunk after the finish chunk', () => {
     const usage = { prompt_tokens: 3, completion_tokens: 2, total_tokens: 5 };
     const events = decode(sse(chunk({ content: 'x' }, null, { usage: null }), chunk({}, 'length', { usage: null }), { id: 'chatcmpl-1', choices: [], usage }, '[DONE]'));

@@ -45,6 +45,17 @@ describe('decodeChatCompletionsResponse', () => {
     expect(decodeChatCompletionsResponse(alt).content[0]).to.deep.equal({ type: 'reasoning', text: 'r', provider: 'chat-completions' });
   });
 
+  it('gives calls and answers without an id (or with "") ids of their own, distinct within and across answers', () => {
+    const body = () => ({
+      id: '',
+      choices: [{ index: 0, message: { role: 'assistant', content: null, tool_calls: [{ id: '', type: 'function', function: { name: 'a', arguments: '{}' } }, { type: 'function', function: { name: 'b', arguments: '{}' } }] }, finish_reason: 'tool_calls' }],
+    });
+    const answers = [decodeChatCompletionsResponse(body()), decodeChatCompletionsResponse(body())];
+    const ids = answers.flatMap((answer) => [answer.id, ...answer.content.flatMap((part) => (part.type === 'tool_call' ? [part.id] : []))]);
+    expect(new Set(ids).size).to.equal(6);
+    for (const id of ids) expect(id).to.match(/^(chatcmpl-|call_)[0-9a-f]{24}$/);
+  });
+
   it('maps finish reasons, and "stop" next to tool calls to tool_calls', () => {
     const make = (finish: string | null, toolCalls?: unknown[]) => ({
       id: 'x', created: 1, model: 'm',

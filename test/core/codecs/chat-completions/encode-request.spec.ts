@@ -93,7 +93,9 @@ describe('encodeChatCompletionsRequest', () => {
               { type: 'file', source: { kind: 'base64', mediaType: 'application/pdf', data: 'JVBE' }, filename: 'a.pdf' },
               // OpenAI refuses file_data without a filename; an Anthropic document or Gemini inlineData has none.
               { type: 'file', source: { kind: 'base64', mediaType: 'application/pdf', data: 'JVBF' } },
+              // Chat takes only PDFs as files: a text document goes as its text, headed by its title.
               { type: 'file', source: { kind: 'base64', mediaType: 'text/plain', data: 'SGk=' } },
+              { type: 'file', source: { kind: 'base64', mediaType: 'text/markdown', data: Buffer.from('# Notes\nok').toString('base64') }, filename: 'Notes' },
             ],
           },
         ],
@@ -109,7 +111,8 @@ describe('encodeChatCompletionsRequest', () => {
           { type: 'image_url', image_url: { url: 'data:audio/flac;base64,CCCC' } },
           { type: 'file', file: { file_data: 'data:application/pdf;base64,JVBE', filename: 'a.pdf' } },
           { type: 'file', file: { file_data: 'data:application/pdf;base64,JVBF', filename: 'document.pdf' } },
-          { type: 'file', file: { file_data: 'data:text/plain;base64,SGk=', filename: 'document.txt' } },
+          { type: 'text', text: 'Hi' },
+          { type: 'text', text: 'Notes\n\n# Notes\nok' },
         ],
       },
     ]);

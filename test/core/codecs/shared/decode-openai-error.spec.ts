@@ -20,6 +20,13 @@ describe('decodeOpenAiError', () => {
     });
   }
 
+  it("reads an OpenRouter mid-stream error's numeric code as its status (429 rate limit, 503 overloaded)", () => {
+    expect(decodeOpenAiError({ code: 503, message: 'Provider error 503' })).to.include({ status: 503, code: 'GW_UPSTREAM_OVERLOADED' });
+    expect(decodeOpenAiError({ code: 429, message: 'Rate limited' })).to.include({ status: 429, code: 'GW_UPSTREAM_ERROR' });
+    expect(decodeOpenAiError({ code: 42, message: 'odd' })).to.include({ status: 502 });
+    expect(decodeOpenAiError({ code: 503, message: 'x' }, 400)).to.include({ status: 400 });
+  });
+
   it('keeps type, code and param, and masks keys in the message', () => {
     const error = decodeOpenAiError({ message: 'Incorrect API key provided: sk-proj-abcdefghijklmnopqrstuvwxyz123456', type: 'invalid_request_error', code: 'invalid_api_key', param: 'model' });
     expect(error.upstreamType).to.equal('invalid_request_error');

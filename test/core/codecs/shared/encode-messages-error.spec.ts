@@ -22,6 +22,17 @@ function sseErrorPayload(name: string): unknown {
 }
 
 describe('encodeMessagesError', () => {
+  it('words another upstream\'s context overflow as Anthropic does ("prompt is too long"), which Claude Code compacts on', () => {
+    const openAi = decodeOpenAiError({ message: "This model's maximum context length is 128000 tokens. However, your messages resulted in 130000 tokens.", type: 'invalid_request_error', code: 'context_length_exceeded' }, 400);
+    const message = (error: GatewayError) => (encodeMessagesError(error).body as { error: { message: string } }).error.message;
+    expect(message(openAi)).to.equal("prompt is too long: This model's maximum context length is 128000 tokens. However, your messages resulted in 130000 tokens.");
+    const gemini = decodeGeminiError({ error: { code: 400, message: 'The input token count (1200000) exceeds the maximum number of tokens allowed (1048576).', status: 'INVALID_ARGUMENT' } } as GeminiErrorBody);
+    expect(message(gemini)).to.match(/^prompt is too long: The input token count/);
+    // Anthropic's own wording, and other 400s, are left as they are.
+    expect(message(decodeOpenAiError({ message: 'prompt is too long: 210000 tokens > 200000 maximum', type: 'invalid_request_error' }, 400))).to.equal('prompt is too long: 210000 tokens > 200000 maximum');
+    expect(message(decodeOpenAiError({ message: 'Invalid value for temperature', type: 'invalid_request_error' }, 400))).to.equal('Invalid value for temperature');
+  });
+
   it('keeps a Claude upstream\'s own type for a client error its status has no type for (408 timeout_error, 409 conflict_error)', () => {
     for (const [status, type] of [[408, 'timeout_error'], [409, 'conflict_error']] as const) {
       const error = classifyUpstreamFailure(failure(status, { type: 'error', error: { type, message: 'm' } }));

@@ -1,0 +1,35 @@
+/** An answer's `content` read as text and reasoning. */
+export interface ChatContent {
+  text: string;
+  reasoning: string;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The text of a part list such as a thinking part's `thinking` (`[{type: "text", text}]`), or a plain string. */
+function textOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (!Array.isArray(value)) return '';
+  return value.map((part) => (isRecord(part) && typeof part.text === 'string' ? part.text : '')).join('');
+}
+
+/**
+ * A chat answer's (or delta's) `content`: OpenAI's string, or the list of parts some compatible services answer with
+ * (Mistral's reasoning models: `[{type: "thinking", thinking: [{type: "text", text}]}, {type: "text", text}]`), whose
+ * text would otherwise be lost without a word.
+ */
+export function readChatContent(content: unknown): ChatContent {
+  if (typeof content === 'string') return { text: content, reasoning: '' };
+  if (!Array.isArray(content)) return { text: '', reasoning: '' };
+  let text = '';
+  let reasoning = '';
+  for (const part of content) {
+    if (typeof part === 'string') text += part;
+    else if (!isRecord(part)) continue;
+    else if (part.type === 'thinking' || part.type === 'reasoning') reasoning += textOf(part.thinking ?? part.text ?? part.content);
+    else if (typeof part.text === 'string') text += part.text;
+  }
+  return { text, reasoning };
+}
