@@ -108,8 +108,6 @@ export function createGeminiStreamDecoder(): StreamDecoder {
       out.splice(afterText, 0, ...sources);
     }
     if (candidate?.finishReason !== undefined) finishReason = candidate.finishReason;
-    const failure = geminiTurnFailure(candidate?.finishReason, candidate?.finishMessage);
-    if (failure) return fail(failure, out);
     if (chunk.usageMetadata) {
       const next = decodeGeminiUsage(chunk.usageMetadata);
       const key = JSON.stringify(next);
@@ -119,6 +117,9 @@ export function createGeminiStreamDecoder(): StreamDecoder {
         out.push({ type: 'usage', usage: next });
       }
     }
+    // After the chunk's usage, which the turn still cost.
+    const failure = geminiTurnFailure(candidate?.finishReason, candidate?.finishMessage);
+    if (failure) fail(failure, out);
   }
 
   return {

@@ -33,6 +33,22 @@ function typeList(node: Record<string, unknown>): string[] {
   return [];
 }
 
+/** Keywords that belong to one JSON type: a branch of a multi-type node keeps only its own type's. */
+const KEYWORDS_OF_TYPE: Readonly<Record<string, readonly string[]>> = {
+  object: ['properties', 'required', 'propertyOrdering', 'additionalProperties'],
+  array: ['items', 'minItems', 'maxItems'],
+  string: ['enum', 'format'],
+  number: ['minimum', 'maximum', 'format'],
+  integer: ['minimum', 'maximum', 'format'],
+};
+
+function branchOfType(node: Record<string, unknown>, type: string): Record<string, unknown> {
+  const branch: Record<string, unknown> = { type };
+  for (const key of KEYWORDS_OF_TYPE[type] ?? []) if (node[key] !== undefined) branch[key] = node[key];
+  if (Array.isArray(branch.enum)) branch.enum = branch.enum.filter((value) => typeof value === 'string');
+  return branch;
+}
+
 function isNullSchema(value: unknown): boolean {
   return isPlainObject(value) && typeList(value).length === 1 && typeList(value)[0] === 'null';
 }
@@ -66,13 +82,25 @@ function prune(input: Record<string, unknown>, ctx: PruneContext): Record<string
 
   const out: Record<string, unknown> = {};
   if (nonNull.length > 1) out.anyOf = nonNull.map((b) => prune(b, ctx));
-  else if (types.length > 1) out.anyOf = types.map((t) => ({ type: t }));
+  else if (types.length > 1) {
+    // `type: ["string", "array"]`: one branch per type, each with that type's own keywords (an ARRAY branch
+    // without its `items` is a 400 "items: missing field"); the shared words stay outside.
+    out.anyOf = types.map((t) => prune(branchOfType(node, t), ctx));
+    if (typeof node.title === 'string') out.title = node.title;
+    if (typeof node.description === 'string') out.description = node.description;
+    if (nullable) out.nullable = true;
+    return out;
+  }
 
   let type = types.length === 1 ? types[0] : undefined;
+  // A null value stands for `nullable`; Gemini refuses an empty one ("enum[0]: cannot be empty"), so it is left out.
   const enumValues: unknown[] = Array.isArray(node.enum) ? node.enum : [];
-  const stringValues = enumValues.filter((v): v is string => typeof v === 'string');
-  const stringEnum = enumValues.length > 0 && stringValues.length === enumValues.length ? stringValues : undefined;
-  const constEnum = typeof node.const === 'string' ? [node.const] : undefined;
+  if (enumValues.includes(null)) nullable = true;
+  const listed = enumValues.filter((v) => v !== null);
+  const stringValues = listed.filter((v): v is string => typeof v === 'string');
+  const nonEmpty = stringValues.filter((v) => v !== '');
+  const stringEnum = listed.length > 0 && stringValues.length === listed.length && nonEmpty.length > 0 ? nonEmpty : undefined;
+  const constEnum = typeof node.const === 'string' && node.const !== '' ? [node.const] : undefined;
   if (type === undefined && out.anyOf === undefined) {
     if (isPlainObject(node.properties)) type = 'object';
     else if (node.items !== undefined) type = 'array';

@@ -8,8 +8,8 @@ import { isPreGemini3Model } from './is-pre-gemini3-model';
  * Unified sampling, output format, modalities and reasoning → `generationConfig`, merged over the
  * generationConfig fields a Gemini client sent that have no unified meaning (`kept`).
  * A JSON schema goes as `responseJsonSchema` (full JSON Schema), never pruned. Before Gemini 3 a model refuses JSON
- * output beside function declarations (400 "Function calling with a response mime type: 'application/json' is
- * unsupported"): there the functions win (an agent's turn needs them; Codex's `--output-schema` sends both) and the
+ * output beside function declarations or a built-in tool (400 "Function calling (Tool use) with a response mime type:
+ * 'application/json' is unsupported"): there the tools win (an agent's turn needs them; Codex's `--output-schema` sends both) and the
  * output format is dropped with a warning.
  */
 export function encodeGenerationConfig(request: UnifiedRequest, kept: Record<string, unknown> | undefined, warnings: string[] = []): GeminiGenerationConfig | undefined {
@@ -23,8 +23,9 @@ export function encodeGenerationConfig(request: UnifiedRequest, kept: Record<str
   if (request.presencePenalty !== undefined) out.presencePenalty = request.presencePenalty;
   if (request.frequencyPenalty !== undefined) out.frequencyPenalty = request.frequencyPenalty;
   let format = request.responseFormat;
-  if (format && format.type !== 'text' && (request.tools?.length ?? 0) > 0 && isPreGemini3Model(request.model)) {
-    warnings.push(`responseFormat: ${request.model} cannot answer in JSON while functions are declared; dropped`);
+  const tools = (request.tools?.length ?? 0) + (request.builtinTools?.length ?? 0);
+  if (format && format.type !== 'text' && tools > 0 && isPreGemini3Model(request.model)) {
+    warnings.push(`responseFormat: ${request.model} cannot answer in JSON while tools are declared; dropped`);
     format = undefined;
   }
   if (format?.type === 'json_schema') {

@@ -22,8 +22,11 @@ const FLASH_LEVEL_BY_EFFORT: Readonly<Record<ReasoningEffort, ThinkingLevel>> = 
   medium: 'medium',
 };
 
-/** Models with no thinking at all (1.x, 2.0 but its thinking experiment): any `thinkingConfig` is a 400 there. */
-const THINKLESS_MODEL = /^(?:models\/)?gemini-(?:1(?:\.\d+)?|2\.0)-(?!.*thinking)/;
+/**
+ * Models with no thinking at all (1.x, 2.0 but its thinking experiment, 2.5 Flash Image, Gemma): any `thinkingConfig`
+ * is a 400 "Thinking is not enabled" there.
+ */
+const THINKLESS_MODEL = /^(?:models\/)?(?:gemini-(?:1(?:\.\d+)?|2\.0)-(?!.*thinking)|gemini-2\.5-flash-image|gemma-)/;
 
 /**
  * Unified reasoning → `thinkingConfig`, never with both `thinkingLevel` and `thinkingBudget` (a 400):
@@ -32,7 +35,7 @@ const THINKLESS_MODEL = /^(?:models\/)?gemini-(?:1(?:\.\d+)?|2\.0)-(?!.*thinking
  *   shared table on 2.x;
  * - `enabled: false` is budget 0 on 2.x (128, the floor, on 2.5 Pro, which cannot stop thinking)
  *   and the lowest level on Gemini 3, which cannot switch thinking off;
- * - models without thinking (1.x, 2.0) get none.
+ * - models without thinking (1.x, 2.0, 2.5 Flash Image, Gemma) get none.
  */
 export function encodeThinkingConfig(reasoning: UnifiedReasoningConfig | undefined, model: string): GeminiThinkingConfig | undefined {
   if (!reasoning || THINKLESS_MODEL.test(model)) return undefined;

@@ -256,17 +256,15 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
           break;
         // Opaque reasoning is replayable only by the provider that made it (as in encodeResponsesOutput): another
         // provider's signature is not `encrypted_content`, and reasoning with nothing to show makes no item.
+        // Either ends the reasoning block it follows, whoever made it: the next thought is an item of its own, as
+        // in a whole answer (two thinking blocks streamed into one item ran their texts together).
         case 'reasoning_signature':
-          if (!isOwnReasoning(event.provider)) break;
-          if (open?.kind === 'reasoning') open.encrypted = event.signature;
-          else {
-            openText('reasoning', h, out).encrypted = event.signature;
-            closeText(out);
-          }
+          if (isOwnReasoning(event.provider)) (open?.kind === 'reasoning' ? open : openText('reasoning', h, out)).encrypted = event.signature;
+          if (open?.kind === 'reasoning') closeText(out);
           break;
         case 'redacted_reasoning':
+          if (open?.kind === 'reasoning') closeText(out);
           if (!isOwnReasoning(event.provider)) break;
-          closeText(out);
           openText('reasoning', h, out).encrypted = event.data;
           closeText(out);
           break;

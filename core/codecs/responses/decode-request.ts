@@ -244,17 +244,30 @@ function decodeTools(tools: ResponsesTool[], warnings: string[]): { tools: Unifi
   return { tools: out, builtinTools: [...builtin.values()] };
 }
 
-function decodeToolChoice(choice: ResponsesToolChoice, declared: readonly UnifiedBuiltinTool[]): { toolChoice: UnifiedToolChoice; allowed?: Set<string> } {
+interface DecodedToolChoice {
+  toolChoice: UnifiedToolChoice;
+  /** `allowed_tools`: the functions the model may call, and the hosted tools it may run. */
+  allowed?: Set<string>;
+  allowedBuiltins?: Set<UnifiedBuiltinTool['type']>;
+}
+
+/** The unified built-in a Responses hosted tool type stands for. */
+function builtinOf(type: string): UnifiedBuiltinTool['type'] | undefined {
+  return WEB_SEARCH_TOOLS.has(type) ? 'web_search' : type === 'code_interpreter' ? 'code_execution' : undefined;
+}
+
+function decodeToolChoice(choice: ResponsesToolChoice, declared: readonly UnifiedBuiltinTool[]): DecodedToolChoice {
   if (typeof choice === 'string') return { toolChoice: choice };
   // A custom tool is a function of one argument to the upstream (see freeform-tools.ts), so it is forced as one.
   if ((choice.type === 'function' || choice.type === 'custom') && typeof choice.name === 'string') return { toolChoice: { name: choice.name } };
   if (choice.type === 'allowed_tools' && 'mode' in choice && Array.isArray(choice.tools)) {
     const allowed = new Set(choice.tools.flatMap((t) => ((t.type === 'function' || t.type === 'custom') && typeof t.name === 'string' ? [t.name] : [])));
-    return { toolChoice: choice.mode === 'required' ? 'required' : 'auto', allowed };
+    const allowedBuiltins = new Set(choice.tools.flatMap((t) => builtinOf(t.type) ?? []));
+    return { toolChoice: choice.mode === 'required' ? 'required' : 'auto', allowed, allowedBuiltins };
   }
   // A forced hosted search or code interpreter names the built-in tool, which the request must declare (OpenAI's own
   // rule); another hosted tool runs only at OpenAI, and a translation answered without it would ignore the forcing.
-  const builtin = WEB_SEARCH_TOOLS.has(choice.type) ? 'web_search' : choice.type === 'code_interpreter' ? 'code_execution' : undefined;
+  const builtin = builtinOf(choice.type);
   if (builtin === undefined) throw invalid('tool_choice', `forcing the ${choice.type} tool is not available on this platform`);
   if (!declared.some((tool) => tool.type === builtin)) throw invalid('tool_choice', `forces ${choice.type}, which tools does not declare`);
   return { toolChoice: { name: builtin } };
@@ -314,9 +327,14 @@ export function decodeResponsesRequest(raw: unknown, ctx?: DecodeContext): Unifi
   if (tools.length > 0) request.tools = tools;
   if (decoded && decoded.builtinTools.length > 0) request.builtinTools = decoded.builtinTools;
   if (body.tool_choice) {
-    const { toolChoice, allowed } = decodeToolChoice(body.tool_choice, decoded?.builtinTools ?? []);
+    const { toolChoice, allowed, allowedBuiltins } = decodeToolChoice(body.tool_choice, decoded?.builtinTools ?? []);
     request.toolChoice = toolChoice;
     if (allowed && request.tools) request.tools = request.tools.filter((t) => allowed.has(t.namespaceMember ?? t.name));
+    // A hosted tool left out of `allowed_tools` is not offered either: with `required`, a search would satisfy it.
+    if (allowedBuiltins && request.builtinTools) {
+      request.builtinTools = request.builtinTools.filter((tool) => allowedBuiltins.has(tool.type));
+      if (request.builtinTools.length === 0) delete request.builtinTools;
+    }
     if (typeof toolChoice === 'object' && request.tools) {
       // A forced function named as the client knows it: a namespace member's qualified name, or, when several
       // namespaces have one of that name, any of them.

@@ -115,9 +115,9 @@ describe('createGeminiStreamDecoder', () => {
   it('ends a failed turn (MALFORMED_FUNCTION_CALL) in an upstream error with its finishMessage, not an empty finish', () => {
     const events = decodeAll([
       chunk({ ...candidate([{ text: 'Listing.' }]), responseId: 'r' }),
-      chunk({ candidates: [{ content: { role: 'model' }, finishReason: 'MALFORMED_FUNCTION_CALL', finishMessage: 'Malformed function call: ls(', index: 0 }] }),
+      chunk({ candidates: [{ content: { role: 'model' }, finishReason: 'MALFORMED_FUNCTION_CALL', finishMessage: 'Malformed function call: ls(', index: 0 }], usageMetadata: { promptTokenCount: 5, candidatesTokenCount: 7, totalTokenCount: 12 } }),
     ]);
-    expect(events.map((e) => e.type)).to.deep.equal(['start', 'text_delta', 'error']);
+    expect(events.map((e) => e.type)).to.deep.equal(['start', 'text_delta', 'usage', 'error']);
     const last = events.at(-1) as Extract<UnifiedStreamEvent, { type: 'error' }>;
     expect(last.error).to.include({ code: 'GW_UPSTREAM_ERROR', status: 502, message: 'upstream Gemini ended the turn with MALFORMED_FUNCTION_CALL: Malformed function call: ls(' });
   });

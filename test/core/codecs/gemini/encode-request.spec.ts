@@ -497,12 +497,16 @@ describe('gemini encodeRequest', () => {
       for (const responseFormat of [{ type: 'json_schema', schema }, { type: 'json_object' }] as const) {
         const legacy = encodeRequest(request({ model: 'gemini-2.5-flash', tools, responseFormat, temperature: 0 }));
         expect(legacy.value.generationConfig).to.deep.equal({ temperature: 0 });
-        expect(legacy.warnings).to.deep.equal(['responseFormat: gemini-2.5-flash cannot answer in JSON while functions are declared; dropped']);
+        expect(legacy.warnings).to.deep.equal(['responseFormat: gemini-2.5-flash cannot answer in JSON while tools are declared; dropped']);
         const current = encodeRequest(request({ model: 'gemini-3-flash-preview', tools, responseFormat }));
         expect(current.value.generationConfig).to.have.property('responseMimeType', 'application/json');
         expect(current.warnings).to.deep.equal([]);
       }
       expect(body({ model: 'gemini-2.5-flash', responseFormat: { type: 'json_object' } }).generationConfig).to.deep.equal({ responseMimeType: 'application/json' });
+      // A built-in tool (search, code execution) is refused beside JSON output the same way.
+      const searching = encodeRequest(request({ model: 'gemini-2.5-flash', builtinTools: [{ type: 'web_search' }], responseFormat: { type: 'json_object' } }));
+      expect(searching.value).to.deep.include({ tools: [{ googleSearch: {} }] });
+      expect(searching.value).to.not.have.property('generationConfig');
     });
 
     it('maps json_object to the MIME type only', () => {

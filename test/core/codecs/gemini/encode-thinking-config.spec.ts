@@ -15,6 +15,8 @@ describe('encodeThinkingConfig', () => {
     ['thinking off on Gemini 3 Flash → level minimal', { enabled: false }, 'gemini-3-flash-preview', { thinkingLevel: 'minimal' }],
     ['nothing on gemini-2.0-flash, which has no thinking', { effort: 'high', includeThoughts: true }, 'gemini-2.0-flash', undefined],
     ['nothing on gemini-1.5-pro', { budgetTokens: 1024 }, 'models/gemini-1.5-pro', undefined],
+    ['nothing on 2.5 Flash Image', { includeThoughts: true }, 'gemini-2.5-flash-image', undefined],
+    ['nothing on Gemma', { effort: 'low' }, 'gemma-3-27b-it', undefined],
     ['the 2.0 thinking experiment keeps its config', { includeThoughts: true }, 'gemini-2.0-flash-thinking-exp-01-21', { includeThoughts: true }],
     ['effort xhigh → level high on an alias', { effort: 'xhigh' }, 'gemini-flash-latest', { thinkingLevel: 'high' }],
     ['effort medium → budget 8192 on Gemini 2.5', { effort: 'medium' }, 'gemini-2.5-flash', { thinkingBudget: 8192 }],

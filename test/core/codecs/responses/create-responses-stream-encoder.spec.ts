@@ -14,7 +14,7 @@ import { decodeSse, encodeEvents, frameSse, payloads } from '../openai-codec-kit
 const REQUEST = decodeResponsesRequest({ model: 'client-model', input: 'q', stream: true, tools: [{ type: 'function', name: 'f' }] });
 
 const START: UnifiedStreamEvent = { type: 'start', id: 'msg_01XYZ', model: 'claude-x', created: 1700000000 };
-const USAGE = { inputTokens: 10, outputTokens: 4, totalTokens: 14, cachedInputTokens: 2, reasoningTokens: 1 };
+const USAGE = { inputTokens: 10, outputTokens: 4, totalTokens: 14, cachedInputTokens: 2, cacheCreationInputTokens: 3, reasoningTokens: 1 };
 
 /** The official SDK, answered with `wire` as an SSE stream. */
 function sdkServing(wire: WireEvent[]): OpenAI {
@@ -26,6 +26,22 @@ function types(wire: WireEvent[]): string[] {
 }
 
 describe('createResponsesStreamEncoder', () => {
+  it('streams two thinking blocks (a redacted one between them) as separate reasoning items, as a whole answer has them', () => {
+    const events: UnifiedStreamEvent[] = [
+      START,
+      { type: 'reasoning_delta', text: 'First I check the file.' },
+      { type: 'reasoning_signature', signature: 'sig-1', provider: 'messages' },
+      { type: 'redacted_reasoning', data: 'opaque', provider: 'messages' },
+      { type: 'reasoning_delta', text: 'Then I answer.' },
+      { type: 'reasoning_signature', signature: 'sig-2', provider: 'messages' },
+      { type: 'text_delta', text: 'Done.' },
+      { type: 'finish', finishReason: 'stop', usage: USAGE },
+    ];
+    const completed = payloads(encodeEvents(createResponsesStreamEncoder(REQUEST), events)).at(-1)?.response as { output: Array<{ type: string; summary?: Array<{ text: string }> }> };
+    const summaries = completed.output.filter((item) => item.type === 'reasoning').map((item) => item.summary?.map((part) => part.text).join(''));
+    expect(summaries).to.deep.equal(['First I check the file.', 'Then I answer.']);
+  });
+
   it('re-encodes stream-basic to the same event sequence, with sequence_number from 0 without gaps', () => {
     const fixture = frameSse(fixtureText('openai-responses/stream-basic.sse'), 10000);
     const unified = decodeSse(createResponsesStreamDecoder(), fixtureText('openai-responses/stream-basic.sse'));
@@ -41,7 +57,7 @@ describe('createResponsesStreamEncoder', () => {
     // Item ids are the gateway's own (unified events carry none); everything else matches.
     const withoutIds = (output: unknown): unknown => (output as Array<Record<string, unknown>>).map(({ id: _id, ...item }) => item);
     expect(withoutIds(completed.output)).to.deep.equal(withoutIds(expected.output));
-    expect(completed.usage).to.deep.equal({ input_tokens: 21, input_tokens_details: { cached_tokens: 0 }, output_tokens: 8, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 29 });
+    expect(completed.usage).to.deep.equal({ input_tokens: 21, input_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 }, output_tokens: 8, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 29 });
   });
 
   it('brackets reasoning, message and function_call items and ends with response.completed holding the whole output', () => {
@@ -94,7 +110,7 @@ describe('createResponsesStreamEncoder', () => {
       { id: 'fc_1', type: 'function_call', status: 'completed', arguments: '{"a":1}', call_id: 'toolu_1', name: 'f' },
       { id: 'fc_2', type: 'function_call', status: 'completed', arguments: '{}', call_id: 'toolu_2', name: 'f' },
     ]);
-    expect(response.usage).to.deep.equal({ input_tokens: 10, input_tokens_details: { cached_tokens: 2 }, output_tokens: 4, output_tokens_details: { reasoning_tokens: 1 }, total_tokens: 14 });
+    expect(response.usage).to.deep.equal({ input_tokens: 10, input_tokens_details: { cached_tokens: 2, cache_write_tokens: 3 }, output_tokens: 4, output_tokens_details: { reasoning_tokens: 1 }, total_tokens: 14 });
     // The created event carries the response in progress, with no output and no usage yet.
     expect(events[0].response).to.deep.include({ id: 'resp_01XYZ', status: 'in_progress', output: [], usage: null });
   });

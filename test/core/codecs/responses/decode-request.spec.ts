@@ -236,6 +236,16 @@ describe('decodeResponsesRequest', () => {
       expect(request.toolChoice).to.equal('required');
     });
 
+    it('offers a hosted tool (web search) only when allowed_tools names it', () => {
+      const tools = [{ type: 'function', name: 'a' }, { type: 'function', name: 'b' }, { type: 'web_search' }];
+      const without = decodeResponsesRequest(body({ tools, tool_choice: { type: 'allowed_tools', mode: 'required', tools: [{ type: 'function', name: 'b' }] } }));
+      expect(without.tools?.map((t) => t.name)).to.deep.equal(['b']);
+      expect(without.builtinTools).to.equal(undefined);
+      const withSearch = decodeResponsesRequest(body({ tools, tool_choice: { type: 'allowed_tools', mode: 'auto', tools: [{ type: 'web_search' }] } }));
+      expect(withSearch.tools).to.deep.equal([]);
+      expect(withSearch.builtinTools?.map((t) => t.type)).to.deep.equal(['web_search']);
+    });
+
     it('maps reasoning effort and summary, text.format json_schema, tool_choice function and allowed_tools', () => {
       const request = decodeResponsesRequest(
         body({

@@ -23,7 +23,7 @@ describe('encodeResponsesResponse', () => {
     expect(body.output).to.have.length(1);
     expect(body.output[0]).to.deep.include({ type: 'message', status: 'completed', role: 'assistant' });
     expect(body.output[0].type === 'message' && body.output[0].content).to.deep.equal([{ type: 'output_text', annotations: [], logprobs: [], text: 'Hello, nice to meet you!' }]);
-    expect(body.usage).to.deep.equal({ input_tokens: 21, input_tokens_details: { cached_tokens: 0 }, output_tokens: 8, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 29 });
+    expect(body.usage).to.deep.equal({ input_tokens: 21, input_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 }, output_tokens: 8, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 29 });
     expect(body.incomplete_details).to.equal(null);
   });
 
