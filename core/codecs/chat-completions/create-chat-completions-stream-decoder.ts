@@ -7,7 +7,7 @@ import { decodeOpenAiError } from '../shared/decode-openai-error';
 import { decodeChatCompletionsUsage } from './decode-chat-completions-usage';
 import { mapChatCompletionsFinishReason } from './map-chat-completions-finish-reason';
 import { idOrMint } from '../shared/mint-id';
-import { readChatContent } from './read-chat-content';
+import { readChatContent, readToolArguments } from './read-chat-answer';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -86,7 +86,7 @@ export function createChatCompletionsStreamDecoder(): StreamDecoder {
       if (id && !call.id) call.id = id;
       const name = asString(fn.name);
       if (name && !call.name) call.name = name;
-      const args = asString(fn.arguments) ?? '';
+      const args = readToolArguments(fn.arguments);
       if (!call.started && call.name) startCall(call, out);
       if (!args) return;
       if (call.started) out.push({ type: 'tool_call_delta', index: call.index, argumentsDelta: args });

@@ -5,7 +5,7 @@ import type { ChatCompletionsResponse } from './chat-completions-types';
 import { decodeChatCompletionsUsage } from './decode-chat-completions-usage';
 import { mapChatCompletionsFinishReason } from './map-chat-completions-finish-reason';
 import { idOrMint } from '../shared/mint-id';
-import { readChatContent } from './read-chat-content';
+import { readChatContent, readToolArguments } from './read-chat-answer';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -42,7 +42,7 @@ export function decodeChatCompletionsResponse(body: unknown): UnifiedResponse {
       type: 'tool_call',
       id: idOrMint(call.id, 'call_'),
       name: asString(call.function.name) ?? '',
-      arguments: asString(call.function.arguments) ?? '',
+      arguments: readToolArguments(call.function.arguments),
     });
   }
 

@@ -42,7 +42,8 @@ export function buildResponsesObject(fields: ResponsesObjectFields, request: Req
     parallel_tool_calls: request.parallelToolCalls ?? true,
     previous_response_id: stringOrNull(ext.previous_response_id),
     reasoning: {
-      effort: request.reasoning?.effort ?? null,
+      // As the client wrote it: `none` (thinking off) has no unified effort.
+      effort: stringOrNull(originalReasoning.effort) ?? request.reasoning?.effort ?? null,
       summary: stringOrNull(originalReasoning.summary) ?? (request.reasoning?.includeThoughts ? 'auto' : null),
     },
     store: false,

@@ -105,6 +105,13 @@ describe('encodeResponsesResponse', () => {
     expect(plain).to.include({ truncation: 'disabled', prompt_cache_key: null, service_tier: 'default' });
   });
 
+  it('echoes reasoning effort as the client wrote it, none (thinking off) included', () => {
+    const off = encodeResponsesResponse(response({ content: [{ type: 'text', text: 'x' }] }), decodeResponsesRequest({ model: 'm', input: 'q', reasoning: { effort: 'none' } }));
+    expect(off.reasoning).to.deep.equal({ effort: 'none', summary: null });
+    const high = encodeResponsesResponse(response({ content: [{ type: 'text', text: 'x' }] }), decodeResponsesRequest({ model: 'm', input: 'q', reasoning: { effort: 'high', summary: 'auto' } }));
+    expect(high.reasoning).to.deep.equal({ effort: 'high', summary: 'auto' });
+  });
+
   it('two namespaces with a function of one name: unique names upstream, each call back under its own namespace', () => {
     const search = { type: 'function', name: 'search', parameters: { type: 'object' } };
     const request = decodeResponsesRequest({

@@ -1,3 +1,5 @@
+/** Loose upstream shapes of a chat answer's fields, read as OpenAI's. */
+
 /** An answer's `content` read as text and reasoning. */
 export interface ChatContent {
   text: string;
@@ -32,4 +34,13 @@ export function readChatContent(content: unknown): ChatContent {
     else if (typeof part.text === 'string') text += part.text;
   }
   return { text, reasoning };
+}
+
+/**
+ * A tool call's `arguments`: OpenAI's JSON text, or the object some compatible services send in its place, as the
+ * text it stands for (read as text only, it was lost without a word and the call ran with `{}`).
+ */
+export function readToolArguments(value: unknown): string {
+  if (typeof value === 'string') return value;
+  return isRecord(value) ? JSON.stringify(value) : '';
 }

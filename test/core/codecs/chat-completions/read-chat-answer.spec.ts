@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { readChatContent } from '../../../../core/codecs/chat-completions/read-chat-content';
+import { readChatContent, readToolArguments } from '../../../../core/codecs/chat-completions/read-chat-answer';
 import { decodeChatCompletionsResponse } from '../../../../core/codecs/chat-completions/decode-response';
 import { createChatCompletionsStreamDecoder } from '../../../../core/codecs/chat-completions/create-chat-completions-stream-decoder';
 
@@ -35,5 +35,16 @@ describe('readChatContent', () => {
       'text_delta:The answer',
       'text_delta: is 4.',
     ]);
+  });
+
+  it('reads tool arguments sent as an object (some compatible services) as their JSON text', () => {
+    expect(readToolArguments('{"a":1}')).to.equal('{"a":1}');
+    expect(readToolArguments({ path: 'a.txt' })).to.equal('{"path":"a.txt"}');
+    expect(readToolArguments(null)).to.equal('');
+    const whole = decodeChatCompletionsResponse({
+      id: 'x',
+      choices: [{ index: 0, message: { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'read', arguments: { path: 'a.txt' } } }] }, finish_reason: 'tool_calls' }],
+    });
+    expect(whole.content).to.deep.equal([{ type: 'tool_call', id: 'c1', name: 'read', arguments: '{"path":"a.txt"}' }]);
   });
 });
