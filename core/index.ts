@@ -36,6 +36,7 @@ export { decodeGeminiError } from './codecs/gemini/decode-gemini-error';
 export { decodeMessagesError } from './codecs/shared/decode-messages-error';
 export { parseDataUri, toDataUri, type DataUri } from './codecs/shared/parse-data-uri';
 export { callIdKey } from './codecs/shared/call-id-key';
+export { takesAdaptiveThinking } from './codecs/messages/takes-adaptive-thinking';
 export { geminiMethodPath, geminiModelName, geminiModelPath } from './codecs/gemini/gemini-model-path';
 export { unwrapCountTokensRequest } from './codecs/gemini/unwrap-count-tokens-request';
 export { refuseUntranslatableFields } from './codecs/shared/refuse-untranslatable-fields';

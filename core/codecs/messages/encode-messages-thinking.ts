@@ -2,6 +2,7 @@ import type { UnifiedRequest } from '../../unified/unified-request';
 import type { MessagesExtensions, MessagesThinkingConfig } from './messages-types';
 import { budgetForEffort } from '../shared/reasoning-effort-budget';
 import { claudeOutputLimit } from './claude-output-limit';
+import { takesAdaptiveThinking } from './takes-adaptive-thinking';
 
 /** `max_tokens` is required by the API; platforms (the claude plugin) set their own default before encoding. */
 export const DEFAULT_MESSAGES_MAX_TOKENS = 4096;
@@ -46,9 +47,12 @@ export function encodeMessagesThinking(
   const rawThinking = ext.thinking;
   const clientEffort = ext.output_config?.effort !== undefined && ext.output_config.effort !== null;
   const effort = reasoning.effort === 'minimal' ? 'low' : reasoning.effort;
-  // Adaptive thinking another format's client asked for (a chat client's `thinking: {type: "adaptive"}`) goes as
-  // such to a model that takes it; to an older one it is thinking at a budget, as below.
-  const adaptive = rawThinking?.type === 'adaptive' || (reasoning.adaptive === true && rawThinking === undefined && takesAdaptiveThinking(request.model));
+  // Another format's client asking for thinking without a budget (a chat client's `thinking: {type: "adaptive"}`, an
+  // effort) gets adaptive thinking, with the effort, from a model that takes it (the way Anthropic asks 4.6+ to be
+  // used; Opus 4.7 refuses budgets); an older model thinks at a budget, as below.
+  const adaptive =
+    rawThinking?.type === 'adaptive' ||
+    (rawThinking === undefined && (reasoning.adaptive === true || reasoning.effort !== undefined) && takesAdaptiveThinking(request.model));
   const effortField = effort !== undefined && (clientEffort || adaptive) ? { effort } : {};
 
   // A budget of 0 alone means no thinking, as Gemini reads it (`budget_tokens: 0` from a chat client).
@@ -96,10 +100,3 @@ export function encodeMessagesThinking(
   return { thinking: { ...extras, type: 'enabled', budget_tokens: budget }, maxTokens: fitted, ...effortField };
 }
 
-/** Claude models that take `thinking: {type: "adaptive"}`: Opus and Sonnet 4.6 and later (older ones need a budget). */
-export function takesAdaptiveThinking(model: string): boolean {
-  const version = /claude-(?:opus|sonnet)-(\d+)-(\d+)(?!\d)/.exec(model.toLowerCase());
-  if (!version) return false;
-  const [major, minor] = [Number(version[1]), Number(version[2])];
-  return major > 4 || (major === 4 && minor >= 6);
-}

@@ -7,7 +7,7 @@ import { decodeOpenAiError } from '../shared/decode-openai-error';
 import { decodeResponsesUsage } from './decode-responses-usage';
 import { decodeResponsesOutputItem } from './decode-response';
 import { mapResponsesStatus } from './map-responses-status';
-import { mintId } from '../shared/mint-id';
+import { idOrMint, mintId } from '../shared/mint-id';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -52,7 +52,7 @@ export function createResponsesStreamDecoder(): StreamDecoder {
     const r = isRecord(response) ? response : {};
     out.push({
       type: 'start',
-      id: asString(r.id) ?? 'resp_gateway',
+      id: idOrMint(r.id, 'resp_'),
       model: asString(r.model) ?? '',
       created: typeof r.created_at === 'number' ? r.created_at : Math.floor(Date.now() / 1000),
     });

@@ -1,7 +1,7 @@
 import type { GatewayError } from '../../errors/gateway-error';
 import type { ErrorBody } from '../codec';
 import type { WireEvent } from '../../sse/wire-event';
-import { isContextOverflow } from './is-context-overflow';
+import { isContextOverflow, overflowSizes } from './is-context-overflow';
 
 /** The Messages types a server-side failure may carry; any of them fits any 5xx. */
 const SERVER_ERROR_TYPES = new Set(['api_error', 'timeout_error', 'overloaded_error']);
@@ -41,11 +41,17 @@ function messagesErrorType(error: GatewayError): string {
 const OTHER_CLIENT_ERROR_TYPES = new Set(['timeout_error', 'conflict_error', 'memory_precondition_failed_error', 'memory_path_conflict_error']);
 
 /**
- * The message, worded as Anthropic words a conversation too long for the model when another upstream said so:
- * Claude Code offers to compact its history only on "prompt is too long".
+ * The message, worded as Anthropic words an overflow when another upstream said so, for Claude Code acts on the
+ * words: an input that fits but leaves no room for `max_tokens` is "input length and `max_tokens` exceed context
+ * limit: A + B > C" (it retries with less `max_tokens`); a conversation too long is "prompt is too long" (it offers
+ * to compact).
  */
 function messagesMessage(error: GatewayError): string {
-  if (!isContextOverflow(error) || /prompt is too long/i.test(error.message)) return error.message;
+  if (!isContextOverflow(error) || /prompt is too long|exceed context limit/i.test(error.message)) return error.message;
+  const sizes = overflowSizes(error.message);
+  if (sizes && sizes.input < sizes.limit) {
+    return `input length and \`max_tokens\` exceed context limit: ${sizes.input} + ${sizes.output} > ${sizes.limit}, decrease input length or \`max_tokens\` and try again`;
+  }
   return `prompt is too long: ${error.message}`;
 }
 

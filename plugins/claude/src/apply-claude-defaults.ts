@@ -1,4 +1,4 @@
-import type { UnifiedReasoningConfig, UnifiedRequest } from '@gateway/core';
+import { takesAdaptiveThinking, type UnifiedReasoningConfig, type UnifiedRequest } from '@gateway/core';
 
 /** A model id ending in this turns extended thinking on (`claude-sonnet-4-5-thinking`). */
 export const THINKING_SUFFIX = '-thinking';
@@ -26,13 +26,17 @@ function suffixBudget(maxTokens: number | undefined, defaultBudget: number): num
   return maxTokens >= 2 * MIN_BUDGET_TOKENS ? Math.floor(maxTokens / 2) : undefined;
 }
 
-/** Thinking asked for without saying how much (Gemini `includeThoughts`, `enabled` alone). */
-function lacksBudget(reasoning: UnifiedReasoningConfig | undefined): boolean {
+/**
+ * Thinking asked for without saying how much (Gemini `includeThoughts`, `enabled` alone). Adaptive thinking on a
+ * model that takes it says how much: as much as the model chooses (the codec sends it so).
+ */
+function lacksBudget(reasoning: UnifiedReasoningConfig | undefined, model: string): boolean {
   return (
     reasoning !== undefined &&
     reasoning.enabled !== false &&
     reasoning.budgetTokens === undefined &&
     reasoning.effort === undefined &&
+    !(reasoning.adaptive === true && takesAdaptiveThinking(model)) &&
     (reasoning.enabled === true || reasoning.includeThoughts === true)
   );
 }
@@ -73,7 +77,7 @@ export function applyClaudeDefaults(request: UnifiedRequest, defaults: ClaudeDef
     else if (wantsOnlyToSeeThoughts(reasoning)) reasoning = undefined;
   } else if (yieldsToClientSettings(request, defaults)) {
     reasoning = undefined;
-  } else if (lacksBudget(reasoning)) {
+  } else if (lacksBudget(reasoning, model)) {
     reasoning = { ...reasoning, budgetTokens: defaults.defaultBudgetTokens };
   }
   // Assigned, not spread: a spread copy gaining keys (maxTokens, reasoning) gets a hidden class of its own each

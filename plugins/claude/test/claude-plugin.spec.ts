@@ -168,16 +168,29 @@ describe('claude plugin: translation', () => {
 
   it('keeps the client’s own max_tokens under -thinking (the budget fits under it) and lets its own reasoning setting win', async () => {
     const answer = { status: 200, body: fixtureBytes('anthropic-messages/response-basic.json') };
-    upstream.queue(answer, answer, answer);
+    upstream.queue(answer, answer, answer, answer);
     await post(`${gw.url}/claude/v1/chat/completions`, { model: 'claude-opus-4-6-thinking', max_tokens: 8000, messages: [{ role: 'user', content: 'x' }] });
     await post(`${gw.url}/claude/v1/chat/completions`, { model: 'claude-opus-4-6-thinking', max_tokens: 1000, messages: [{ role: 'user', content: 'x' }] });
+    await post(`${gw.url}/claude/v1/chat/completions`, { model: 'claude-opus-4-5-thinking', reasoning_effort: 'low', messages: [{ role: 'user', content: 'x' }] });
+    // A 4.6 model is asked for adaptive thinking at that effort (Anthropic's way for 4.6+; Opus 4.7 refuses budgets).
     await post(`${gw.url}/claude/v1/chat/completions`, { model: 'claude-opus-4-6-thinking', reasoning_effort: 'low', messages: [{ role: 'user', content: 'x' }] });
-    const [fitted, tooSmall, effort] = upstream.seen.map((s) => s.json as { max_tokens: number; thinking?: { budget_tokens: number } });
+    const [fitted, tooSmall, effort, adaptive] = upstream.seen.map((s) => s.json as { max_tokens: number; thinking?: { budget_tokens: number } });
     expect(fitted).to.deep.include({ max_tokens: 8000, thinking: { type: 'enabled', budget_tokens: 4000 } });
     expect(tooSmall.max_tokens).to.equal(1000);
     expect(tooSmall).to.not.have.property('thinking');
     expect(effort.thinking?.budget_tokens).to.equal(2048);
     expect(effort.max_tokens).to.equal(32000);
+    expect(adaptive).to.deep.include({ max_tokens: 32000, thinking: { type: 'adaptive' }, output_config: { effort: 'low' } });
+  });
+
+  it("sends a chat client's adaptive thinking to Claude 4.6+ as adaptive, its max_tokens kept; Claude 4.0 (a dated id) gets a budget", async () => {
+    const answer = { status: 200, body: fixtureBytes('anthropic-messages/response-basic.json') };
+    upstream.queue(answer, answer);
+    await post(`${gw.url}/claude/v1/chat/completions`, { model: 'claude-opus-4-6', max_tokens: 2000, thinking: { type: 'adaptive' }, messages: [{ role: 'user', content: 'x' }] });
+    await post(`${gw.url}/claude/v1/chat/completions`, { model: 'claude-opus-4-20250514', max_tokens: 2000, thinking: { type: 'adaptive' }, messages: [{ role: 'user', content: 'x' }] });
+    const [current, dated] = upstream.seen.map((s) => s.json as Record<string, unknown>);
+    expect(current).to.deep.include({ max_tokens: 2000, thinking: { type: 'adaptive' } });
+    expect(dated.thinking).to.deep.include({ type: 'enabled' });
   });
 
   it('streams a thinking answer to a chat client as reasoning_content then content deltas, ending with [DONE]', async () => {

@@ -394,6 +394,8 @@ describe('encodeMessagesRequest', () => {
       expect(withEffort.value).to.deep.include({ max_tokens: 2000, thinking: { type: 'adaptive' }, output_config: { effort: 'low' } });
       const older = thinking({ enabled: true, adaptive: true }, { model: 'claude-sonnet-4-5', maxTokens: 20000 });
       expect(older.value).to.deep.include({ thinking: { type: 'enabled', budget_tokens: 8192 } });
+      // An effort alone from another format is adaptive thinking at that effort on 4.6+.
+      expect(thinking({ enabled: true, effort: 'high' }, { model: 'claude-sonnet-4-6', maxTokens: 3000 }).value).to.deep.include({ max_tokens: 3000, thinking: { type: 'adaptive' }, output_config: { effort: 'high' } });
       // A budget the client gave wins over adaptive.
       expect(thinking({ enabled: true, adaptive: true, budgetTokens: 3000 }, { model: 'claude-sonnet-4-6', maxTokens: 8000 }).value.thinking).to.deep.equal({ type: 'enabled', budget_tokens: 3000 });
     });

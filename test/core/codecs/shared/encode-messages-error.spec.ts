@@ -26,6 +26,14 @@ describe('encodeMessagesError', () => {
     const openAi = decodeOpenAiError({ message: "This model's maximum context length is 128000 tokens. However, your messages resulted in 130000 tokens.", type: 'invalid_request_error', code: 'context_length_exceeded' }, 400);
     const message = (error: GatewayError) => (encodeMessagesError(error).body as { error: { message: string } }).error.message;
     expect(message(openAi)).to.equal("prompt is too long: This model's maximum context length is 128000 tokens. However, your messages resulted in 130000 tokens.");
+    // An input that fits, with no room left for max_tokens: Anthropic's words for that, on which Claude Code retries
+    // with less max_tokens (it would offer to compact on "prompt is too long", which cannot help).
+    const completion = decodeOpenAiError({ message: "This model's maximum context length is 32768 tokens. However, you requested 33000 tokens (1000 in the messages, 32000 in the completion). Please reduce the length of the messages or completion.", type: 'BadRequestError' }, 400);
+    expect(message(completion)).to.equal('input length and `max_tokens` exceed context limit: 1000 + 32000 > 32768, decrease input length or `max_tokens` and try again');
+    const vllm = decodeOpenAiError({ message: "'max_tokens' or 'max_completion_tokens' is too large: 32000. This model's maximum context length is 32768 tokens and your request has 1000 input tokens (32000 > 32768 - 1000).", type: 'BadRequestError' }, 400);
+    expect(message(vllm)).to.equal('input length and `max_tokens` exceed context limit: 1000 + 32000 > 32768, decrease input length or `max_tokens` and try again');
+    const tooLong = decodeOpenAiError({ message: "This model's maximum context length is 32768 tokens. However, you requested 41000 tokens (40000 in the messages, 1000 in the completion).", type: 'BadRequestError' }, 400);
+    expect(message(tooLong)).to.match(/^prompt is too long: /);
     const gemini = decodeGeminiError({ error: { code: 400, message: 'The input token count (1200000) exceeds the maximum number of tokens allowed (1048576).', status: 'INVALID_ARGUMENT' } } as GeminiErrorBody);
     expect(message(gemini)).to.match(/^prompt is too long: The input token count/);
     // Anthropic's own wording, and other 400s, are left as they are.
