@@ -4,6 +4,11 @@ import type { ChatCompletionsFinishReason } from './chat-completions-types';
 /** @see OAS `CreateChatCompletionResponse.choices[].finish_reason` (`function_call` is the legacy spelling). */
 export function mapChatCompletionsFinishReason(reason: string | null | undefined): FinishReason {
   switch (reason) {
+    // No reason at all (some compatible services answer `null`) is the end a stream without one has; `eos` is TGI's
+    // and vLLM's word for it.
+    case null:
+    case undefined:
+    case 'eos':
     case 'stop':
       return 'stop';
     case 'length':

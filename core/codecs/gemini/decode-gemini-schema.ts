@@ -43,7 +43,9 @@ export function decodeGeminiSchema(schema: Record<string, unknown>): Record<stri
     } else if (INT64_FIELDS.has(key)) {
       out[key] = int64Value(value);
     } else if (key === 'enum') {
-      out.enum = enumValues(value, type);
+      // `nullable` lets the value be null, which JSON Schema checks against the enum too.
+      const values = enumValues(value, type);
+      out.enum = schema.nullable === true && typed && Array.isArray(values) && !values.includes(null) ? [...values, null] : values;
     } else {
       out[key] = value;
     }

@@ -15,7 +15,9 @@ export function encodeResponse(response: UnifiedResponse, request: RequestEcho):
   const text = response.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
   const grounding = encodeGrounding(text, response.citations ?? [], response.webSearches ?? []);
   return {
-    candidates: [{ content: { role: 'model', parts }, finishReason, index: 0, ...(grounding ? { groundingMetadata: grounding } : {}) }],
+    // An answer with nothing to show still has a part, as the stream encoder gives it: the SDK's chat drops a turn
+    // without parts (isValidContent), and with it the client's own message before it, from the history it resends.
+    candidates: [{ content: { role: 'model', parts: parts.length > 0 ? parts : [{ text: '' }] }, finishReason, index: 0, ...(grounding ? { groundingMetadata: grounding } : {}) }],
     usageMetadata: encodeGeminiUsage(response.usage),
     modelVersion: response.model,
     responseId: response.id,

@@ -64,6 +64,9 @@ describe('decodeChatCompletionsResponse', () => {
     expect(decodeChatCompletionsResponse(make('length')).finishReason).to.equal('length');
     expect(decodeChatCompletionsResponse(make('content_filter')).finishReason).to.equal('content_filter');
     expect(decodeChatCompletionsResponse(make('weird')).finishReason).to.equal('other');
+    // No reason (null, as some services answer) is the natural end a stream without one has; TGI/vLLM say `eos`.
+    expect(decodeChatCompletionsResponse(make(null)).finishReason).to.equal('stop');
+    expect(decodeChatCompletionsResponse(make('eos')).finishReason).to.equal('stop');
     const call = { id: 'c', type: 'function', function: { name: 'f', arguments: '{}' } };
     expect(decodeChatCompletionsResponse(make('stop', [call])).finishReason).to.equal('tool_calls');
   });

@@ -43,6 +43,11 @@ describe('decodeGeminiSchema', () => {
     });
   });
 
+  it('lets a nullable enum hold null, which JSON Schema checks against the enum too', () => {
+    expect(decodeGeminiSchema({ type: 'STRING', enum: ['red', 'blue'], nullable: true })).to.deep.equal({ type: ['string', 'null'], enum: ['red', 'blue', null] });
+    expect(decodeGeminiSchema({ type: 'STRING', enum: ['red'] })).to.deep.equal({ type: 'string', enum: ['red'] });
+  });
+
   it('keeps nullable where there is no type, and drops TYPE_UNSPECIFIED', () => {
     expect(decodeGeminiSchema({ type: 'TYPE_UNSPECIFIED', nullable: true, description: 'x' })).to.deep.equal({ nullable: true, description: 'x' });
   });

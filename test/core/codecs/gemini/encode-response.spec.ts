@@ -39,6 +39,12 @@ describe('gemini encodeResponse', () => {
     });
   }
 
+  it('gives an answer with nothing to show one empty text part (the SDK chat drops a turn without parts, and the user turn before it)', () => {
+    const body = encodeResponse({ id: 'r', model: 'm', created: 0, content: [{ type: 'reasoning', text: 'hidden', provider: 'messages', signature: 's' }], finishReason: 'stop', usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 } }, { ...REQUEST, reasoning: { includeThoughts: false } });
+    expect(body.candidates?.[0].content?.parts).to.have.length(1);
+    expect(body.candidates?.[0].content?.parts?.[0]).to.include({ text: '' });
+  });
+
   it('re-encodes function calls with their ids and the signature on the first call', () => {
     const out = encodeResponse(decodeResponse(fixture('response-function-call.json')), REQUEST);
     const parts = out.candidates?.[0].content?.parts ?? [];
@@ -123,7 +129,7 @@ describe('gemini encodeResponse', () => {
       usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 },
     });
     const cut = encodeResponse(answer(['{"tz":"Europe/Par']), REQUEST);
-    expect(cut.candidates?.[0]).to.deep.include({ finishReason: 'MALFORMED_FUNCTION_CALL', content: { role: 'model', parts: [] } });
+    expect(cut.candidates?.[0]).to.deep.include({ finishReason: 'MALFORMED_FUNCTION_CALL', content: { role: 'model', parts: [{ text: '' }] } });
     const none = encodeResponse({ ...answer(['null', '[]']), finishReason: 'tool_calls' }, REQUEST);
     expect(none.candidates?.[0].finishReason).to.equal('STOP');
     expect(none.candidates?.[0].content?.parts?.map((part) => part.functionCall?.args)).to.deep.equal([{}, {}]);
