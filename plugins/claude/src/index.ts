@@ -23,7 +23,7 @@ const claudePlugin: GatewayPlugin<ClaudeOptions> = {
   name: PLUGIN_NAME,
   apiVersion: '^1',
   optionsSchema: claudeOptionsSchema,
-  async apply(hooks, { key, options: raw, log, store, upstream, admin }) {
+  async apply(hooks, { key, options: raw, log, store, upstream, admin, onClose }) {
     const options = resolveClaudeOptions(raw);
     const pool = createCredentialPool<ClaudeSecret>({
       platform: key,
@@ -45,6 +45,8 @@ const claudePlugin: GatewayPlugin<ClaudeOptions> = {
     });
     const sessionIds = pool.entries.filter((entry) => entry.kind === 'sessionKey').map((entry) => entry.id);
     await tokens.load(sessionIds);
+    // A refresh still running at shutdown keeps the grace period: its rotated refresh token must be stored.
+    onClose?.((shutdown) => tokens.settle(shutdown.graceOver));
 
     const secrets = pool.entries.map((entry) => entry.secret.value);
     const classify = (failure: UpstreamFailure) => classifyClaudeError(failure, secrets);

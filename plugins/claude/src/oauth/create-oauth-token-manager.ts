@@ -122,6 +122,15 @@ export function createOAuthTokenManager(options: OAuthTokenManagerOptions) {
 
   return {
     /**
+     * Waits (shutdown) for the renewals still running, a background refresh included, until `graceOver`: the token
+     * endpoint may already have rotated the refresh token, so the new one must reach the store before it closes.
+     */
+    async settle(graceOver: Promise<void>): Promise<void> {
+      if (inflight.size === 0) return;
+      await Promise.race([Promise.allSettled([...inflight.values()]), graceOver]);
+    },
+
+    /**
      * Reads the stored tokens of these credentials (start-up), so the first call does not redo the exchange. Tokens of
      * a session key no longer configured are deleted: a retired account's refresh token is a live credential.
      */

@@ -158,6 +158,26 @@ describe('OAuth token manager', () => {
     expect(fake.calls.refresh).to.equal(1);
   });
 
+  it('at shutdown waits for a background refresh to store its rotated token, until the grace period is over', async () => {
+    const { clock, fake, manager, store } = setup();
+    await manager.accessToken(credential);
+    clock.now += HOUR - 60_000;
+    const release = fake.hold();
+    expect(await manager.accessToken(credential)).to.equal('access-1');
+    let settled = false;
+    const waiting = manager.settle(new Promise<void>(() => undefined)).then(() => (settled = true));
+    await settle();
+    expect(settled).to.equal(false);
+    release();
+    await waiting;
+    expect(await store.get<OAuthTokens>('claude-oauth:claude', 'cred-1')).to.deep.include({ refreshToken: 'refresh-2' });
+    // A refresh that outlasts the grace period is not waited for past it.
+    clock.now += 2 * HOUR;
+    fake.hold();
+    void manager.accessToken(credential).catch(() => undefined);
+    await settledWithin(manager.settle(Promise.resolve()));
+  });
+
   it('after a failed early refresh, keeps the current token for 30 s before trying again', async () => {
     const { clock, fake, manager } = setup();
     await manager.accessToken(credential);
