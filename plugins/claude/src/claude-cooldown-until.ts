@@ -14,13 +14,26 @@ function header(headers: Headers, name: string): string | undefined {
 }
 
 /**
- * Until when a rate-limited (429) credential should rest: `retry-after` when sent, else the
- * latest `anthropic-ratelimit-*-reset` of an exhausted limit, else the earliest reset still ahead, else `fallbackMs`.
+ * When a subscription (OAuth) account's usage window opens again: its 429 says `anthropic-ratelimit-unified-status:
+ * rejected` with `anthropic-ratelimit-unified-reset` in Unix seconds (hours ahead), and no `retry-after`.
+ */
+function unifiedReset(headers: Headers, now: number): number | undefined {
+  if (header(headers, 'anthropic-ratelimit-unified-status') !== 'rejected') return undefined;
+  const seconds = Number(header(headers, 'anthropic-ratelimit-unified-reset'));
+  return Number.isFinite(seconds) && seconds * 1000 > now ? seconds * 1000 : undefined;
+}
+
+/**
+ * Until when a rate-limited (429) credential should rest: `retry-after` when sent, else a subscription's unified
+ * reset, else the latest `anthropic-ratelimit-*-reset` of an exhausted limit, else the earliest reset still ahead,
+ * else `fallbackMs`.
  * @see https://docs.claude.com/en/api/rate-limits#response-headers
  */
 export function claudeCooldownUntil(headers: Headers, now: number, fallbackMs: number): number {
   const retryAfter = parseRetryAfter(headers['retry-after']);
   if (retryAfter !== undefined) return now + Math.max(MIN_COOLDOWN_MS, retryAfter);
+  const unified = unifiedReset(headers, now);
+  if (unified !== undefined) return Math.max(now + MIN_COOLDOWN_MS, unified);
   const exhausted: number[] = [];
   const ahead: number[] = [];
   for (const limit of LIMITS) {

@@ -20,6 +20,13 @@ describe('claudeCooldownUntil', () => {
     ['the earliest reset ahead when none says exhausted', { 'anthropic-ratelimit-tokens-reset': at(30), 'anthropic-ratelimit-requests-reset': at(10) }, NOW + 10_000],
     ['resets in the past are ignored', { 'anthropic-ratelimit-tokens-reset': at(-5) }, NOW + 60_000],
     ['the fallback without hints', {}, NOW + 60_000],
+    [
+      "a subscription's rejected usage window: its unified reset (Unix seconds), hours ahead",
+      { 'anthropic-ratelimit-unified-status': 'rejected', 'anthropic-ratelimit-unified-reset': String(NOW / 1000 + 4 * 3600) },
+      NOW + 4 * 3600_000,
+    ],
+    ['a unified reset without the rejected status is no rest of its own', { 'anthropic-ratelimit-unified-status': 'allowed', 'anthropic-ratelimit-unified-reset': String(NOW / 1000 + 3600) }, NOW + 60_000],
+    ['retry-after still wins over a unified reset', { 'retry-after': '5', 'anthropic-ratelimit-unified-status': 'rejected', 'anthropic-ratelimit-unified-reset': String(NOW / 1000 + 3600) }, NOW + 5000],
   ];
   for (const [name, headers, expected] of cases) {
     it(name, () => {
