@@ -14,6 +14,8 @@ export function createThinkingCaptureStage(save: SaveThinking): StreamStage {
   let openText: string | undefined;
   let leading = true;
   let sawContent = false;
+  /** Content came since the last block closed (or the message began): the next block follows that content. */
+  let contentSinceBlock = false;
 
   /** The first block of a group decides whether the group opened the message. */
   function noteBlockStart(): void {
@@ -22,13 +24,15 @@ export function createThinkingCaptureStage(save: SaveThinking): StreamStage {
 
   function closeBlock(block: SignedThinkingBlock): void {
     noteBlockStart();
-    blocks.push(block);
+    blocks.push(blocks.length > 0 && contentSinceBlock ? { ...block, afterText: true } : block);
+    contentSinceBlock = false;
     openText = undefined;
   }
 
   function onToolCall(id: string): Promise<void> | undefined {
     openText = undefined;
     sawContent = true;
+    contentSinceBlock = true;
     if (blocks.length === 0) return undefined;
     const thinking: StoredThinking = { blocks, leading };
     blocks = [];
@@ -53,6 +57,7 @@ export function createThinkingCaptureStage(save: SaveThinking): StreamStage {
         case 'text_delta':
         case 'media':
           sawContent = true;
+          contentSinceBlock = true;
           break;
         case 'tool_call_start':
           // The save settles long before the client can send its next turn; its failures are logged by the store.
@@ -76,6 +81,7 @@ export function createThinkingCaptureStage(save: SaveThinking): StreamStage {
           if (saved) saves.push(saved);
         } else {
           sawContent = true;
+          contentSinceBlock = true;
         }
       }
       await Promise.all(saves);

@@ -16,8 +16,8 @@ export function toolCallIdsWithoutThinking(messages: readonly UnifiedMessage[]):
   return ids;
 }
 
-function toParts(thinking: StoredThinking): UnifiedReasoningPart[] {
-  return thinking.blocks.map((block) => ({
+function toParts(blocks: readonly StoredThinking['blocks'][number][]): UnifiedReasoningPart[] {
+  return blocks.map((block) => ({
     type: 'reasoning',
     text: block.text,
     provider: 'messages',
@@ -28,24 +28,40 @@ function toParts(thinking: StoredThinking): UnifiedReasoningPart[] {
 
 /**
  * Puts stored signed thinking back into the assistant messages of a client that could not carry it: before the
- * tool call it preceded, or at the head of the message when it opened the message (Anthropic wants an assistant
- * turn with thinking to start with it). Messages that already hold signed thinking are left alone.
+ * tool call it preceded, or, when it opened the answer, at the head of the answer's first message (Anthropic wants an
+ * assistant turn with thinking to start with it), each later block after the text that came before it. A client
+ * may have split one answer into several consecutive assistant messages (a Responses client's items: reasoning,
+ * message, reasoning, call); they are one turn to Anthropic. Messages that already hold signed thinking are left
+ * alone.
  */
 export function restoreThinking(messages: readonly UnifiedMessage[], stored: ReadonlyMap<string, StoredThinking>): UnifiedMessage[] {
   if (stored.size === 0) return [...messages];
-  return messages.map((message) => {
-    if (message.role !== 'assistant' || hasSignedThinking(message)) return message;
-    const head: UnifiedPart[] = [];
+  const out = [...messages];
+  /** Index of the first message of the run of consecutive assistant messages each message belongs to. */
+  let runStart = 0;
+  const heads = new Map<number, UnifiedPart[]>();
+  out.forEach((message, index) => {
+    if (message.role !== 'assistant') return;
+    if (index === 0 || out[index - 1].role !== 'assistant') runStart = index;
+    if (hasSignedThinking(message)) return;
     const body: UnifiedPart[] = [];
     let restored = false;
     for (const part of message.content) {
       const thinking = part.type === 'tool_call' ? stored.get(part.id) : undefined;
       if (thinking) {
-        (thinking.leading ? head : body).push(...toParts(thinking));
         restored = true;
+        if (thinking.leading) {
+          // The blocks up to the first that followed text open the answer; the rest go where they were, before the call.
+          const split = thinking.blocks.findIndex((block) => block.afterText === true);
+          const opening = split < 0 ? thinking.blocks : thinking.blocks.slice(0, split);
+          heads.set(runStart, [...(heads.get(runStart) ?? []), ...toParts(opening)]);
+          if (split >= 0) body.push(...toParts(thinking.blocks.slice(split)));
+        } else body.push(...toParts(thinking.blocks));
       }
       body.push(part);
     }
-    return restored ? { ...message, content: [...head, ...body] } : message;
+    if (restored) out[index] = { ...message, content: body };
   });
+  for (const [index, head] of heads) out[index] = { ...out[index], content: [...head, ...out[index].content] };
+  return out;
 }

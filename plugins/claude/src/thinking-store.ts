@@ -5,6 +5,8 @@ export interface SignedThinkingBlock {
   text: string;
   signature?: string;
   redactedData?: string;
+  /** Text came between the block before it (or the message's start) and this one: it goes back after that text. */
+  afterText?: boolean;
 }
 
 /** The signed thinking that preceded one tool call in an Anthropic answer. */

@@ -37,6 +37,22 @@ describe('createThinkingCaptureStage', () => {
     ]);
   });
 
+  it('marks a block that followed text (thinking, text, thinking, call), so it goes back after that text', () => {
+    const { saved, stage } = capture();
+    const events: UnifiedStreamEvent[] = [
+      { type: 'start', id: 'msg', model: 'm', created: 0 },
+      { type: 'reasoning_delta', text: 'A' },
+      { type: 'reasoning_signature', signature: 'SA' },
+      { type: 'text_delta', text: 'Between. ' },
+      { type: 'reasoning_delta', text: 'B' },
+      { type: 'reasoning_signature', signature: 'SB' },
+      { type: 'tool_call_start', index: 0, id: 'toolu_a', name: 'f' },
+      { type: 'finish', finishReason: 'tool_calls', usage },
+    ];
+    events.forEach((event) => stage.event!(event));
+    expect(saved).to.deep.equal([['toolu_a', { blocks: [{ text: 'A', signature: 'SA' }, { text: 'B', signature: 'SB', afterText: true }], leading: true }]]);
+  });
+
   it('stream: unsigned thinking (nothing to verify) is not kept', () => {
     const { saved, stage } = capture();
     for (const event of [{ type: 'reasoning_delta', text: 'no signature' }, { type: 'tool_call_start', index: 0, id: 'toolu_a', name: 'f' }] as UnifiedStreamEvent[]) stage.event!(event);

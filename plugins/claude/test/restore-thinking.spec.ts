@@ -22,6 +22,18 @@ describe('restoreThinking', () => {
     ]);
   });
 
+  it('puts each block back where it was when text came between them, across the messages a Responses client split the answer into', () => {
+    // Codex sends the answer [thinking A, text, thinking B, call] back as items: reasoning, message, reasoning, call.
+    const between = new Map<string, StoredThinking>([['c', { blocks: [{ text: 'A', signature: 'SA' }, { text: 'B', signature: 'SB', afterText: true }], leading: true }]]);
+    const messages: UnifiedMessage[] = [
+      { role: 'user', content: [{ type: 'text', text: 'go' }] },
+      { role: 'assistant', content: [{ type: 'reasoning', text: 'summary A', provider: 'responses' }, { type: 'text', text: 'Between. ' }] },
+      { role: 'assistant', content: [{ type: 'reasoning', text: 'summary B', provider: 'responses' }, call('c')] },
+    ];
+    const restored = restoreThinking(messages, between).slice(1).flatMap((message) => message.content);
+    expect(restored.map((p) => (p.type === 'reasoning' ? p.signature ?? p.text : p.type))).to.deep.equal(['SA', 'summary A', 'text', 'summary B', 'SB', 'tool_call']);
+  });
+
   it('puts interleaved thinking right before the tool call it preceded', () => {
     const messages: UnifiedMessage[] = [{ role: 'assistant', content: [call('lead'), { type: 'text', text: 'then' }, call('mid')] }];
     expect(restoreThinking(messages, stored)[0].content.map((p) => (p.type === 'reasoning' ? p.signature ?? p.redactedData : p.type))).to.deep.equal([
