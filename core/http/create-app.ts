@@ -31,11 +31,13 @@ export function createApp(runtime: GatewayRuntime): express.Express {
   const gemini = ENDPOINTS.find((spec) => spec.id === 'gemini.models');
   if (gemini) {
     const generate = createEndpointHandler({ id: 'gemini.generateContent', method: 'POST', path: '/v1beta/models/:modelAction', family: 'gemini', format: 'gemini', body: 'json' }, runtime);
-    app.post('/:platform/v1beta/models/:modelAction', generate);
-    app.post('/:platform/v1/models/:modelAction', generate);
+    // A wildcard: model ids of other platforms' upstreams hold slashes (`openai/gpt-4o`, `meta-llama/Llama-3.1-8B`),
+    // which the genai SDK sends unencoded.
+    app.post('/:platform/v1beta/models/*modelAction', generate);
+    app.post('/:platform/v1/models/*modelAction', generate);
     // The SDK's `apiVersion: 'v1alpha'`, and a tuned model (`model: 'tunedModels/…'`), as Gemini serves them.
-    app.post('/:platform/v1alpha/models/:modelAction', generate);
-    app.post('/:platform/v1beta/tunedModels/:modelAction', generate);
+    app.post('/:platform/v1alpha/models/*modelAction', generate);
+    app.post('/:platform/v1beta/tunedModels/*modelAction', generate);
     app.get('/:platform/v1alpha/models', createEndpointHandler(gemini, runtime));
     const geminiGet = ENDPOINTS.find((spec) => spec.id === 'gemini.models.get');
     if (geminiGet) app.get('/:platform/v1alpha/models/*model', createEndpointHandler(geminiGet, runtime));

@@ -97,11 +97,16 @@ function pathOfAbsoluteTarget(target: string): string {
 
 /** `gemini-2.5-flash:streamGenerateContent` → the endpoint id; an unknown method is a 404. */
 function geminiEndpoint(req: Request): EndpointId {
-  const action = String(req.params.modelAction);
+  const action = wildcard(req.params.modelAction);
   const method = action.slice(action.lastIndexOf(':') + 1);
   const endpoint = action.includes(':') ? GEMINI_METHODS[method] : undefined;
   if (!endpoint) throw new GatewayError('GW_ROUTE_NOT_FOUND', `unknown model method "${method}"; expected generateContent, streamGenerateContent or countTokens`);
   return endpoint;
+}
+
+/** A wildcard parameter (`*modelAction`) is its decoded segments: joined, an id like `org/model` keeps its slash. */
+function wildcard(value: unknown): string {
+  return Array.isArray(value) ? value.join('/') : String(value);
 }
 
 function pathParams(req: Request): Record<string, string> {
@@ -111,7 +116,7 @@ function pathParams(req: Request): Record<string, string> {
   const model: unknown = req.params.model;
   if (Array.isArray(model)) params.model = model.join('/');
   if (req.params.modelAction) {
-    const action = String(req.params.modelAction);
+    const action = wildcard(req.params.modelAction);
     const tuned = req.path.includes('/tunedModels/') ? 'tunedModels/' : '';
     params.model = tuned + action.slice(0, action.lastIndexOf(':')).replace(/^models\//, '');
   }

@@ -13,6 +13,18 @@ export interface OptionalField {
    * ("`temperature` and `top_p` cannot both be specified", "`temperature` is deprecated for this model").
    */
   lasting?(text: string): boolean;
+  /** Whether a 4xx answer's text refuses this field; default: it names the field. */
+  refused?(text: string): boolean;
+}
+
+/**
+ * The answer refuses the field itself as unknown, in the words services use: Mistral's and FastAPI's `extra_forbidden`
+ * ("Extra inputs are not permitted"), OpenAI's "Unsupported parameter", others' "unrecognized"/"unknown" field. A
+ * 400 about the field's value ("max_completion_tokens is too large") is no refusal of the field.
+ */
+function refusesAsUnknown(name: string): (text: string) => boolean {
+  const unknown = /extra_forbidden|not permitted|unsupported parameter|unrecognized|unknown (?:field|parameter|name)/i;
+  return (text) => text.includes(name) && unknown.test(text);
 }
 
 /**
@@ -35,6 +47,9 @@ function refusesParameter(name: string): (text: string) => boolean {
  *   without reasoning, such as gpt-4.1, answers "Unsupported parameter: 'reasoning_effort'".
  * - `top_p` and `temperature`, which Gemini CLI sends on every call: reasoning models (gpt-5, o-series) answer
  *   "Unsupported parameter: 'top_p' is not supported with this model", or refuse any temperature but 1.
+ * - `max_completion_tokens` (OpenAI's name; its reasoning models refuse `max_tokens`) and `stream_options` (the usage
+ *   chunk): Mistral answers 422 `extra_forbidden` to either. The limit then goes as `max_tokens`, which every
+ *   compatible service knows; a stream goes without its usage chunk.
  */
 const OPTIONAL_FIELDS: readonly OptionalField[] = [
   {
@@ -45,6 +60,16 @@ const OPTIONAL_FIELDS: readonly OptionalField[] = [
   { name: 'reasoning_effort', marker: Buffer.from('"reasoning_effort"'), drop: (json) => delete json.reasoning_effort },
   { name: 'top_p', marker: Buffer.from('"top_p"'), drop: (json) => delete json.top_p, lasting: refusesParameter('top_p') },
   { name: 'temperature', marker: Buffer.from('"temperature"'), drop: (json) => delete json.temperature, lasting: refusesParameter('temperature') },
+  {
+    name: 'max_completion_tokens',
+    marker: Buffer.from('"max_completion_tokens"'),
+    drop: (json) => {
+      json.max_tokens = json.max_completion_tokens;
+      delete json.max_completion_tokens;
+    },
+    refused: refusesAsUnknown('max_completion_tokens'),
+  },
+  { name: 'stream_options', marker: Buffer.from('"stream_options"'), drop: (json) => delete json.stream_options, refused: refusesAsUnknown('stream_options') },
 ];
 
 const NONE: readonly OptionalField[] = Object.freeze([]);
@@ -59,7 +84,7 @@ export function optionalFieldsIn(request: UpstreamRequest): readonly OptionalFie
 /** Of `fields`, those a 4xx answer names as refused (not as missing). */
 export function refusedFields(fields: readonly OptionalField[], failure: Pick<UpstreamFailure, 'status' | 'text'>): OptionalField[] {
   if (failure.status < 400 || failure.status >= 500 || /missing/i.test(failure.text)) return [];
-  return fields.filter((field) => failure.text.includes(field.name));
+  return fields.filter((field) => (field.refused ? field.refused(failure.text) : failure.text.includes(field.name)));
 }
 
 /** The request with `fields` taken out (the bytes re-encoded; a rare path). */

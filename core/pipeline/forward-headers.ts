@@ -2,14 +2,14 @@ import { maskGivenSecrets } from '../errors/mask-secret';
 import type { IncomingHttpHeaders } from 'node:http';
 
 /**
- * Client headers never forwarded: credentials, hop-by-hop, what the gateway recomputes (`content-encoding`: the body
- * read was inflated, and goes on as it was read), the client's addresses, the headers that choose which of the
- * operator's organisations or projects a call is billed to (a client must not pick them for the operator's key), and
- * those some servers take to change the method or the path a request names (Google's front ends honour
- * `x-http-method-override`): a passthrough forwards the endpoint the client called, nothing else.
+ * Client headers never forwarded: credentials (Azure's `api-key` too), hop-by-hop, what the gateway recomputes
+ * (`content-encoding`: the body read was inflated, and goes on as it was read), the client's addresses, the headers
+ * that choose which of the operator's organisations or projects a call is billed to (a client must not pick them for
+ * the operator's key), and those some servers take to change the method or the path a request names (Google's front
+ * ends honour `x-http-method-override`): a passthrough forwards the endpoint the client called, nothing else.
  */
 const DROP_REQUEST = new Set([
-  'authorization', 'x-api-key', 'x-goog-api-key', 'cookie', 'host', 'connection', 'keep-alive', 'content-length',
+  'authorization', 'x-api-key', 'api-key', 'x-goog-api-key', 'cookie', 'host', 'connection', 'keep-alive', 'content-length',
   'transfer-encoding', 'upgrade', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'expect',
   'accept-encoding', 'content-encoding', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port',
   'x-real-ip', 'forwarded', 'cf-connecting-ip', 'true-client-ip', 'x-client-ip', 'origin', 'referer', 'x-request-id',

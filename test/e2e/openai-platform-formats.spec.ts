@@ -176,6 +176,18 @@ describe('e2e: Anthropic and Google SDKs → gateway (openai plugin, translated)
       expect((seen.body as { messages: unknown[] }).messages[0]).to.deep.equal({ role: 'system', content: 'Be brief.' });
     });
 
+    it('serves a model id with slashes (OpenRouter, Hugging Face), which the SDK sends unencoded, whole and streamed', async () => {
+      for (const model of ['openai/gpt-4o', 'meta-llama/Llama-3.1-8B-Instruct']) {
+        const response = await google.models.generateContent({ model, contents: 'hello slash' });
+        expect(response.text, model).to.equal('Echo: hello slash');
+        expect(sim.requests.at(-1)!.body).to.deep.include({ model });
+      }
+      let text = '';
+      for await (const chunk of await google.models.generateContentStream({ model: 'openai/gpt-4o', contents: 'streamed slash' })) text += chunk.text ?? '';
+      expect(text).to.equal('Echo: streamed slash');
+      expect((await google.models.countTokens({ model: 'openai/gpt-4o', contents: 'count me' })).totalTokens).to.be.greaterThan(0);
+    });
+
     it('streams generateContentStream (?alt=sse) chunk by chunk, usage in the last chunk', async () => {
       const stream = await google.models.generateContentStream({ model: 'gpt-4.1-mini', contents: 'stream me [sim:chunks=4]' });
       const chunks: GenerateContentResponse[] = [];

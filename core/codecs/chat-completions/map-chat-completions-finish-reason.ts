@@ -9,6 +9,7 @@ export function mapChatCompletionsFinishReason(reason: string | null | undefined
     case null:
     case undefined:
     case 'eos':
+    case 'eos_token':
     case 'stop':
       return 'stop';
     case 'length':

@@ -164,6 +164,46 @@ describe('a translated chat call the upstream refuses for a field the translatio
     expect(seen.map((body) => [body.temperature, body.top_p])).to.deep.equal([[0, 0.95], [undefined, undefined], [0, 0.95], [undefined, undefined]]);
   });
 
+  it("sends the limit as max_tokens and the stream without stream_options to a service that forbids them (Mistral's 422 extra_forbidden)", async () => {
+    // Mistral refuses any field it does not know, each named in a FastAPI-style detail list.
+    upstream.handle((_req, res, body) => {
+      const json = JSON.parse(body.toString()) as Record<string, unknown>;
+      seen.push(json);
+      const extra = ['max_completion_tokens', 'stream_options'].find((field) => field in json);
+      if (extra) {
+        res.writeHead(422, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ object: 'error', message: { detail: [{ type: 'extra_forbidden', loc: ['body', extra], msg: 'Extra inputs are not permitted', input: json[extra] }] }, type: 'invalid_request_message_error', param: null, code: null }));
+        return;
+      }
+      if (json.stream) {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.end(`data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'mistral-large', choices: [{ index: 0, delta: { role: 'assistant', content: 'done' }, finish_reason: 'stop' }] })}\n\ndata: [DONE]\n\n`);
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(COMPLETION);
+    });
+    const whole = await client().messages.create({ model: 'mistral-large-latest', max_tokens: 100, messages: [{ role: 'user', content: 'hi' }] });
+    expect(whole.content).to.deep.equal([{ type: 'text', text: 'done' }]);
+    expect(seen.map((body) => [body.max_completion_tokens, body.max_tokens])).to.deep.equal([[100, undefined], [undefined, 100]]);
+    seen = [];
+    const streamed = await client().messages.stream({ model: 'mistral-large-latest', max_tokens: 100, messages: [{ role: 'user', content: 'hi' }] }).finalMessage();
+    expect(streamed.content).to.deep.equal([{ type: 'text', text: 'done' }]);
+    // The model's refusal of max_completion_tokens is remembered; stream_options is refused in turn.
+    expect(seen.map((body) => [body.max_tokens, 'stream_options' in body])).to.deep.equal([[100, true], [100, false]]);
+  });
+
+  it("keeps a 400 about max_completion_tokens's value (not the field) as the client's error, unretried", async () => {
+    upstream.handle((_req, res, body) => {
+      seen.push(JSON.parse(body.toString()) as Record<string, unknown>);
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: 'max_completion_tokens is too large: 20000. This model supports at most 16384 completion tokens.', type: 'invalid_request_error', param: 'max_completion_tokens' } }));
+    });
+    const error = await client().messages.create({ model: 'o3', max_tokens: 20000, messages: [{ role: 'user', content: 'hi' }] }).catch((caught: unknown) => caught);
+    expect(error).to.be.instanceOf(Anthropic.BadRequestError);
+    expect(seen).to.have.length(1);
+  });
+
   it("keeps what an upstream says is missing (DeepSeek), and any other 400, as the client's error", async () => {
     upstream.handle((_req, res, body) => {
       seen.push(JSON.parse(body.toString()) as Record<string, unknown>);

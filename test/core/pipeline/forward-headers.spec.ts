@@ -7,6 +7,11 @@ describe('forwardableRequestHeaders', () => {
     expect(out).to.deep.equal({ 'anthropic-beta': 'b', 'content-type': 'application/json' });
   });
 
+  it('drops every credential header a client may send its license in (Azure-style api-key too)', () => {
+    const out = forwardableRequestHeaders({ authorization: 'Bearer lic', 'x-api-key': 'lic', 'api-key': 'lic', 'x-goog-api-key': 'lic', 'user-agent': 'sdk' });
+    expect(out).to.deep.equal({ 'user-agent': 'sdk' });
+  });
+
   it('drops the headers some servers take to change the method or path, and the client\'s forwarded port', () => {
     const out = forwardableRequestHeaders({ 'x-http-method-override': 'DELETE', 'x-http-method': 'PUT', 'x-method-override': 'GET', 'x-original-url': '/admin', 'x-rewrite-url': '/x', 'x-forwarded-port': '443', 'user-agent': 'sdk' });
     expect(out).to.deep.equal({ 'user-agent': 'sdk' });

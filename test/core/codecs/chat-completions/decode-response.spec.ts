@@ -67,6 +67,7 @@ describe('decodeChatCompletionsResponse', () => {
     // No reason (null, as some services answer) is the natural end a stream without one has; TGI/vLLM say `eos`.
     expect(decodeChatCompletionsResponse(make(null)).finishReason).to.equal('stop');
     expect(decodeChatCompletionsResponse(make('eos')).finishReason).to.equal('stop');
+    expect(decodeChatCompletionsResponse(make('eos_token')).finishReason).to.equal('stop');
     const call = { id: 'c', type: 'function', function: { name: 'f', arguments: '{}' } };
     expect(decodeChatCompletionsResponse(make('stop', [call])).finishReason).to.equal('tool_calls');
   });

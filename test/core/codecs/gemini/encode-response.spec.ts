@@ -45,6 +45,11 @@ describe('gemini encodeResponse', () => {
     expect(body.candidates?.[0].content?.parts?.[0]).to.include({ text: '' });
   });
 
+  it("tells an end no format names (a service's own finish reason) as STOP: Gemini's OTHER is a failed turn", () => {
+    const body = encodeResponse({ id: 'r', model: 'm', created: 0, content: [{ type: 'text', text: 'hi' }], finishReason: 'other', usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 } }, REQUEST);
+    expect(body.candidates?.[0].finishReason).to.equal('STOP');
+  });
+
   it('re-encodes function calls with their ids and the signature on the first call', () => {
     const out = encodeResponse(decodeResponse(fixture('response-function-call.json')), REQUEST);
     const parts = out.candidates?.[0].content?.parts ?? [];
