@@ -34,6 +34,7 @@ export { estimateGeminiTokenCount, estimateMessagesTokenCount } from './pipeline
 export * from './media';
 export { decodeGeminiError } from './codecs/gemini/decode-gemini-error';
 export { decodeMessagesError } from './codecs/shared/decode-messages-error';
+export { decodeOpenAiError } from './codecs/shared/decode-openai-error';
 export { parseDataUri, toDataUri, type DataUri } from './codecs/shared/parse-data-uri';
 export { callIdKey } from './codecs/shared/call-id-key';
 export { takesAdaptiveThinking } from './codecs/messages/takes-adaptive-thinking';

@@ -1,9 +1,9 @@
-import { TRIMMED_TEXT } from '../validation/compile-validator';
+import { BASE_URL, TRIMMED_TEXT } from '../validation/compile-validator';
 
 /** The keys every platform block has, whatever its plugin; the plugin's own are checked by its optionsSchema. */
 export const PLATFORM_BASE_PROPERTIES = {
   plugin: { type: 'string', minLength: 1 },
-  baseUrl: { type: 'string', pattern: '^https?://[^\\s]+$' },
+  baseUrl: { type: 'string', pattern: BASE_URL },
   timeouts: {
     type: 'object',
     additionalProperties: false,

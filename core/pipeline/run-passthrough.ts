@@ -94,6 +94,11 @@ async function relayAnswer(answer: Promise<UpstreamResponse>, format: Passthroug
         // Broken off (or stalled) after its last event began, or after an error event of its own: that event is
         // finished, nothing else is owed (a second error would follow the first).
         if (end?.ended() || ctx.failedMidway === 'upstream_error_event') return endEventOnly(boundary, res);
+        // A chat answer whose finish_reason came, stalled or cut before its `[DONE]`: whole, so it ends as one.
+        if (format === 'chat-completions' && end?.finished() && endEventOnly(boundary, res)) {
+          writeNow(res, 'data: [DONE]\n\n');
+          return true;
+        }
         const gatewayError = toGatewayError(error);
         ctx.log.warn('upstream stream failed', { code: gatewayError.code, message: gatewayError.message });
         ctx.failedMidway = gatewayError.code.toLowerCase();

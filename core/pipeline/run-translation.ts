@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import { CODECS } from '../codecs';
-import { toGatewayError } from '../errors/gateway-error';
+import { CODECS, type WireCodec } from '../codecs';
+import { isGatewayError, toGatewayError } from '../errors/gateway-error';
 import type { GatewayHooks } from '../hooks/gateway-hooks';
 import type { GatewaySettings, RequestContext, StreamStage, UpstreamRequest, UpstreamResponse } from '../hooks/plugin-api';
 import { toRequestEcho } from '../unified/to-request-echo';
@@ -90,8 +90,7 @@ async function translateAnswer(hooks: GatewayHooks, answer: Promise<UpstreamResp
   try {
     framing = upstreamStreamFraming(upstream.headers['content-type'], shape.upstreamFormat);
   } catch (error) {
-    upstream.body.destroy();
-    throw error;
+    throw await errorInsteadOfStream(upstream, upstreamCodec, error);
   }
   const writer = createClientStreamWriter(res, shape.framing, sseNewlineOf(shape.clientFormat));
   // An SSE answer starts at once. A JSON array is what no stream the gateway asks for should be (it asks Gemini for
@@ -114,4 +113,21 @@ function stagesOf(value: unknown): StreamStage[] {
   if (value === undefined) return [];
   if (Array.isArray(value) && value.every((stage) => typeof stage === 'object' && stage !== null)) return value as StreamStage[];
   throw toGatewayError(new TypeError('streamTransform did not return an array of stages'));
+}
+
+/**
+ * A stream asked for, and a JSON body answered: an error envelope in a 200 (`{"error": …}`, as some compatible
+ * services answer a stream they refuse) is that error, its message kept; anything else is the framing error.
+ */
+async function errorInsteadOfStream(upstream: UpstreamResponse, codec: WireCodec, framingError: unknown): Promise<unknown> {
+  if (!/[/+]json\b/i.test(String(upstream.headers['content-type']))) {
+    upstream.body.destroy();
+    return framingError;
+  }
+  try {
+    codec.decodeResponse(await readUpstreamJson(upstream, RESPONSE_BODY_LIMIT));
+  } catch (error) {
+    if (isGatewayError(error) && error.code !== 'GW_UPSTREAM_BAD_RESPONSE') return error;
+  }
+  return framingError;
 }

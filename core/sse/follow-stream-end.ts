@@ -12,6 +12,13 @@ const END_LINES: Partial<Record<WireFormat, readonly string[]>> = {
   responses: ['event: response.completed', 'event: response.incomplete', 'event: response.failed'],
 };
 
+/**
+ * Chat's answer is complete once a choice has its `finish_reason` (the usage chunk and `[DONE]` may still come, or
+ * not: some services hold the stream open after it). As bytes: inside a JSON string a quote is escaped, so model
+ * text cannot fake the key with a string value after it.
+ */
+const FINISH_MARKS = ['"finish_reason":"', '"finish_reason": "'];
+
 /** Each end line also without the space after its colon, which SSE makes optional (`data:[DONE]`). */
 function spellings(line: string): string[] {
   return [line, line.replace(': ', ':')];
@@ -25,6 +32,11 @@ export interface StreamEndFollower {
   ended(): boolean;
   /** Whether the format has an end line, so that the stream is whole once the event it opens is. */
   readonly hasEndLine: boolean;
+  /**
+   * The answer is complete though its last event may not have come (chat: a `finish_reason` was relayed): a stream
+   * that stalls or breaks now has lost nothing of the answer. Implied by `ended()`.
+   */
+  finished(): boolean;
 }
 
 /**
@@ -38,8 +50,11 @@ export function createStreamEndFollower(format: WireFormat): StreamEndFollower {
   const lines = (END_LINES[format] ?? []).flatMap(spellings);
   const afterBreak = lines.flatMap((line) => [Buffer.from(`\n${line}`), Buffer.from(`\r${line}`)]);
   const joints = lines.flatMap((line) => [`\n${line}`, `\r${line}`]);
-  const keep = Math.max(0, ...lines.map((line) => line.length));
+  const marks = format === 'chat-completions' ? FINISH_MARKS : [];
+  const markBytes = marks.map((mark) => Buffer.from(mark));
+  const keep = Math.max(0, ...lines.map((line) => line.length), ...marks.map((mark) => mark.length));
   let ended = false;
+  let finished = false;
   // The stream's last bytes (latin1: one char per byte); a line break stands for the stream's start.
   let tail = '\n';
   return {
@@ -49,9 +64,11 @@ export function createStreamEndFollower(format: WireFormat): StreamEndFollower {
       // An end line across the previous chunk and this one, or at this one's start after a break that ended the last.
       const joint = tail + chunk.toString('latin1', 0, Math.min(chunk.length, keep));
       ended = joints.some((line) => joint.includes(line)) || afterBreak.some((line) => chunk.includes(line));
+      if (!finished && marks.length > 0) finished = marks.some((mark) => joint.includes(mark)) || markBytes.some((mark) => chunk.includes(mark));
       tail = (tail + chunk.toString('latin1', Math.max(0, chunk.length - keep))).slice(-keep);
     },
     ended: () => ended,
+    finished: () => ended || finished,
   };
 }
 
@@ -94,6 +111,9 @@ function createGeminiEndFollower(): StreamEndFollower {
   };
   return {
     hasEndLine: false,
+    finished() {
+      return this.ended();
+    },
     push(chunk) {
       if (!lastRead) read(() => parser.push(chunk));
     },

@@ -14,9 +14,17 @@ export type Validator<T> = (value: unknown) => T;
 /** A schema `pattern`: text that is not blank and has no whitespace at either end (a license, an admin key). */
 export const TRIMMED_TEXT = '^\\S(?:.*\\S)?$';
 
+/**
+ * A schema `pattern`: a platform's base URL, to which the gateway appends the API path (`/v1/chat/completions`):
+ * http(s), no query or fragment (it would land inside the path), not ending in the API version the path adds
+ * (`https://api.openai.com/v1` made `/v1/v1/…`).
+ */
+export const BASE_URL = '^https?://(?![^\\s?#]*/v1(?:beta|alpha)?/?$)[^\\s?#]+$';
+
 /** What a schema pattern means, said in words where ajv would quote the regular expression. */
 const PATTERN_MEANINGS: Readonly<Record<string, string>> = {
   [TRIMMED_TEXT]: 'must not be blank, nor start or end with whitespace',
+  [BASE_URL]: 'must be an http(s) URL with no query, not ending in /v1 (the gateway adds the API version itself)',
 };
 
 /**

@@ -104,6 +104,25 @@ describe('e2e: an upstream that holds a stream open after its last event (SDKs â
     expect(message.stop_reason).to.equal('end_turn');
   });
 
+  it('openai passthrough: a chat stream held open after its finish_reason chunk, [DONE] never sent, ends as the finished answer', async () => {
+    const stream = fixtureText('openai-chat/stream-basic.sse');
+    const head = stream.slice(0, stream.indexOf('data: [DONE]'));
+    holdOpenAfter(head);
+    const client = new OpenAI({ apiKey: TEST_LICENSE, baseURL: `${gw.url}/openai/v1`, maxRetries: 0 });
+    const finishes: Array<string | null> = [];
+    for await (const chunk of await client.chat.completions.create({ model: 'gpt-4.1', stream: true, messages: [{ role: 'user', content: 'hi' }] })) {
+      finishes.push(chunk.choices[0]?.finish_reason ?? null);
+    }
+    expect(finishes).to.include('stop');
+    // The bytes as sent, then the [DONE] the upstream owed.
+    const raw = await fetch(`${gw.url}/openai/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4.1', stream: true, messages: [{ role: 'user', content: 'hi' }] }),
+    }).then((res) => res.text());
+    expect(raw).to.equal(`${head}data: [DONE]\n\n`);
+  });
+
   it('gemini passthrough: the Google SDK gets the stream without an error after it', async () => {
     holdOpenAfter(fixtureText('gemini/stream-basic.sse'));
     const client = new GoogleGenAI({ apiKey: TEST_LICENSE, httpOptions: { baseUrl: `${gw.url}/gemini` } });

@@ -1,4 +1,4 @@
-import { GatewayError, encodeImageItem, isBase64Payload, parseDataUri, type EncodeImageOptions, type ImageResult, type ImageResultItem } from '@gateway/core';
+import { GatewayError, decodeOpenAiError, encodeImageItem, isBase64Payload, parseDataUri, type EncodeImageOptions, type ImageResult, type ImageResultItem } from '@gateway/core';
 
 const OUTPUT_FORMAT_TYPES: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', jpg: 'image/jpeg', webp: 'image/webp' };
 
@@ -8,7 +8,9 @@ const OUTPUT_FORMAT_TYPES: Record<string, string> = { png: 'image/png', jpeg: 'i
  * (`usage`, `size`, `quality`, `background`, `output_format`) are kept.
  */
 export async function fromOpenAiImages(json: unknown, options: EncodeImageOptions): Promise<ImageResult> {
-  const body = json as { created?: unknown; data?: unknown; output_format?: unknown } | null;
+  const body = json as { created?: unknown; data?: unknown; output_format?: unknown; error?: unknown } | null;
+  // An error envelope in a 200 (a compatible service's content-policy refusal): that error, its message kept.
+  if (body && typeof body === 'object' && typeof body.error === 'object' && body.error !== null) throw decodeOpenAiError(body.error);
   if (!body || typeof body !== 'object' || !Array.isArray(body.data)) {
     throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream image answer has no data list');
   }

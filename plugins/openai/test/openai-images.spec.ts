@@ -220,6 +220,13 @@ describe('openai plugin: images (nock replays)', () => {
     expect(body.error).to.deep.include({ message: 'Your request was rejected as a result of our safety system.', code: 'moderation_blocked' });
   });
 
+  it('answers an error envelope in a 200 (a compatible service refusing the prompt) as that error, its message and code kept', async () => {
+    nock(UPSTREAM).post('/v1/images/generations').reply(200, { error: { message: 'NSFW content detected', type: 'invalid_request_error', code: 'content_policy_violation' } });
+    const res = await postJson(gw, '/v1/images/generations', { model: 'gpt-image-1', prompt: 'x' });
+    expect(res.status).to.equal(400);
+    expect(((await res.json()) as { error: Record<string, unknown> }).error).to.deep.include({ message: 'NSFW content detected', code: 'content_policy_violation' });
+  });
+
   it('answers 502 when the upstream answer has no data list, or an empty one', async () => {
     nock(UPSTREAM).post('/v1/images/generations').reply(200, { created: 1 });
     expect((await postJson(gw, '/v1/images/generations', { model: 'gpt-image-1', prompt: 'x' })).status).to.equal(502);

@@ -127,11 +127,14 @@ describe('openai plugin (nock replays)', () => {
     return (await (await fetch(`${gw.url}/admin/credentials/openai`, { headers: { authorization: `Bearer ${TEST_ADMIN_KEY}` } })).json()) as { credentials: Array<{ id: string; state: string }> };
   }
 
-  it('answers 502, not 500, when the upstream model list is malformed', async () => {
+  it('lists the configured models alone when the upstream has no usable list (404, another shape)', async () => {
+    nock(UPSTREAM).get('/v1/models').reply(404, '404 page not found');
     nock(UPSTREAM).get('/v1/models').reply(200, { object: 'list', data: [null] });
-    const res = await fetch(`${gw.url}/openai/v1/models`, { headers: { authorization: `Bearer ${TEST_LICENSE}` } });
-    expect(res.status).to.equal(502);
-    expect(((await res.json()) as { error: { message: string } }).error.message).to.equal('upstream model list is not an OpenAI list');
+    for (let i = 0; i < 2; i += 1) {
+      const res = await fetch(`${gw.url}/openai/v1/models`, { headers: { authorization: `Bearer ${TEST_LICENSE}` } });
+      expect(res.status).to.equal(200);
+      expect(((await res.json()) as { data: Array<{ id: string }> }).data.map((model) => model.id)).to.deep.equal(['my-extra-model']);
+    }
   });
 
   it('answers 502 in the OpenAI shape when the upstream cannot be reached', async () => {

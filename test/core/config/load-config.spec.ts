@@ -208,6 +208,15 @@ describe('parseConfig', () => {
     }
   });
 
+  it('refuses a baseUrl with a query (it would land inside the path) or ending in the API version the gateway adds', () => {
+    for (const baseUrl of ['https://x.openai.azure.com/openai?api-version=2024-10-21', 'https://api.openai.com/v1', 'https://api.openai.com/v1/', 'https://generativelanguage.googleapis.com/v1beta']) {
+      expect(messageOf({ platforms: { openai: { plugin: 'openai', baseUrl, credentials: [{ apiKey: 'sk-1' }] } } }), baseUrl).to.equal(
+        'invalid config /cfg/gateway.config.json: platforms.openai.baseUrl: must be an http(s) URL with no query, not ending in /v1 (the gateway adds the API version itself)',
+      );
+    }
+    expect(parse({ platforms: { openai: { plugin: 'openai', baseUrl: 'https://x.openai.azure.com/openai', credentials: [{ apiKey: 'sk-1' }] } } }).config.platforms.openai.baseUrl).to.equal('https://x.openai.azure.com/openai');
+  });
+
   it('applies PORT, HOST, GATEWAY_LICENSES and GATEWAY_ADMIN_KEYS', () => {
     const { config } = parse({ licenses: ['a'], platforms: {} }, { PORT: '9999', HOST: '0.0.0.0', GATEWAY_LICENSES: 'b, c', GATEWAY_ADMIN_KEYS: 'adm' });
     expect(config.server).to.include({ port: 9999, host: '0.0.0.0' });
@@ -267,7 +276,7 @@ describe('parseConfig', () => {
 
   const badConfigs: Array<[string, unknown, RegExp]> = [
     ['missing platforms', {}, /platforms: is required/],
-    ['a non-URL baseUrl', { platforms: { p: { plugin: 'openai', baseUrl: 'ftp://x' } } }, /platforms\.p\.baseUrl: must match/],
+    ['a non-URL baseUrl', { platforms: { p: { plugin: 'openai', baseUrl: 'ftp://x' } } }, /platforms\.p\.baseUrl: must be an http\(s\) URL/],
     ['a platform without plugin', { platforms: { p: { baseUrl: 'http://x' } } }, /platforms\.p\.plugin: is required/],
     ['an unknown top-level key', { platforms: {}, servr: {} }, /servr: is not a known field/],
     ['a bad port', { platforms: {}, server: { port: 70000 } }, /server\.port: must be <= 65535/],

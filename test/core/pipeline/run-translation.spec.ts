@@ -88,6 +88,18 @@ describe('runTranslation (Messages client → Chat Completions upstream, through
     expect((res.json.error as { message: string }).message).to.include('upstream answered a body that is not JSON');
   });
 
+  it("answers a stream refused with a 200 JSON error envelope with that error, its message kept (it was a framing 502)", async () => {
+    answer(200, JSON.stringify({ error: { message: 'model overloaded, try later', type: 'server_error', code: 'overloaded' } }));
+    const res = await postMessages(`${gw.url}/openai/v1/messages`, { model: 'gpt-4o-mini', max_tokens: 100, stream: true, messages: [{ role: 'user', content: 'hi' }] });
+    expect(res.json.type).to.equal('error');
+    expect((res.json.error as { message: string }).message).to.equal('model overloaded, try later');
+    // A JSON body that is no error envelope is still the framing error.
+    answer(200, JSON.stringify({ id: 'x', choices: [] }));
+    const other = await postMessages(`${gw.url}/openai/v1/messages`, { model: 'gpt-4o-mini', max_tokens: 100, stream: true, messages: [{ role: 'user', content: 'hi' }] });
+    expect(other.status).to.equal(502);
+    expect((other.json.error as { message: string }).message).to.include('not a stream');
+  });
+
   it('ends the client stream with an error once the event passes its bound, the rest unread (a gzip bomb)', async () => {
     // ~40 KB on the wire, 48 MB inflated, all one line.
     const bomb = gzipSync(Buffer.from(`data: {"choices":[{"delta":{"content":"${'x'.repeat(48 * 1024 * 1024)}`));

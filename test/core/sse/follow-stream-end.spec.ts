@@ -17,6 +17,19 @@ describe('createStreamEndFollower', () => {
     expect(endedAfter('responses', ['event: response.completed\ndata: {}\n\n'])).to.equal(true);
   });
 
+  it("takes a chat choice's finish_reason for a finished answer (not its end), split anywhere, never model text naming it", () => {
+    const finishedAfter = (chunks: string[]): boolean => {
+      const follower = createStreamEndFollower('chat-completions');
+      for (const chunk of chunks) follower.push(Buffer.from(chunk));
+      return follower.finished() && !follower.ended();
+    };
+    expect(finishedAfter(['data: {"choices":[{"delta":{},"finish_reason":"stop"}]}\n\n'])).to.equal(true);
+    expect(finishedAfter(['data: {"choices":[{"delta":{},"finish_re', 'ason": "tool_calls"}]}\n\n'])).to.equal(true);
+    expect(finishedAfter(['data: {"choices":[{"delta":{"content":"hi"},"finish_reason":null}]}\n\n'])).to.equal(false);
+    // Quotes inside a string are escaped: text that names the key is no finish.
+    expect(finishedAfter(['data: {"choices":[{"delta":{"content":"say \\"finish_reason\\":\\"stop\\""},"finish_reason":null}]}\n\n'])).to.equal(false);
+  });
+
   it('does not take model text for an end line when a chunk starts inside a line (a long event split anywhere)', () => {
     expect(endedAfter('chat-completions', ['data: {"choices":[{"delta":{"content":"Streams end with ', 'data: [DONE] then close"}}]}\n\n'])).to.equal(false);
     expect(endedAfter('messages', ['event: content_block_delta\ndata: {"delta":{"text":"ends with ', 'event: message_stop as its last"}}\n\n'])).to.equal(false);
