@@ -26,20 +26,48 @@ export interface SearchSessions {
   begin(request: Pick<SearchRequest, 'id' | 'opens' | 'finds'>): Promise<SearchTurn>;
 }
 
+/** Sessions whose next turn is reserved in memory at most; past it the oldest reservations are forgotten. */
+const MAX_RESERVED = 10_000;
+
 /**
  * Search sessions in the store (namespace per platform), so ref ids stay unique across the calls of one Codex
- * session and `open: [{ref_id: "turn0search2"}]` finds its URL. Two concurrent calls of one session may share a turn.
+ * session and `open: [{ref_id: "turn0search2"}]` finds its URL. A call's turn is reserved when it begins: Codex makes
+ * the calls of one model turn in parallel, and two calls numbered alike would give two pages one ref id (an `open`
+ * would then read the wrong one). Their results are written one call at a time, each over the latest record.
  */
 export function createSearchSessions(store: Store, platform: string, ttlMs = DEFAULT_TTL_MS): SearchSessions {
   const namespace = `search-sessions:${platform}`;
+  /** Per session: the next turn not yet taken by a call of this process (the store has it once a call is done). */
+  const nextTurn = new Map<string, number>();
+  /** Per session: the last write of results, which the next one waits for. */
+  const writing = new Map<string, Promise<void>>();
+
+  function reserve(id: string, stored: number): number {
+    const turn = Math.max(stored, nextTurn.get(id) ?? 0);
+    nextTurn.delete(id);
+    nextTurn.set(id, turn + 1);
+    if (nextTurn.size > MAX_RESERVED) nextTurn.delete(nextTurn.keys().next().value as string);
+    return turn;
+  }
+
+  async function record(id: string, turn: number, results: readonly SearchResult[]): Promise<void> {
+    const latest = await store.get<SessionRecord>(namespace, id);
+    const refs: Record<string, string> = {};
+    for (const result of results) refs[result.ref_id] = result.url;
+    const keep = Math.max(0, MAX_REFS - results.length);
+    const older = keep === 0 ? [] : Object.entries(latest?.refs ?? {}).slice(-keep);
+    const turns = Math.max(turn + 1, latest?.turns ?? 0);
+    await store.set<SessionRecord>(namespace, id, { turns, refs: { ...Object.fromEntries(older), ...refs } }, { ttlMs });
+  }
+
   return {
     async begin(request) {
-      const record = request.id ? await store.get<SessionRecord>(namespace, request.id) : undefined;
-      const turn = record?.turns ?? 0;
+      const stored = request.id ? await store.get<SessionRecord>(namespace, request.id) : undefined;
+      const turn = request.id ? reserve(request.id, stored?.turns ?? 0) : 0;
       const resolve = (ref: string, field: string): string => {
         if (/^https?:\/\//i.test(ref)) return ref;
         // Own keys only: a ref named `constructor` is not a reference to Object's.
-        const url = record && Object.hasOwn(record.refs, ref) ? record.refs[ref] : undefined;
+        const url = stored && Object.hasOwn(stored.refs, ref) ? stored.refs[ref] : undefined;
         if (url) return url;
         throw new GatewayError('GW_INVALID_REQUEST', `${field}: unknown reference "${ref}"${request.id ? ` in search session "${request.id}"` : ''}; pass a URL or a ref_id of an earlier result`, { param: field });
       };
@@ -51,12 +79,16 @@ export function createSearchSessions(store: Store, platform: string, ttlMs = DEF
         turn,
         commands,
         async remember(results) {
-          if (!request.id) return;
-          const refs: Record<string, string> = {};
-          for (const result of results) refs[result.ref_id] = result.url;
-          const keep = Math.max(0, MAX_REFS - results.length);
-          const older = keep === 0 ? [] : Object.entries(record?.refs ?? {}).slice(-keep);
-          await store.set<SessionRecord>(namespace, request.id, { turns: turn + 1, refs: { ...Object.fromEntries(older), ...refs } }, { ttlMs });
+          const id = request.id;
+          if (!id) return;
+          const before = writing.get(id) ?? Promise.resolve();
+          const done = before.catch(() => undefined).then(() => record(id, turn, results));
+          writing.set(id, done);
+          try {
+            await done;
+          } finally {
+            if (writing.get(id) === done) writing.delete(id);
+          }
         },
       };
     },

@@ -22,6 +22,8 @@ export const DEFAULT_SEARCH_MODEL = 'claude-sonnet-4-6';
 export const WEB_SEARCH_TOOL = 'web_search_20250305';
 const DEFAULT_MAX_TOKENS = 4096;
 const BODY_LIMIT = 16 * 1024 * 1024;
+/** A long server-tool turn is paused (`stop_reason: "pause_turn"`) and continued by sending it back: this often. */
+const MAX_CONTINUATIONS = 3;
 
 export interface ClaudeSearchDeps {
   call(request: UpstreamRequest, ctx: RequestContext): Promise<UpstreamResponse>;
@@ -43,19 +45,23 @@ export function createClaudeSearchHandler(deps: ClaudeSearchDeps): CustomHandler
     platform: deps.platform,
     serves: SERVED_COMMANDS,
     async answer(search, ctx) {
-      const response = await deps.call(
-        {
-          mode: 'passthrough',
-          format: 'other',
-          method: 'POST',
-          path: '/v1/messages',
-          headers: { accept: 'application/json', 'anthropic-version': deps.anthropicVersion },
-          json: toClaudeSearchRequest(search, deps.searchModel),
-          stream: false,
-        },
-        ctx,
-      );
-      return fromClaudeSearch(await readUpstreamJson(response, BODY_LIMIT, 'the search'));
+      const request = toClaudeSearchRequest(search, deps.searchModel);
+      const send = async (json: Record<string, unknown>): Promise<unknown> => {
+        const headers = { accept: 'application/json', 'anthropic-version': deps.anthropicVersion };
+        const response = await deps.call({ mode: 'passthrough', format: 'other', method: 'POST', path: '/v1/messages', headers, json, stream: false }, ctx);
+        return readUpstreamJson(response, BODY_LIMIT, 'the search');
+      };
+      // A paused turn (Anthropic's handling-stop-reasons: pause_turn) goes back as the assistant's, to be continued;
+      // the answer is every round's blocks together.
+      const messages = request.messages as unknown[];
+      const content: unknown[] = [];
+      let answer = await send(request);
+      for (let round = 0; isRecord(answer) && answer.stop_reason === 'pause_turn' && Array.isArray(answer.content) && round < MAX_CONTINUATIONS; round += 1) {
+        content.push(...answer.content);
+        answer = await send({ ...request, messages: [...messages, { role: 'assistant', content: [...content] }] });
+      }
+      if (content.length === 0 || !isRecord(answer)) return fromClaudeSearch(answer);
+      return fromClaudeSearch({ ...answer, content: [...content, ...(Array.isArray(answer.content) ? answer.content : [])] });
     },
   });
 }

@@ -76,6 +76,27 @@ describe('claude plugin: web search (server web search tool)', () => {
     expect(body.output).to.match(/^I'll search for that\.Node 20 is in maintenance LTS\.\n\nSources:\n\[turn0search0\] Node\.js Releases \(nodejs\.org\)/);
   });
 
+  it('continues a paused turn (stop_reason pause_turn) by sending it back, the answer made of every round', async () => {
+    const paused = { ...ANSWER, content: ANSWER.content.slice(0, 3), stop_reason: 'pause_turn' };
+    const rest = { ...ANSWER, content: ANSWER.content.slice(3), stop_reason: 'end_turn' };
+    const sent: Array<{ messages: Array<{ role: string; content: unknown }> }> = [];
+    nock(UPSTREAM)
+      .post('/v1/messages')
+      .times(2)
+      .reply((_uri, body) => {
+        sent.push(body as (typeof sent)[number]);
+        return [200, sent.length === 1 ? paused : rest];
+      });
+    const res = await search({ model: 'claude-sonnet-4-6', commands: { search_query: [{ q: 'node 20 lts' }] } });
+    expect(res.status).to.equal(200);
+    expect(sent[1].messages.map((message) => message.role)).to.deep.equal(['user', 'assistant']);
+    expect(sent[1].messages[1].content).to.deep.equal(paused.content);
+    const body = (await res.json()) as { output: string; results: Array<{ url: string; snippet: string }> };
+    expect(body.results.map((result) => result.url)).to.deep.equal(['https://nodejs.org/en/about/releases', 'https://www.example.com/node']);
+    expect(body.results[0].snippet).to.equal('Node.js 20 Maintenance LTS');
+    expect(body.output).to.match(/Node 20 is in maintenance LTS\./);
+  });
+
   it('a model that is not Claude falls back to the default search model; an upstream error keeps its status', async () => {
     let model: unknown;
     nock(UPSTREAM)

@@ -30,7 +30,8 @@ function isObject(value: unknown): value is Json {
  */
 export function toGeminiNativeRequest(request: UpstreamRequest, shape: NativeShape): NativeResult {
   const json = request.json;
-  if (!json || !shape.generate) return { request, addedSafety: false };
+  if (json && !shape.generate) return { request: countRequestWithSearchRenamed(request, json), addedSafety: false };
+  if (!json) return { request, addedSafety: false };
   assertNativeMediaTypes(json);
   const tools = renameWebSearchTools(json.tools);
   const addSafety = json.safetySettings === undefined && json.safety_settings === undefined;
@@ -45,6 +46,18 @@ export function toGeminiNativeRequest(request: UpstreamRequest, shape: NativeSha
   if (tools) rebuilt.tools = tools;
   if (addSafety) rebuilt.safetySettings = shape.safetySettings;
   return { request: { ...request, body: undefined, json: rebuilt }, addedSafety: addSafety };
+}
+
+/**
+ * A `countTokens` request counts a whole generation request (`generateContentRequest`, either spelling) whose tools
+ * name the search as a generation does: renamed there too, the rest as sent.
+ */
+function countRequestWithSearchRenamed(request: UpstreamRequest, json: Json): UpstreamRequest {
+  const key = isObject(json.generateContentRequest) ? 'generateContentRequest' : isObject(json.generate_content_request) ? 'generate_content_request' : undefined;
+  const inner = key ? (json[key] as Json) : undefined;
+  const tools = inner ? renameWebSearchTools(inner.tools) : undefined;
+  if (!key || !inner || !tools) return request;
+  return { ...request, body: undefined, json: { ...json, [key]: { ...inner, tools } } };
 }
 
 /** `{webSearch: {...}}` / `{web_search: {...}}` → `{googleSearch: {...}}`; undefined when no tool needs it. */

@@ -33,6 +33,13 @@ describe('toGeminiNativeRequest', () => {
     expect(toGeminiNativeRequest(input, { generate: false, safetySettings: SAFETY }).request).to.equal(input);
   });
 
+  it("renames the search tool inside countTokens' generateContentRequest, as a generation names it", () => {
+    const input = native('{"generateContentRequest":{"model":"models/m","contents":[{"parts":[{"text":"x"}]}],"tools":[{"webSearch":{}}]}}');
+    const { request } = toGeminiNativeRequest(input, { generate: false, safetySettings: SAFETY });
+    expect(request.json).to.deep.equal({ generateContentRequest: { model: 'models/m', contents: [{ parts: [{ text: 'x' }] }], tools: [{ googleSearch: {} }] } });
+    expect(request.body).to.equal(undefined);
+  });
+
   it('re-serialises when a tool is renamed', () => {
     const { request } = toGeminiNativeRequest(native('{"contents":[],"safetySettings":[],"tools":[{"web_search":{"x":1}}]}'), { generate: true, safetySettings: SAFETY });
     expect(request.body).to.equal(undefined);

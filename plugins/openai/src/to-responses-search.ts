@@ -17,7 +17,7 @@ export function toResponsesSearchRequest(request: SearchRequest, model: string |
   }
   if (request.settings.search_context_size) tool.search_context_size = request.settings.search_context_size;
 
-  const items = Array.isArray(request.input) ? request.input : [];
+  const items = Array.isArray(request.input) ? request.input.map(asInputItem) : [];
   const body: Record<string, unknown> = {
     model,
     input: [...items, { role: 'user', content: buildSearchPrompt(request) }],
@@ -28,4 +28,17 @@ export function toResponsesSearchRequest(request: SearchRequest, model: string |
   if (request.reasoning) body.reasoning = request.reasoning;
   if (request.maxOutputTokens) body.max_output_tokens = request.maxOutputTokens;
   return body;
+}
+
+/**
+ * A conversation item as the Responses API takes it: a message keeps its type, role and content only. Codex marks the
+ * messages it sends to `/v1/alpha/search` with a private `internal_chat_message_metadata_passthrough` (which it takes
+ * off its own Responses calls), and the API answers any unknown field with 400 `unknown_parameter`. Other items
+ * (calls, their outputs, reasoning) go as they are.
+ */
+function asInputItem(item: unknown): unknown {
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) return item;
+  const { type, role, content } = item as Record<string, unknown>;
+  if (type !== undefined && type !== 'message') return item;
+  return { ...(type === undefined ? {} : { type }), role, content };
 }

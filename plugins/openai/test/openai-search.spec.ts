@@ -93,9 +93,12 @@ describe('openai plugin: web search (nock replays)', () => {
       return webSearchAnswer();
     });
     const item = { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'find this' }] };
-    await search({ id: 's', model: 'gpt-5', input: [item], commands: { search_query: [{ q: 'x' }] } });
-    expect(input).to.have.length(2);
-    expect(input[0]).to.deep.equal(item);
+    // Codex marks its messages with a private field the API refuses (400 unknown_parameter): it goes no further.
+    const marked = { ...item, internal_chat_message_metadata_passthrough: { turn_id: 't1', content_item_kinds: ['user.text'] } };
+    const call = { type: 'function_call', call_id: 'c1', name: 'shell', arguments: '{}' };
+    await search({ id: 's', model: 'gpt-5', input: [marked, call], commands: { search_query: [{ q: 'x' }] } });
+    expect(input).to.have.length(3);
+    expect(input.slice(0, 2)).to.deep.equal([item, call]);
   });
 
   it('answers 400 naming a command kind the platform cannot serve, without calling the upstream', async () => {

@@ -31,6 +31,19 @@ describe('createSearchSessions', () => {
     expect((await sessions.begin({ opens: [], finds: [] })).turn).to.equal(0);
   });
 
+  it('gives parallel calls of one session turns of their own, and keeps the refs of both (Codex searches in parallel)', async () => {
+    const sessions = createSearchSessions(createMemoryStore(), 'openai');
+    const [a, b] = await Promise.all([sessions.begin({ id: 's', opens: [], finds: [] }), sessions.begin({ id: 's', opens: [], finds: [] })]);
+    expect([a.turn, b.turn]).to.deep.equal([0, 1]);
+    await Promise.all([
+      a.remember(buildSearchResults([{ url: 'https://alpha.example/' }], a.turn)),
+      b.remember(buildSearchResults([{ url: 'https://beta.example/' }], b.turn)),
+    ]);
+    const next = await sessions.begin({ id: 's', opens: [{ ref_id: 'turn0search0' }, { ref_id: 'turn1search0' }], finds: [] });
+    expect(next.turn).to.equal(2);
+    expect(next.commands.opens.map((open) => open.ref_id)).to.deep.equal(['https://alpha.example/', 'https://beta.example/']);
+  });
+
   it('answers 400 naming an unknown ref', async () => {
     const sessions = createSearchSessions(createMemoryStore(), 'openai');
     const error = await sessions.begin({ id: 's', opens: [{ ref_id: 'turn0search9' }], finds: [] }).catch((e: unknown) => e);
