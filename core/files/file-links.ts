@@ -15,8 +15,11 @@ export interface ServedFile {
 }
 
 export interface FileLinks {
-  /** Stores the bytes under a new hard-to-guess id and answers the absolute URL that serves them until they expire. */
-  publish(ctx: Pick<RequestContext, 'headers'>, file: { data: Buffer; mediaType: string }): Promise<string>;
+  /**
+   * Stores the bytes under a new hard-to-guess id and answers the absolute URL that serves them until they expire:
+   * after the links' own lifetime, or `ttlMs` (an async task's image lives as long as the task it completes).
+   */
+  publish(ctx: Pick<RequestContext, 'headers'>, file: { data: Buffer; mediaType: string }, options?: { ttlMs?: number }): Promise<string>;
 }
 
 export interface FileLinksOptions {
@@ -44,11 +47,12 @@ const EXTENSIONS: Record<string, string> = {
 export function createFileLinks(options: FileLinksOptions): FileLinks {
   const ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
   return {
-    async publish(ctx, file) {
+    async publish(ctx, file, given) {
+      const lifetime = given?.ttlMs ?? ttlMs;
       const extension = EXTENSIONS[file.mediaType.toLowerCase()];
       const id = `file_${randomBytes(24).toString('base64url')}${extension ? `.${extension}` : ''}`;
-      const stored: ServedFile = { mediaType: file.mediaType, data: file.data.toString('base64'), expiresAt: Date.now() + ttlMs };
-      await options.store.set(SERVED_FILES_NAMESPACE, id, stored, { ttlMs });
+      const stored: ServedFile = { mediaType: file.mediaType, data: file.data.toString('base64'), expiresAt: Date.now() + lifetime };
+      await options.store.set(SERVED_FILES_NAMESPACE, id, stored, { ttlMs: lifetime });
       return `${requestBaseUrl(ctx.headers, options.publicBaseUrl)}/files/${id}`;
     },
   };

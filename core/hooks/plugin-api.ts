@@ -7,6 +7,7 @@ import type { UnifiedRequest, WireFormat } from '../unified/unified-request';
 import type { UnifiedResponse } from '../unified/unified-response';
 import type { UnifiedStreamEvent } from '../unified/unified-stream-event';
 import type { GatewayError } from '../errors/gateway-error';
+import type { WireEvent } from '../sse/wire-event';
 import type { SecretMasker } from '../errors/mask-gateway-error';
 import type { EndpointId } from './endpoints';
 import type { PlatformAdmin } from '../plugins/admin-registry';
@@ -101,7 +102,18 @@ export interface UploadedFile {
 /** What a custom handler answers: a JSON body, or a byte stream with its headers. */
 export type CustomResult =
   | { status: number; json: unknown; headers?: Record<string, string> }
-  | { status: number; stream: Readable; headers: Record<string, string> };
+  | {
+      status: number;
+      stream: Readable;
+      headers: Record<string, string>;
+      /** The credentials the upstream call sent (`UpstreamResponse.credentials`): masked wherever the bytes echo them. */
+      credentials?: readonly string[];
+      /**
+       * An SSE stream's own error event(s), sent (at an event boundary) when the stream breaks or stalls after it
+       * started; without it the connection is dropped, as for a byte stream (a video) that cannot say so.
+       */
+      errorEvents?(error: GatewayError): WireEvent[];
+    };
 
 export type CustomHandler = (request: CustomRequest, ctx: RequestContext) => Promise<CustomResult>;
 

@@ -1,7 +1,11 @@
 import type { ServerResponse } from 'node:http';
 import { toGatewayError } from '../errors/gateway-error';
 import type { CustomHandler, CustomRequest, CustomResult, RequestContext } from '../hooks/plugin-api';
+import { createCredentialMasker } from '../errors/mask-echoed-credentials';
+import { createEventBoundaryFollower } from '../sse/follow-event-boundary';
+import { formatSseEvent } from '../sse/format-sse-event';
 import { relayBody } from './relay-body';
+import { writeNow } from './write-now';
 
 /**
  * A plugin-answered endpoint (models, images, videos, search): JSON out, or a byte stream piped as it comes, at the
@@ -27,12 +31,20 @@ export async function runCustom(handle: CustomHandler, request: CustomRequest, c
     res.end();
     return;
   }
+  // An event stream's error event of ours must start where an event may start.
+  const boundary = result.errorEvents ? createEventBoundaryFollower() : undefined;
   await relayBody(result.stream, res, {
+    mask: result.credentials ? createCredentialMasker(result.credentials) : undefined,
+    onChunk: boundary ? (chunk) => void boundary.push(chunk) : undefined,
     onBreak(error) {
       const gatewayError = toGatewayError(error);
       ctx.log.warn('answer stream failed', { code: gatewayError.code, message: gatewayError.message });
-      // A byte stream (a video download, say) has no way to say it was cut short: the connection is dropped.
-      return false;
+      // A byte stream (a video download, say) has no way to say it was cut short: the connection is dropped. An event
+      // stream ends with its own error event, when the event the upstream left open can be ended first.
+      const prefix = boundary?.closingPrefix();
+      if (!result.errorEvents || prefix === undefined) return false;
+      writeNow(res, prefix + result.errorEvents(gatewayError).map((event) => formatSseEvent(event)).join(''));
+      return true;
     },
   });
 }

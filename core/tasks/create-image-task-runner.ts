@@ -15,6 +15,8 @@ export type { ImageTask, ImageTaskStatus } from './image-task-store';
 export type ImageTaskWork = (signal: AbortSignal) => Promise<ImageResult>;
 
 export interface ImageTaskRunner {
+  /** How long a task stays readable after its last change: what its result (an image link) must outlive. */
+  readonly retentionMs: number;
   /**
    * Stores the task as queued (with `owner`, the license that submitted it), starts the work in the background and
    * answers the 202 body.
@@ -66,7 +68,8 @@ export const TASK_ERROR = {
 export function createImageTaskRunner(options: ImageTaskRunnerOptions): ImageTaskRunner {
   const { store, platform, log } = options;
   const mask = options.mask ?? ((text: string) => maskSecretsIn(text));
-  const tasks = createImageTaskStore(store, platform, options.retentionMs ?? DEFAULT_RETENTION_MS);
+  const retentionMs = options.retentionMs ?? DEFAULT_RETENTION_MS;
+  const tasks = createImageTaskStore(store, platform, retentionMs);
   const controller = new AbortController();
   const running = new Set<Promise<void>>();
   let closed = false;
@@ -125,6 +128,7 @@ export function createImageTaskRunner(options: ImageTaskRunnerOptions): ImageTas
   }
 
   return {
+    retentionMs,
     async submit(work, owner) {
       if (closed) throw new GatewayError('GW_UPSTREAM_OVERLOADED', 'the gateway is shutting down; submit the task again shortly', { status: 503 });
       const task: ImageTask = { task_id: `task_${randomBytes(16).toString('hex')}`, status: 'queued', created_at: now(), completed_at: null, result: null, error: null, ...(owner === undefined ? {} : { owner }) };

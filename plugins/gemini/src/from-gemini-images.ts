@@ -1,4 +1,4 @@
-import { GatewayError, type GeneratedImage } from '@gateway/core';
+import { GatewayError, isBase64Payload, type GeneratedImage } from '@gateway/core';
 import { isRecord } from './gemini-json';
 
 /** What one upstream image call gave: its images, and why there are none when there are none. */
@@ -26,7 +26,7 @@ export function fromGenerateContentImages(json: unknown): GeminiImageAnswer {
       const inline = isRecord(part.inlineData) ? part.inlineData : isRecord(part.inline_data) ? part.inline_data : undefined;
       if (inline && typeof inline.data === 'string' && part.thought !== true) {
         const mimeType = inline.mimeType ?? inline.mime_type;
-        images.push({ data: inline.data, ...(typeof mimeType === 'string' ? { mediaType: mimeType } : {}) });
+        images.push({ data: base64Image(inline.data, 'an inlineData part'), ...(typeof mimeType === 'string' ? { mediaType: mimeType } : {}) });
       } else if (typeof part.text === 'string' && part.thought !== true) {
         texts.push(part.text);
       }
@@ -50,12 +50,21 @@ export function fromImagenPredictions(json: unknown): GeminiImageAnswer {
   const reasons: string[] = [];
   for (const prediction of Array.isArray(json.predictions) ? json.predictions.filter(isRecord) : []) {
     if (typeof prediction.bytesBase64Encoded === 'string' && prediction.bytesBase64Encoded) {
-      images.push({ data: prediction.bytesBase64Encoded, ...(typeof prediction.mimeType === 'string' ? { mediaType: prediction.mimeType } : {}) });
+      images.push({ data: base64Image(prediction.bytesBase64Encoded, 'a prediction'), ...(typeof prediction.mimeType === 'string' ? { mediaType: prediction.mimeType } : {}) });
     } else if (typeof prediction.raiFilteredReason === 'string') {
       reasons.push(prediction.raiFilteredReason);
     }
   }
   return { images, reasons };
+}
+
+/**
+ * An image's data as the upstream gave it, when it is base64 of something: an empty or garbled one would be answered
+ * as a 200 image (a data URI, or a file link serving nothing), and a task recorded completed with it.
+ */
+function base64Image(data: string, where: string): string {
+  if (!isBase64Payload(data)) throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', `upstream answered a malformed image: ${where} whose data is not base64`);
+  return data;
 }
 
 /** No image at all: a 400 with the upstream's reasons (filters, refusals), or a 502 when it gave none. */

@@ -63,12 +63,13 @@ export function createGeminiImageHandlers(deps: GeminiImageDeps): { generations:
     if (parsed.mask) throw new GatewayError('GW_INVALID_REQUEST', 'mask: Gemini image models take no mask; describe the area to change in the prompt', { param: 'mask' });
     const model = bareModel(parsed.model ?? deps.imageModel ?? DEFAULT_IMAGE_MODEL);
     const callUpstream = await prepareCalls(ctx, parsed, model);
-    const generate = async (runCtx: RequestContext): Promise<ImageResult> => {
+    // An async task's image link lives as long as the task: one polled later must not name a link gone.
+    const generate = async (runCtx: RequestContext, linkTtlMs?: number): Promise<ImageResult> => {
       const answers = await callUpstream(runCtx);
       const images = answers.flatMap((answer) => answer.images);
       if (images.length === 0) throw noImageError(answers.flatMap((answer) => answer.reasons));
       const data = await Promise.all(
-        images.map((image) => encodeImageItem(image, { responseFormat: parsed.responseFormat, base64Style: deps.base64Style, publish: (file) => deps.links.publish(runCtx, file) })),
+        images.map((image) => encodeImageItem(image, { responseFormat: parsed.responseFormat, base64Style: deps.base64Style, publish: (file) => deps.links.publish(runCtx, file, { ttlMs: linkTtlMs }) })),
       );
       const result: ImageResult = { created: Math.floor(Date.now() / 1000), data };
       const usages = answers.flatMap((answer) => (answer.usage ? [answer.usage] : []));
@@ -81,7 +82,7 @@ export function createGeminiImageHandlers(deps: GeminiImageDeps): { generations:
       }
       return result;
     };
-    if (parsed.async) return acceptImageTask(deps.tasks, (signal) => generate(detachContext(ctx, signal)), ctx);
+    if (parsed.async) return acceptImageTask(deps.tasks, (signal) => generate(detachContext(ctx, signal), deps.tasks.retentionMs), ctx);
     return { status: 200, json: await generate(ctx) };
   };
   return { generations: create('generation'), edits: create('edit'), get: createImageTaskGetHandler(deps.tasks) };

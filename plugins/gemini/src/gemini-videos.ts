@@ -22,7 +22,7 @@ import { PINNED_CREDENTIAL, USED_CREDENTIAL } from './create-gemini-caller';
 import { bareModel, isRecord, type GeminiJsonCaller } from './gemini-json';
 import { DEFAULT_VIDEO_MODEL, toVeoRequest, veoFormat, VEO_DEFAULT_SECONDS, VEO_DEFAULT_SIZE } from './to-veo-request';
 import { readVeoOperation, toVeoVideoObject } from './veo-operation';
-import { decodeVeoVideoId, encodeVeoVideoId, type VeoVideoRef } from './veo-video-id';
+import { decodeVeoVideoId, encodeVeoVideoId, isVeoOperationName, type VeoVideoRef } from './veo-video-id';
 
 export interface GeminiVideoDeps {
   caller: GeminiJsonCaller;
@@ -98,6 +98,8 @@ export function createGeminiVideoHandlers(deps: GeminiVideoDeps): Record<'create
       const json = await toVeoRequest(parsed, deps.media, ctx.signal);
       const answer = await deps.caller.json(ctx, { method: 'POST', path: geminiMethodPath(model, 'predictLongRunning', deps.apiVersion), json });
       if (!isRecord(answer) || typeof answer.name !== 'string') throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream did not answer an operation name');
+      // A name no video id can carry would make a video (paid for) that no later call could reach.
+      if (!isVeoOperationName(answer.name)) throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream answered an operation name that is not models/{model}/operations/{id}');
       const credential = ctx.state.get(USED_CREDENTIAL);
       const ref: VeoVideoRef = { operation: answer.name, credential: typeof credential === 'string' ? credential : '', createdAt: Math.floor(Date.now() / 1000) };
       const state = answer.done === true ? readVeoOperation(maskJsonStrings(answer, deps.mask)) : { status: 'queued' as const };

@@ -14,6 +14,11 @@ const PREFIX = 'video_';
 /** Each name segment starts with a word character or `-`: a `.` or `..` segment would be a path step upstream. */
 const OPERATION = /^models\/[\w-][\w.-]*\/operations\/[\w-][\w.-]*$/;
 
+/** Whether an upstream operation name is one a video id can carry (and the gateway read back). */
+export function isVeoOperationName(name: string): boolean {
+  return OPERATION.test(name);
+}
+
 /** `video_` + base64url of `createdAt.credential.operation`: reversible, URL-safe, nothing secret in it. */
 export function encodeVeoVideoId(ref: VeoVideoRef): string {
   return PREFIX + Buffer.from(`${ref.createdAt}.${ref.credential}.${ref.operation}`, 'utf8').toString('base64url');

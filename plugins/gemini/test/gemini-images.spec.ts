@@ -212,6 +212,20 @@ describe('gemini image answers', () => {
     expect(answer.reasons).to.deep.equal(['the model answered: I cannot draw that.']);
   });
 
+  it('refuses an image whose data is empty or not base64 (it would be a 200 image of nothing), from Gemini and Imagen', () => {
+    for (const data of ['', '!!!! not base64 <script>']) {
+      const gemini = (() => {
+        try {
+          return fromGenerateContentImages({ candidates: [{ content: { parts: [{ inlineData: { mimeType: 'image/png', data } }] }, finishReason: 'STOP' }] });
+        } catch (error) {
+          return error;
+        }
+      })();
+      expect(gemini, JSON.stringify(data)).to.include({ code: 'GW_UPSTREAM_BAD_RESPONSE', status: 502 });
+    }
+    expect(() => fromImagenPredictions({ predictions: [{ mimeType: 'image/png', bytesBase64Encoded: '@@@' }] })).to.throw('not base64');
+  });
+
   it('reads imagen predictions in order', () => {
     expect(fromImagenPredictions(PREDICT).images).to.deep.equal([{ data: PREDICT.predictions[0].bytesBase64Encoded, mediaType: 'image/png' }]);
   });

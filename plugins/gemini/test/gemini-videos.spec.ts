@@ -60,6 +60,14 @@ describe('gemini plugin: videos (Veo)', () => {
     expect(decodeVeoVideoId(id).operation).to.equal(OPERATION);
   });
 
+  it('a create answered with an operation name no video id can carry is a 502, not a video no call could reach', async () => {
+    for (const name of ['', 'operations/abc', 'models/veo-3.0-generate-001/operations/../x']) {
+      nock(UPSTREAM).post(/predictLongRunning/).reply(200, { name });
+      const res = await postJson(`${gw.url}/gemini/v1/videos`, { prompt: 'A calico cat' });
+      expect(res.status, name).to.equal(502);
+    }
+  });
+
   it('an input_reference image becomes instances[0].image (fixture request-image-to-video.json)', async () => {
     const fixture = fixtureJson<{ instances: Array<{ prompt: string; image: { bytesBase64Encoded: string; mimeType: string } }> }>('gemini-veo/request-image-to-video.json');
     const image = fixture.instances[0].image;

@@ -1,6 +1,7 @@
 import {
   GatewayError,
   acceptImageTask,
+  chatCompletionsCodec,
   createImageTaskGetHandler,
   detachContext,
   isEventStream,
@@ -39,15 +40,23 @@ export function createOpenAiImageHandlers(deps: OpenAiImageDeps): { generations:
         upstream.body.destroy();
         throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', `upstream answered a streamed image request with ${String(type)}, not text/event-stream`);
       }
-      return { status: 200, stream: upstream.body, headers: { 'content-type': typeof type === 'string' ? type : 'text/event-stream', 'cache-control': 'no-cache' } };
+      return {
+        status: 200,
+        stream: upstream.body,
+        headers: { 'content-type': typeof type === 'string' ? type : 'text/event-stream', 'cache-control': 'no-cache' },
+        ...(upstream.credentials ? { credentials: upstream.credentials } : {}),
+        // A stream cut or stalled ends as the API ends a failed one: an `error` event with the OpenAI error object.
+        errorEvents: (error) => [{ event: 'error', data: JSON.stringify({ type: 'error', error: (chatCompletionsCodec.encodeError(error).body as { error: unknown }).error }) }],
+      };
     }
-    const generate = async (runCtx: RequestContext): Promise<ImageResult> =>
+    // An async task's image link lives as long as the task: one polled later must not name a link gone.
+    const generate = async (runCtx: RequestContext, linkTtlMs?: number): Promise<ImageResult> =>
       fromOpenAiImages(await deps.call.json(runCtx, call), {
         responseFormat: parsed.responseFormat,
         base64Style: deps.base64Style,
-        publish: (file) => deps.links.publish(runCtx, file),
+        publish: (file) => deps.links.publish(runCtx, file, { ttlMs: linkTtlMs }),
       });
-    if (parsed.async) return acceptImageTask(deps.tasks, (signal) => generate(detachContext(ctx, signal)), ctx);
+    if (parsed.async) return acceptImageTask(deps.tasks, (signal) => generate(detachContext(ctx, signal), deps.tasks.retentionMs), ctx);
     return { status: 200, json: await generate(ctx) };
   };
   return { generations: create('generation'), edits: create('edit'), get: createImageTaskGetHandler(deps.tasks) };

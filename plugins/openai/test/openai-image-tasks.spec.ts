@@ -88,6 +88,9 @@ describe('openai plugin: asynchronous image tasks', () => {
       const done = await until(gw, task_id, 'completed');
       const file = await fetch(done.result?.data[0].url ?? '');
       expect(Buffer.from(await file.arrayBuffer()).equals(TINY_PNG)).to.equal(true);
+      // It lives as long as the task is readable (24 h), not the hour a link of a direct answer lives.
+      const maxAge = Number(/max-age=(\d+)/.exec(file.headers.get('cache-control') ?? '')?.[1]);
+      expect(maxAge).to.be.above(23 * 3600);
     });
 
     it('records an upstream refusal as a failed task with its code and message', async () => {

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { PassThrough } from 'node:stream';
 import nock from 'nock';
 import { fixtureBytes, fixtureJson } from '../../../test/helpers/fixtures';
 import { nockBodyBytes, parseMultipart, TINY_PNG } from '../../../test/helpers/multipart';
@@ -261,6 +262,32 @@ describe('openai plugin: images (nock replays)', () => {
     const res = await postJson(gw, '/v1/images/generations', { model: 'gpt-image-1', prompt: 'x', stream: true, partial_images: 1 });
     expect(res.headers.get('content-type')).to.equal('text/event-stream');
     expect(Buffer.from(await res.arrayBuffer()).equals(sse)).to.equal(true);
+  });
+
+  it('masks the key a streamed generation echoes, as any relayed stream does', async () => {
+    const event = `event: error\ndata: ${JSON.stringify({ type: 'error', error: { message: `Incorrect API key provided: ${UPSTREAM_KEY}`, type: 'invalid_request_error', code: 'invalid_api_key' } })}\n\n`;
+    nock(UPSTREAM).post('/v1/images/generations').reply(200, event, { 'content-type': 'text/event-stream' });
+    const res = await postJson(gw, '/v1/images/generations', { model: 'gpt-image-1', prompt: 'x', stream: true });
+    const text = await res.text();
+    expect(text).to.include('Incorrect API key provided').and.not.include(UPSTREAM_KEY);
+  });
+
+  it('ends a streamed generation cut after its first event with an error event, not a dropped connection', async () => {
+    const partial = 'event: image_generation.partial_image\ndata: {"type":"image_generation.partial_image","b64_json":"AAAA","partial_image_index":0}\n\n';
+    nock(UPSTREAM)
+      .post('/v1/images/generations')
+      .reply(200, () => {
+        const body = new PassThrough();
+        body.write(partial);
+        setTimeout(() => body.destroy(new Error('socket hang up')), 20);
+        return body;
+      }, { 'content-type': 'text/event-stream' });
+    const res = await postJson(gw, '/v1/images/generations', { model: 'gpt-image-1', prompt: 'x', stream: true, partial_images: 1 });
+    const text = await res.text();
+    expect(text.startsWith(partial)).to.equal(true);
+    const last = text.slice(partial.length);
+    expect(last).to.match(/^event: error\ndata: /);
+    expect(JSON.parse(last.split('\n')[1].slice('data: '.length))).to.have.nested.property('error.message');
   });
 
   it('answers 502 naming the type when a streamed request gets JSON instead of an event stream', async () => {
