@@ -54,6 +54,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  // A closed terminal (or a reload habit) sends SIGHUP, whose default is to die at once, streams and state unwritten.
+  process.on('SIGHUP', () => stop('SIGHUP'));
 }
 
 process.on('unhandledRejection', (reason) => {

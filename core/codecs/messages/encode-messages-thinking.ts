@@ -27,9 +27,10 @@ export interface ThinkingBlockers {
 
 /**
  * Unified reasoning settings → `thinking`, `output_config.effort` and a `max_tokens` that fits them.
- * Other formats' settings become `{type: "enabled", budget_tokens}`, which every thinking model takes;
- * `adaptive` and effort are sent only when a Messages client asked for them. The budget is at least
- * 1024 and `max_tokens` is raised above it, keeping the requested room for the answer.
+ * Other formats' settings become `{type: "enabled", budget_tokens}` on models before 4.6; there an effort (or
+ * adaptive thinking) without a budget is `{type: "adaptive"}` with `output_config.effort` (see takesAdaptiveThinking).
+ * A Messages client's own `adaptive` and effort go as asked. The budget is at least 1024 and `max_tokens` is raised
+ * above it, keeping the requested room for the answer.
  * Forced tool use cannot be combined with thinking: thinking is then left out with a warning. So is
  * thinking another format's client asked for while its last tool-use turn has no thinking to send back
  * (a Messages client's own `thinking` is sent as asked: its turns carry their signed blocks).
