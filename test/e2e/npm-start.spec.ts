@@ -129,6 +129,18 @@ export default config;
     expect((await stopped).code).to.equal(0);
   });
 
+  it('stops gracefully on SIGHUP (a closed terminal), as on SIGTERM, rather than dying at once', async () => {
+    const child = npmStart(path.join(site, 'gateway.config.ts'));
+    const stopped = exited(child);
+    let out = '';
+    child.stdout?.on('data', (data: Buffer) => (out += data.toString()));
+    await listening(child);
+    child.kill('SIGHUP');
+    const { code } = await stopped;
+    expect(code).to.equal(0);
+    expect(out).to.include('"signal":"SIGHUP"');
+  });
+
   it('stops start-up on a TypeScript plugin outside the build, saying what to do', async () => {
     fs.writeFileSync(path.join(site, 'ts-plugin.ts'), "import type { GatewayPlugin } from '@gateway/core';\nconst plugin: GatewayPlugin = { name: 'ts', apiVersion: '^1', apply() {} };\nexport default plugin;\n");
     const configFile = path.join(site, 'ts-plugin.config.json');
