@@ -38,11 +38,17 @@ export function runPassthrough(hooks: GatewayHooks, input: PassthroughInput, ctx
     stream: ctx.stream,
   };
   // Not an async function: its frame would hold `input` (the parsed body) until the answer has been relayed.
-  return relayAnswer(callPlatform(hooks, request, ctx), input.format, ctx, res);
+  return relayAnswer(callPlatform(hooks, request, ctx), input.format, ctx, res, oneChoice(input.json));
 }
 
 /** The upstream's status, headers and bytes to the client as they come. */
-async function relayAnswer(answer: Promise<UpstreamResponse>, format: PassthroughInput['format'], ctx: RequestContext, res: ServerResponse): Promise<void> {
+async function relayAnswer(
+  answer: Promise<UpstreamResponse>,
+  format: PassthroughInput['format'],
+  ctx: RequestContext,
+  res: ServerResponse,
+  singleChoice: boolean,
+): Promise<void> {
   const upstream = await answer;
   const headers = returnableResponseHeaders(upstream.headers, upstream.credentials);
   if (ctx.stream) {
@@ -94,8 +100,9 @@ async function relayAnswer(answer: Promise<UpstreamResponse>, format: Passthroug
         // Broken off (or stalled) after its last event began, or after an error event of its own: that event is
         // finished, nothing else is owed (a second error would follow the first).
         if (end?.ended() || ctx.failedMidway === 'upstream_error_event') return endEventOnly(boundary, res);
-        // A chat answer whose finish_reason came, stalled or cut before its `[DONE]`: whole, so it ends as one.
-        if (format === 'chat-completions' && end?.finished() && endEventOnly(boundary, res)) {
+        // A chat answer of one choice whose finish_reason came, stalled or cut before its `[DONE]`: whole, so it ends
+        // as one (with `n` above 1 one choice's finish says nothing of the others).
+        if (format === 'chat-completions' && singleChoice && end?.finished() && endEventOnly(boundary, res)) {
           writeNow(res, 'data: [DONE]\n\n');
           return true;
         }
@@ -141,4 +148,10 @@ const ERROR_EVENT_STARTS = ['event: error', 'event: response.failed', 'data: {"e
 
 function opensErrorEvent(chunk: Buffer): boolean {
   return ERROR_EVENT_STARTS.some(([atStart, afterLine]) => chunk.subarray(0, atStart.length).equals(atStart) || chunk.includes(afterLine));
+}
+
+/** A chat request asks for one choice (`n` unset or 1). */
+function oneChoice(json: unknown): boolean {
+  const n = typeof json === 'object' && json !== null ? (json as { n?: unknown }).n : undefined;
+  return n === undefined || n === null || n === 1;
 }

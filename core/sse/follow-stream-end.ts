@@ -13,11 +13,22 @@ const END_LINES: Partial<Record<WireFormat, readonly string[]>> = {
 };
 
 /**
- * Chat's answer is complete once a choice has its `finish_reason` (the usage chunk and `[DONE]` may still come, or
+ * Chat's answer is complete once its choice has a `finish_reason` (the usage chunk and `[DONE]` may still come, or
  * not: some services hold the stream open after it). As bytes: inside a JSON string a quote is escaped, so model
- * text cannot fake the key with a string value after it.
+ * text cannot fake the key with a string value after it; the value must start with a letter (Ollama and sglang send
+ * `""` on every chunk).
  */
 const FINISH_MARKS = ['"finish_reason":"', '"finish_reason": "'];
+const FINISH_IN_TEXT = /"finish_reason": ?"[a-z]/;
+
+/** Whether `chunk` holds a finish mark followed by a letter. */
+function hasFinishMark(chunk: Buffer, mark: Buffer): boolean {
+  for (let at = chunk.indexOf(mark); at >= 0; at = chunk.indexOf(mark, at + 1)) {
+    const next = chunk[at + mark.length];
+    if (next >= 0x61 && next <= 0x7a) return true;
+  }
+  return false;
+}
 
 /** Each end line also without the space after its colon, which SSE makes optional (`data:[DONE]`). */
 function spellings(line: string): string[] {
@@ -33,8 +44,9 @@ export interface StreamEndFollower {
   /** Whether the format has an end line, so that the stream is whole once the event it opens is. */
   readonly hasEndLine: boolean;
   /**
-   * The answer is complete though its last event may not have come (chat: a `finish_reason` was relayed): a stream
-   * that stalls or breaks now has lost nothing of the answer. Implied by `ended()`.
+   * The answer is complete though its last event may not have come (chat: a `finish_reason` was relayed, which says
+   * so for an answer of one choice only): a stream that stalls or breaks now has lost nothing of the answer. Implied
+   * by `ended()`.
    */
   finished(): boolean;
 }
@@ -52,7 +64,8 @@ export function createStreamEndFollower(format: WireFormat): StreamEndFollower {
   const joints = lines.flatMap((line) => [`\n${line}`, `\r${line}`]);
   const marks = format === 'chat-completions' ? FINISH_MARKS : [];
   const markBytes = marks.map((mark) => Buffer.from(mark));
-  const keep = Math.max(0, ...lines.map((line) => line.length), ...marks.map((mark) => mark.length));
+  // A finish mark's letter after it is kept too, to be seen across two chunks.
+  const keep = Math.max(0, ...lines.map((line) => line.length), ...marks.map((mark) => mark.length + 1));
   let ended = false;
   let finished = false;
   // The stream's last bytes (latin1: one char per byte); a line break stands for the stream's start.
@@ -64,7 +77,7 @@ export function createStreamEndFollower(format: WireFormat): StreamEndFollower {
       // An end line across the previous chunk and this one, or at this one's start after a break that ended the last.
       const joint = tail + chunk.toString('latin1', 0, Math.min(chunk.length, keep));
       ended = joints.some((line) => joint.includes(line)) || afterBreak.some((line) => chunk.includes(line));
-      if (!finished && marks.length > 0) finished = marks.some((mark) => joint.includes(mark)) || markBytes.some((mark) => chunk.includes(mark));
+      if (!finished && marks.length > 0) finished = FINISH_IN_TEXT.test(joint) || markBytes.some((mark) => hasFinishMark(chunk, mark));
       tail = (tail + chunk.toString('latin1', Math.max(0, chunk.length - keep))).slice(-keep);
     },
     ended: () => ended,

@@ -123,6 +123,22 @@ describe('e2e: an upstream that holds a stream open after its last event (SDKs â
     expect(raw).to.equal(`${head}data: [DONE]\n\n`);
   });
 
+  it('openai passthrough: a chat stream stalled after an empty finish_reason, or after one choice of two finished, ends in an error, not [DONE]', async () => {
+    const chunk = (choices: unknown[]) => `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices })}\n\n`;
+    const post = (extra: Record<string, unknown>) =>
+      fetch(`${gw.url}/openai/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gpt-4.1', stream: true, messages: [{ role: 'user', content: 'hi' }], ...extra }),
+      }).then((res) => res.text());
+    holdOpenAfter(chunk([{ index: 0, delta: { content: 'Hel' }, finish_reason: '' }]));
+    const empty = await post({});
+    expect(empty).to.include('gw_upstream_timeout').and.not.include('[DONE]');
+    holdOpenAfter(chunk([{ index: 1, delta: {}, finish_reason: 'stop' }]) + chunk([{ index: 0, delta: { content: 'still' }, finish_reason: null }]));
+    const two = await post({ n: 2 });
+    expect(two).to.include('gw_upstream_timeout').and.not.include('[DONE]');
+  });
+
   it('gemini passthrough: the Google SDK gets the stream without an error after it', async () => {
     holdOpenAfter(fixtureText('gemini/stream-basic.sse'));
     const client = new GoogleGenAI({ apiKey: TEST_LICENSE, httpOptions: { baseUrl: `${gw.url}/gemini` } });

@@ -23,6 +23,8 @@ function asString(value: unknown): string | undefined {
 export function decodeChatCompletionsResponse(body: unknown): UnifiedResponse {
   if (!isRecord(body)) throw badResponse('body is not a JSON object');
   if (isRecord(body.error)) throw decodeOpenAiError(body.error);
+  // Some compatible services give the error as a string (`{"error": "Upstream provider error: overloaded"}`).
+  if (typeof body.error === 'string' && body.error !== '') throw decodeOpenAiError({ message: body.error });
   if (!Array.isArray(body.choices)) throw badResponse('choices is missing');
   const wire = body as ChatCompletionsResponse; // shape checked above; every field below is read defensively
   const choice = wire.choices.find((c) => isRecord(c) && (c.index ?? 0) === 0) ?? wire.choices[0];

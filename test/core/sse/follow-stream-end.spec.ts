@@ -26,6 +26,9 @@ describe('createStreamEndFollower', () => {
     expect(finishedAfter(['data: {"choices":[{"delta":{},"finish_reason":"stop"}]}\n\n'])).to.equal(true);
     expect(finishedAfter(['data: {"choices":[{"delta":{},"finish_re', 'ason": "tool_calls"}]}\n\n'])).to.equal(true);
     expect(finishedAfter(['data: {"choices":[{"delta":{"content":"hi"},"finish_reason":null}]}\n\n'])).to.equal(false);
+    // Ollama and sglang send an empty finish_reason on every chunk: no finish.
+    expect(finishedAfter(['data: {"choices":[{"delta":{"content":"hi"},"finish_reason":""}]}\n\n'])).to.equal(false);
+    expect(finishedAfter(['data: {"choices":[{"delta":{},"finish_reason":"', 's', 'top"}]}\n\n'])).to.equal(true);
     // Quotes inside a string are escaped: text that names the key is no finish.
     expect(finishedAfter(['data: {"choices":[{"delta":{"content":"say \\"finish_reason\\":\\"stop\\""},"finish_reason":null}]}\n\n'])).to.equal(false);
   });

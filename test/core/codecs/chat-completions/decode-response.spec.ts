@@ -79,6 +79,10 @@ describe('decodeChatCompletionsResponse', () => {
     expect(error.message).to.match(/^Rate limit reached/);
   });
 
+  it('throws an error given as a string (a compatible service) as that error, its message kept', () => {
+    expect(errorOf({ error: 'Upstream provider error: overloaded' })).to.include({ code: 'GW_UPSTREAM_ERROR', message: 'Upstream provider error: overloaded' });
+  });
+
   it('answers GW_UPSTREAM_BAD_RESPONSE to a body without choices', () => {
     expect(errorOf({ id: 'x' }).code).to.equal('GW_UPSTREAM_BAD_RESPONSE');
     expect(errorOf('nope').code).to.equal('GW_UPSTREAM_BAD_RESPONSE');
