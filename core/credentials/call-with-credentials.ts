@@ -91,7 +91,8 @@ export async function markByVerdict<Secret>(pool: CredentialPool<Secret>, id: st
 
 /** A 429's own type and code (`insufficient_quota`), which a later "every credential is limited" answer repeats. */
 export function upstreamWordsOf(error: GatewayError): Pick<CredentialStatus, 'upstreamType' | 'upstreamCode'> {
-  return error.status === 429 ? { upstreamType: error.upstreamType, upstreamCode: error.upstreamCode } : {};
+  // 402: an account out of credit says so there (`insufficient_quota`), which a client reads as the 429's own.
+  return error.status === 429 || error.status === 402 ? { upstreamType: error.upstreamType, upstreamCode: error.upstreamCode } : {};
 }
 
 /**

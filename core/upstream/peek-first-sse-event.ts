@@ -6,9 +6,19 @@ import type { UpstreamResponse } from '../hooks/plugin-api';
 
 /** How much of a stream is read, at most, looking for its first event. */
 const PEEK_LIMIT_BYTES = 64 * 1024;
+/** Events passed over (see PeekOptions.skip) at most. */
+const MAX_SKIPPED = 4;
+
+export interface PeekOptions {
+  /**
+   * Events that say nothing yet (a chat stream's role-only opening chunk), passed over to the next: a service may
+   * send one before the error that is its real answer. At most four are; the fifth event is the first.
+   */
+  skip?(event: WireEvent): boolean;
+}
 
 export interface PeekedStream {
-  /** The stream's first event; undefined when it ended, or PEEK_LIMIT_BYTES went by, before one. */
+  /** The stream's first event (not skipped); undefined when it ended, or PEEK_LIMIT_BYTES went by, before one. */
   first: WireEvent | undefined;
   /** The same answer, its body still read from its first byte. */
   response: UpstreamResponse;
@@ -20,11 +30,20 @@ export interface PeekedStream {
  * replays the bytes read and then the rest of the body, which it stays the owner of (destroying it destroys the
  * body). Rejects with the body's error.
  */
-export function peekFirstSseEvent(response: UpstreamResponse): Promise<PeekedStream> {
+export function peekFirstSseEvent(response: UpstreamResponse, options: PeekOptions = {}): Promise<PeekedStream> {
   const source = response.body;
   const parser = createSseParser();
   const read: Buffer[] = [];
   let bytes = 0;
+  let skipped = 0;
+  /** The first event of these not to pass over; undefined when all of them may be. */
+  const firstOf = (events: WireEvent[]): WireEvent | undefined => {
+    for (const event of events) {
+      if (!options.skip || skipped >= MAX_SKIPPED || !options.skip(event)) return event;
+      skipped += 1;
+    }
+    return undefined;
+  };
   return new Promise((resolve, reject) => {
     const done = (first: WireEvent | undefined): void => {
       source.off('data', onData);
@@ -36,10 +55,10 @@ export function peekFirstSseEvent(response: UpstreamResponse): Promise<PeekedStr
     const onData = (chunk: Buffer): void => {
       read.push(chunk);
       bytes += chunk.length;
-      const events = parser.push(chunk);
-      if (events.length > 0 || bytes >= PEEK_LIMIT_BYTES) done(events[0]);
+      const first = firstOf(parser.push(chunk));
+      if (first !== undefined || bytes >= PEEK_LIMIT_BYTES) done(first);
     };
-    const onEnd = (): void => done(parser.end()[0]);
+    const onEnd = (): void => done(firstOf(parser.end()));
     const onError = (error: unknown): void => {
       source.off('data', onData);
       source.off('end', onEnd);

@@ -1,4 +1,8 @@
+import { Readable } from 'node:stream';
 import {
+  decodeOpenAiError,
+  readUpstreamBody,
+  type WireEvent,
   maskGivenSecrets,
   classifyUpstreamFailure,
   upstreamWordsOf,
@@ -79,30 +83,76 @@ export async function callWithPoolTokens(call: PoolCall): Promise<UpstreamRespon
   throw noTokenError(call, choice, last, now());
 }
 
+/** Bound on a whole 2xx JSON answer read to look for an error envelope in it. */
+const JSON_ANSWER_LIMIT = 64 * 1024 * 1024;
+
 /**
- * A 2xx answer as it goes to the client, or, when it is a stream whose first event is an error (some services
- * answer 200 and then `data: {"error":…}` for a token out of quota), that error as a failure: nothing has reached the
- * client yet, so the token can be judged and the request retried like any failed call (DECISIONS §7).
+ * A 2xx answer as it goes to the client, or, when it is an error in a 200 (some services answer 200 and then
+ * `data: {"error":…}` for a token out of quota, or a 200 JSON body `{"error": …}`), that error as a failure: nothing
+ * has reached the client yet, so the token can be judged and the request retried like any failed call
+ * (DECISIONS §7). A stream's role-only opening chunk is passed over: the error may follow it.
  */
 async function judgeStreamStart(response: UpstreamResponse): Promise<{ response: UpstreamResponse } | { failure: UpstreamFailure }> {
-  if (!isEventStream(response.headers['content-type']) || response.headers['content-type'] === undefined) return { response };
-  const peeked = await peekFirstSseEvent(response);
+  const type = response.headers['content-type'];
+  if (type !== undefined && !isEventStream(type) && /[/+]json\b/i.test(String(type))) return judgeJsonAnswer(response);
+  if (!isEventStream(type) || type === undefined) return { response };
+  const peeked = await peekFirstSseEvent(response, { skip: saysNothingYet });
   const first = peeked.first;
-  let json: unknown;
-  try {
-    json = first ? JSON.parse(first.data) : undefined;
-  } catch {
-    json = undefined;
-  }
-  const error = json !== null && typeof json === 'object' ? (json as { error?: unknown }).error : undefined;
-  // `{"error": {…}}` as OpenAI shapes it, or `{"error": "…"}` as some services do.
-  const isError = (error !== null && typeof error === 'object') || (typeof error === 'string' && error !== '');
-  if (first === undefined || (first.event !== 'error' && !isError)) return { response: peeked.response };
+  const json = parseJson(first?.data);
+  if (first === undefined || (first.event !== 'error' && errorOf(json) === undefined)) return { response: peeked.response };
   peeked.response.body.destroy();
-  const code = error !== null && typeof error === 'object' ? (error as { code?: unknown }).code : undefined;
-  // An HTTP-like code in the error says what the service meant; else it counts as the upstream's failure (502).
-  const status = typeof code === 'number' && code >= 400 && code <= 599 ? code : 502;
-  return { failure: { status, headers: response.headers, text: first.data, json } };
+  return { failure: { status: inBandStatus(errorOf(json)), headers: response.headers, text: first.data, json } };
+}
+
+/** A whole JSON answer, read (it goes to the client whole anyway) to see whether it is an error envelope. */
+async function judgeJsonAnswer(response: UpstreamResponse): Promise<{ response: UpstreamResponse } | { failure: UpstreamFailure }> {
+  const bytes = await readUpstreamBody(response, JSON_ANSWER_LIMIT);
+  const text = bytes.toString('utf8');
+  const json = parseJson(text);
+  const error = errorOf(json);
+  if (error === undefined) return { response: { ...response, body: Readable.from([bytes]) } };
+  return { failure: { status: inBandStatus(error), headers: response.headers, text, json } };
+}
+
+/** `{"error": {…}}` as OpenAI shapes it, or `{"error": "…"}` as some services do; undefined for anything else. */
+function errorOf(json: unknown): unknown {
+  const error = json !== null && typeof json === 'object' ? (json as { error?: unknown }).error : undefined;
+  return (error !== null && typeof error === 'object') || (typeof error === 'string' && error !== '') ? error : undefined;
+}
+
+/**
+ * The status an error given in a 200 stands for: an HTTP-like numeric code, else what its type and code mean
+ * (`context_length_exceeded` a 400, `insufficient_quota` a 429), as for the same error from the openai platform;
+ * else the upstream's failure (502).
+ */
+function inBandStatus(error: unknown): number {
+  if (error === null || typeof error !== 'object') return 502;
+  const { code } = error as { code?: unknown };
+  if (typeof code === 'number' && code >= 400 && code <= 599) return code;
+  return decodeOpenAiError(error as Record<string, unknown>).status;
+}
+
+/** A chat chunk that says nothing yet: a role, empty content, no call, finish or usage (Azure's empty opening chunk too). */
+function saysNothingYet(event: WireEvent): boolean {
+  const json = parseJson(event.data);
+  if (json === null || typeof json !== 'object' || 'error' in json || Boolean((json as { usage?: unknown }).usage)) return false;
+  const choices = (json as { choices?: unknown }).choices;
+  if (!Array.isArray(choices)) return false;
+  return choices.every((choice: unknown) => {
+    if (choice === null || typeof choice !== 'object') return false;
+    const { delta, finish_reason: finish } = choice as { delta?: Record<string, unknown>; finish_reason?: unknown };
+    if (finish) return false;
+    return !delta || Object.entries(delta).every(([key, value]) => key === 'role' || value === '' || value === null || value === undefined);
+  });
+}
+
+function parseJson(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The failure with every pool token masked out of it, before anything reads its text. */

@@ -2,8 +2,10 @@ import { isGatewayError, type Logger, type RequestContext } from '@gateway/core'
 
 /** How long a fetched list answers for the names a suffixed model may be. */
 const DEFAULT_MAX_AGE_MS = 10 * 60_000;
-/** After a failed fetch (an upstream hiccup), how soon a suffixed name may ask again; a 4xx waits a whole period. */
+/** After a failed fetch (an upstream hiccup), how soon a suffixed name may ask again; no list at all waits a whole period. */
 const RETRY_AFTER_FAILURE_MS = 60_000;
+/** What an upstream answers that has no model list to give. */
+const NO_LIST_STATUSES = new Set([400, 404, 405, 410, 501]);
 const SUFFIXED = /-(?:thinking|max)$/;
 const EMPTY: ReadonlySet<string> = new Set();
 
@@ -33,6 +35,7 @@ export interface UpstreamModelNamesOptions {
   now?: () => number;
 }
 
+
 export function createUpstreamModelNames(options: UpstreamModelNamesOptions): UpstreamModelNames {
   const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
   const now = options.now ?? Date.now;
@@ -54,8 +57,9 @@ export function createUpstreamModelNames(options: UpstreamModelNamesOptions): Up
       })
       .catch((error: unknown) => {
         options.log.warn('could not read the upstream model list; variant suffixes are read as the gateway\'s', { message: error instanceof Error ? error.message : String(error) });
-        // Not asked again by every request meanwhile; an upstream without a model list (404) not for a whole period.
-        const refused = isGatewayError(error) && error.status >= 400 && error.status < 500;
+        // Not asked again by every request meanwhile; an upstream without a model list (404) not for a whole period. A
+        // rate limit or the pool's own refusal (no usable token) is no answer about the list: asked again soon.
+        const refused = isGatewayError(error) && NO_LIST_STATUSES.has(error.status) && error.code !== 'GW_FORBIDDEN';
         fetchedAt = refused ? now() : now() - maxAgeMs + Math.min(RETRY_AFTER_FAILURE_MS, maxAgeMs);
         return names;
       })

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { expect } from 'chai';
 import { isGatewayError, type GatewayError, type Store, type UpstreamResponse } from '@gateway/core';
 import { createMemoryStore } from '../../../core/store/memory-store';
@@ -139,6 +140,15 @@ describe('token-pool callWithPoolTokens', () => {
     expect(words(await failure(call()))).to.deep.equal([429, 'insufficient_quota', 'insufficient_quota']);
     expect(words(await failure(call()))).to.deep.equal([429, 'insufficient_quota', 'insufficient_quota']);
     expect(sent).to.deep.equal([T[4]]);
+  });
+
+  it("keeps insufficient_quota when the account's quota ends in a 402, or in a 200 stream's first event", async () => {
+    const words = (error: GatewayError) => [error.status, error.upstreamType, error.upstreamCode];
+    const paid = await setup([T[4]], { [T[4]]: () => upstreamAnswer(402, OPENAI_ERRORS.quota) });
+    expect(words(await failure(paid.call()))).to.deep.equal([429, 'insufficient_quota', 'insufficient_quota']);
+    const inStream = (): UpstreamResponse => ({ ...upstreamAnswer(200, {}), headers: { 'content-type': 'text/event-stream' }, body: Readable.from([Buffer.from(`data: ${JSON.stringify(OPENAI_ERRORS.quota)}\n\n`)]) });
+    const streamed = await setup([T[4]], { [T[4]]: inStream });
+    expect(words(await failure(streamed.call()))).to.deep.equal([429, 'insufficient_quota', 'insufficient_quota']);
   });
 
   it('answers 503 when no healthy token is left', async () => {

@@ -229,6 +229,35 @@ describe('token-pool plugin (nock replays)', () => {
     expect((await adminView(gw)).credentials[0]).to.include({ state: 'healthy', errors: 1 });
   });
 
+  it("judges an error that follows a stream's role-only opening chunk, or a 200 JSON error envelope, like a failed call", async () => {
+    const stream = fixtureBytes('openai-chat/stream-basic.sse');
+    const roleThenQuota =
+      'data: {"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"role":"assistant","content":""},"finish_reason":null}]}\n\n' +
+      'data: {"error":{"message":"You exceeded your current quota, please check your plan.","type":"insufficient_quota","code":"insufficient_quota"}}\n\n';
+    nock(UPSTREAM).post('/v1/chat/completions').matchHeader('authorization', bearer(TOKENS.first)).reply(200, () => replayChunks(Buffer.from(roleThenQuota), 11), SSE_HEADERS);
+    nock(UPSTREAM).post('/v1/chat/completions').matchHeader('authorization', bearer(TOKENS.second)).reply(200, () => replayChunks(stream, 9), SSE_HEADERS);
+    const res = await post(gw, '/pool/v1/chat/completions', chat('gpt-4.1-mini', { stream: true }));
+    expect(Buffer.from(await res.arrayBuffer()).equals(stream)).to.equal(true);
+    expect((await adminView(gw)).credentials[0]).to.include({ state: 'limit_marked', errors: 1 });
+
+    // A whole answer: the JSON envelope in a 200, on the next token in turn; the one after serves.
+    nock(UPSTREAM).post('/v1/chat/completions').reply(200, { error: { message: 'You exceeded your current quota, please check your plan.', type: 'insufficient_quota' } });
+    nock(UPSTREAM).post('/v1/chat/completions').reply(200, fixtureJson('openai-chat/response-basic.json'));
+    const whole = await post(gw, '/pool/v1/chat/completions', chat('gpt-4.1-mini'));
+    expect(whole.status).to.equal(200);
+    expect(((await whole.json()) as { choices: unknown[] }).choices).to.have.length(1);
+    expect((await adminView(gw)).credentials.filter((credential) => credential.state === 'limit_marked')).to.have.length(2);
+  });
+
+  it("answers a request error in a 200 stream's first event with its own status (a 400 context overflow, not a 502)", async () => {
+    nock(UPSTREAM)
+      .post('/v1/chat/completions')
+      .reply(200, 'data: {"error":{"message":"This model\'s maximum context length is 128000 tokens.","type":"invalid_request_error","code":"context_length_exceeded"}}\n\n', SSE_HEADERS);
+    const res = await post(gw, '/pool/v1/chat/completions', chat('gpt-4.1-mini', { stream: true }));
+    expect(res.status).to.equal(400);
+    expect(((await res.json()) as { error: { code: string } }).error.code).to.equal('context_length_exceeded');
+  });
+
   it('replaces a suspended token in the rotation set and serves the request', async () => {
     nock(UPSTREAM)
       .post('/v1/chat/completions')

@@ -64,6 +64,14 @@ describe('token-pool upstream model names', () => {
     expect(fetched).to.have.length(2);
   });
 
+  it("after a rate limit (the pool's own 429, every token busy) asks again a minute later, not a whole period", async () => {
+    const { names, fetched, clock } = namesWith([new GatewayError('GW_RATE_LIMITED', 'every token in the rotation set of pool "pool" is rate-limited; retry in 1s'), ['kimi-k2-thinking']]);
+    await names.forModel('kimi-k2-thinking', ctx);
+    clock.now = 60_000;
+    expect((await names.forModel('kimi-k2-thinking', ctx)).has('kimi-k2-thinking')).to.equal(true);
+    expect(fetched).to.have.length(2);
+  });
+
   it('takes a list the models endpoint read as fresh', async () => {
     const { names, fetched } = namesWith([]);
     names.record(['o3-thinking']);
