@@ -42,7 +42,9 @@ export function encodeThinkingConfig(reasoning: UnifiedReasoningConfig | undefin
   const legacy = isPreGemini3Model(model);
   const levels = /flash/.test(model) ? FLASH_LEVEL_BY_EFFORT : LEVEL_BY_EFFORT;
   const out: GeminiThinkingConfig = {};
-  if (reasoning.includeThoughts !== undefined) out.includeThoughts = reasoning.includeThoughts;
+  // Thoughts asked to be shown with thinking off (Codex's effort `none` beside its summary wish) are none to show:
+  // "include_thoughts is only enabled when thinking is enabled".
+  if (reasoning.includeThoughts !== undefined && !(reasoning.includeThoughts && reasoning.enabled === false)) out.includeThoughts = reasoning.includeThoughts;
   if (reasoning.enabled === false) {
     if (legacy) out.thinkingBudget = /gemini-2\.5-pro/.test(model) ? 128 : 0;
     else out.thinkingLevel = levels.minimal;

@@ -22,6 +22,7 @@ describe('encodeThinkingConfig', () => {
     ['effort medium → budget 8192 on Gemini 2.5', { effort: 'medium' }, 'gemini-2.5-flash', { thinkingBudget: 8192 }],
     ['effort max → budget 32768 on Gemini 2.5', { effort: 'max' }, 'models/gemini-2.5-pro', { thinkingBudget: 32768 }],
     ['thinking off on 2.5 Flash → budget 0', { enabled: false }, 'gemini-2.5-flash', { thinkingBudget: 0 }],
+    ['thinking off with thoughts asked for (Codex effort none + summary) → no includeThoughts', { enabled: false, includeThoughts: true }, 'gemini-2.5-flash', { thinkingBudget: 0 }],
     ['thinking off on 2.5 Pro → its floor, 128', { enabled: false }, 'gemini-2.5-pro', { thinkingBudget: 128 }],
     ['thinking off on Gemini 3 → level low (it cannot be switched off)', { enabled: false, includeThoughts: false }, 'gemini-3-pro-preview', { includeThoughts: false, thinkingLevel: 'low' }],
     ['only includeThoughts', { enabled: true, includeThoughts: true }, 'gemini-3-pro-preview', { includeThoughts: true }],
