@@ -24,6 +24,8 @@ export interface RelayOptions {
    * when the response may then be ended; false drops the connection.
    */
   onBreak(error: unknown): boolean;
+  /** The body ended whole (all of it relayed): a last word may still be written, before the response ends. */
+  onEnd?(): void;
 }
 
 /**
@@ -38,6 +40,7 @@ export async function relayBody(body: Readable, res: ServerResponse, options: Re
   try {
     await pipeBody(body, res, options, progress);
     writeHeldBack(res, options);
+    if (!res.destroyed) options.onEnd?.();
     endable = true;
   } catch (error) {
     if (options.start && !res.headersSent) {

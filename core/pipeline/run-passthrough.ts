@@ -1,11 +1,11 @@
 import type { ServerResponse } from 'node:http';
 import { CODECS } from '../codecs';
-import { toGatewayError } from '../errors/gateway-error';
+import { GatewayError, toGatewayError } from '../errors/gateway-error';
 import type { GatewayHooks } from '../hooks/gateway-hooks';
 import type { RequestContext, UpstreamRequest, UpstreamResponse } from '../hooks/plugin-api';
 import { createEventBoundaryFollower, type EventBoundaryFollower } from '../sse/follow-event-boundary';
 import { createSequenceFollower } from '../sse/follow-sequence-number';
-import { createStreamEndFollower } from '../sse/follow-stream-end';
+import { createStreamEndFollower, type StreamEndFollower } from '../sse/follow-stream-end';
 import { formatSseEvent, sseNewlineOf } from '../sse/format-sse-event';
 import { isEventStream } from '../sse/is-event-stream';
 import { createJsonArrayParser, type JsonArrayParser } from '../sse/parse-json-array';
@@ -74,6 +74,8 @@ async function relayAnswer(
   const boundary = ctx.stream && !arrayFraming ? createEventBoundaryFollower() : undefined;
   // An upstream may hold a stream open after its last event: the answer is whole then, not cut short.
   const end = boundary && format !== 'other' ? createStreamEndFollower(format) : undefined;
+  // Only an event stream can be told to have ended early (a JSON body to a stream request goes as it came).
+  const sse = isEventStream(upstream.headers['content-type']);
   try {
     await relayBody(upstream.body, res, {
       start: ctx.stream ? undefined : start,
@@ -100,12 +102,7 @@ async function relayAnswer(
         // Broken off (or stalled) after its last event began, or after an error event of its own: that event is
         // finished, nothing else is owed (a second error would follow the first).
         if (end?.ended() || ctx.failedMidway === 'upstream_error_event') return endEventOnly(boundary, res);
-        // A chat answer of one choice whose finish_reason came, stalled or cut before its `[DONE]`: whole, so it ends
-        // as one (with `n` above 1 one choice's finish says nothing of the others).
-        if (format === 'chat-completions' && singleChoice && end?.finished() && endEventOnly(boundary, res)) {
-          writeNow(res, 'data: [DONE]\n\n');
-          return true;
-        }
+        if (end && endsAsFinished(format, end, singleChoice, boundary, res)) return true;
         const gatewayError = toGatewayError(error);
         ctx.log.warn('upstream stream failed', { code: gatewayError.code, message: gatewayError.message });
         ctx.failedMidway = gatewayError.code.toLowerCase();
@@ -119,10 +116,44 @@ async function relayAnswer(
         if (last) writeNow(res, last);
         return true;
       },
+      onEnd() {
+        // An event stream the upstream closed before its answer was whole (no end event, no finish reason) ends with
+        // the format's error event, as a translation of it does: relayed as it came, it read as a complete answer.
+        if (!end || !sse || format === 'other' || ctx.failedMidway !== undefined || end.ended()) return;
+        if (end.finished() && (format !== 'chat-completions' || singleChoice)) {
+          endsAsFinished(format, end, singleChoice, boundary, res);
+          return;
+        }
+        // n above 1 with a choice finished: whether the others did cannot be told.
+        if (end.finished()) return;
+        const error = new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream stream ended before the response was complete');
+        ctx.log.warn('upstream stream failed', { code: error.code, message: error.message });
+        ctx.failedMidway = error.code.toLowerCase();
+        const events = CODECS[format].encodeStreamError(error, sequence?.next);
+        const last = sseClosing(boundary, events.map((event) => formatSseEvent(event, sseNewlineOf(format))).join(''));
+        if (last) writeNow(res, last);
+      },
     });
   } finally {
     clearImmediate(flushHeaders);
   }
+}
+
+/** The end event a whole answer still owes its client, per format (the SDKs wait for Anthropic's message_stop). */
+const OWED_END: Partial<Record<string, string>> = {
+  'chat-completions': 'data: [DONE]\n\n',
+  messages: 'event: message_stop\ndata: {"type":"message_stop"}\n\n',
+};
+
+/**
+ * An answer whose finish came (chat's finish_reason for one choice, Messages' stop reason) but whose end event did
+ * not, stalled, cut or closed: whole, so it ends as one, with the end event it owed. True when it was so ended.
+ */
+function endsAsFinished(format: string, end: StreamEndFollower, singleChoice: boolean, boundary: EventBoundaryFollower | undefined, res: ServerResponse): boolean {
+  const owed = OWED_END[format];
+  if (!owed || !end.finished() || (format === 'chat-completions' && !singleChoice) || !endEventOnly(boundary, res)) return false;
+  writeNow(res, owed);
+  return true;
 }
 
 /** Ends the event the upstream left open, when it can be: true when the response may then end. */

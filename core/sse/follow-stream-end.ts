@@ -18,8 +18,12 @@ const END_LINES: Partial<Record<WireFormat, readonly string[]>> = {
  * text cannot fake the key with a string value after it; the value must start with a letter (Ollama and sglang send
  * `""` on every chunk).
  */
-const FINISH_MARKS = ['"finish_reason":"', '"finish_reason": "'];
-const FINISH_IN_TEXT = /"finish_reason": ?"[a-z]/;
+const FINISH_MARKS: Partial<Record<WireFormat, readonly string[]>> = {
+  'chat-completions': ['"finish_reason":"', '"finish_reason": "'],
+  // `message_delta` gives the stop reason (`message_start` has it null): message_stop may still come, or not.
+  messages: ['"stop_reason":"', '"stop_reason": "'],
+};
+const FINISH_IN_TEXT = /"(?:finish|stop)_reason": ?"[a-z]/;
 
 /** Whether `chunk` holds a finish mark followed by a letter. */
 function hasFinishMark(chunk: Buffer, mark: Buffer): boolean {
@@ -45,8 +49,8 @@ export interface StreamEndFollower {
   readonly hasEndLine: boolean;
   /**
    * The answer is complete though its last event may not have come (chat: a `finish_reason` was relayed, which says
-   * so for an answer of one choice only): a stream that stalls or breaks now has lost nothing of the answer. Implied
-   * by `ended()`.
+   * so for an answer of one choice only; Messages: `message_delta`'s stop reason): a stream that stalls or breaks now
+   * has lost nothing of the answer. Implied by `ended()`.
    */
   finished(): boolean;
 }
@@ -62,7 +66,7 @@ export function createStreamEndFollower(format: WireFormat): StreamEndFollower {
   const lines = (END_LINES[format] ?? []).flatMap(spellings);
   const afterBreak = lines.flatMap((line) => [Buffer.from(`\n${line}`), Buffer.from(`\r${line}`)]);
   const joints = lines.flatMap((line) => [`\n${line}`, `\r${line}`]);
-  const marks = format === 'chat-completions' ? FINISH_MARKS : [];
+  const marks = FINISH_MARKS[format] ?? [];
   const markBytes = marks.map((mark) => Buffer.from(mark));
   // A finish mark's letter after it is kept too, to be seen across two chunks.
   const keep = Math.max(0, ...lines.map((line) => line.length), ...marks.map((mark) => mark.length + 1));

@@ -139,6 +139,51 @@ describe('e2e: an upstream that holds a stream open after its last event (SDKs â
     expect(two).to.include('gw_upstream_timeout').and.not.include('[DONE]');
   });
 
+  describe('a passthrough stream the upstream closes before its answer is whole', () => {
+    const closeAfter = (stream: string): void =>
+      upstream.handle((_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.end(stream);
+      });
+    const post = (path: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+      fetch(`${gw.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }).then((res) => res.text());
+
+    it('chat, closed with no finish_reason and no [DONE]: ends with an error event, not as a complete answer', async () => {
+      const head = 'data: {"id":"c","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"content":"Hel"},"finish_reason":null}]}\n\n';
+      closeAfter(head);
+      const text = await post('/openai/v1/chat/completions', { model: 'gpt-4.1', stream: true, messages: [{ role: 'user', content: 'hi' }] });
+      expect(text.startsWith(head)).to.equal(true);
+      expect(text.slice(head.length)).to.match(/^data: \{"error":\{"message":"upstream stream ended before the response was complete"/);
+      // Closed after its finish_reason: whole, with the [DONE] it owed.
+      const stream = fixtureText('openai-chat/stream-basic.sse');
+      const finished = stream.slice(0, stream.indexOf('data: [DONE]'));
+      closeAfter(finished);
+      expect(await post('/openai/v1/chat/completions', { model: 'gpt-4.1', stream: true, messages: [{ role: 'user', content: 'hi' }] })).to.equal(`${finished}data: [DONE]\n\n`);
+    });
+
+    it('messages, closed after message_delta: the Anthropic SDK gets the whole message (message_stop owed is added); closed before it, an error', async () => {
+      const stream = fixtureText('anthropic-messages/stream-basic.sse');
+      closeAfter(stream.slice(0, stream.indexOf('event: message_stop')));
+      const client = new Anthropic({ apiKey: TEST_LICENSE, baseURL: `${gw.url}/claude`, maxRetries: 0 });
+      const message = await client.messages.stream({ model: 'claude-sonnet-4-6', max_tokens: 50, messages: [{ role: 'user', content: 'hi' }] }).finalMessage();
+      expect(message.stop_reason).to.equal('end_turn');
+      closeAfter(stream.slice(0, stream.indexOf('event: message_delta')));
+      const cut = await client.messages.stream({ model: 'claude-sonnet-4-6', max_tokens: 50, messages: [{ role: 'user', content: 'hi' }] }).finalMessage().catch((error: unknown) => error);
+      expect(cut).to.be.instanceOf(Anthropic.APIError);
+    });
+
+    it('gemini, closed before any finishReason: the Google SDK raises an error', async () => {
+      const stream = fixtureText('gemini/stream-basic.sse');
+      const firstEvent = stream.slice(0, stream.indexOf('\r\n\r\n') + 4);
+      closeAfter(firstEvent);
+      const client = new GoogleGenAI({ apiKey: TEST_LICENSE, httpOptions: { baseUrl: `${gw.url}/gemini` } });
+      const failed = await (async () => {
+        for await (const _chunk of await client.models.generateContentStream({ model: 'gemini-2.5-flash', contents: 'hi' })) void _chunk;
+      })().then(() => undefined, (error: unknown) => error);
+      expect(failed).to.be.instanceOf(Error);
+    });
+  });
+
   it('gemini passthrough: the Google SDK gets the stream without an error after it', async () => {
     holdOpenAfter(fixtureText('gemini/stream-basic.sse'));
     const client = new GoogleGenAI({ apiKey: TEST_LICENSE, httpOptions: { baseUrl: `${gw.url}/gemini` } });
