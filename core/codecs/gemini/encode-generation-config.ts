@@ -9,8 +9,8 @@ import { isPreGemini3Model } from './is-pre-gemini3-model';
  * generationConfig fields a Gemini client sent that have no unified meaning (`kept`).
  * A JSON schema goes as `responseJsonSchema` (full JSON Schema), never pruned. Before Gemini 3 a model refuses JSON
  * output beside function declarations or a built-in tool (400 "Function calling (Tool use) with a response mime type:
- * 'application/json' is unsupported"): there the tools win (an agent's turn needs them; Codex's `--output-schema` sends both) and the
- * output format is dropped with a warning.
+ * 'application/json' is unsupported"): there the tools win (an agent's turn needs them; Codex's `--output-schema`
+ * sends both) and the output format is dropped with a warning.
  */
 export function encodeGenerationConfig(request: UnifiedRequest, kept: Record<string, unknown> | undefined, warnings: string[] = []): GeminiGenerationConfig | undefined {
   const out: GeminiGenerationConfig = { ...(kept ?? {}) };

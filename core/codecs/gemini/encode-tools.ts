@@ -45,8 +45,8 @@ function hasShapelessObject(schema: Record<string, unknown>, root = true): boole
 
 /**
  * Unified tools → one `functionDeclarations` entry (parameters pruned to the Gemini Schema subset, or
- * `parametersJsonSchema` untouched when the client declared them so or the subset cannot hold them), `{googleSearch: {}}`,
- * `{codeExecution: {}}`, plus tool entries a Gemini client sent that have no unified meaning.
+ * `parametersJsonSchema` untouched when the client declared them so or the subset cannot hold them),
+ * `{googleSearch: {}}`, `{codeExecution: {}}`, plus tool entries a Gemini client sent that have no unified meaning.
  * Gemini refuses a built-in tool beside function declarations (400 "Tool use with function calling is
  * unsupported"; Gemini 3 takes the pair only with an opt-in whose answers no other format can carry): with functions
  * declared, the built-in is dropped with a warning. Codex, which declares both, searches through `/v1/alpha/search`.
