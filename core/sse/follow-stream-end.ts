@@ -23,12 +23,13 @@ const FINISH_MARKS: Partial<Record<WireFormat, readonly string[]>> = {
   // `message_delta` gives the stop reason (`message_start` has it null): message_stop may still come, or not.
   messages: ['"stop_reason":"', '"stop_reason": "'],
 };
-const FINISH_IN_TEXT = /"(?:finish|stop)_reason": ?"[a-z]/;
+const FINISH_IN_TEXT = /"(?:finish|stop)_reason": ?"[A-Za-z]/;
 
 /** Whether `chunk` holds a finish mark followed by a letter. */
 function hasFinishMark(chunk: Buffer, mark: Buffer): boolean {
   for (let at = chunk.indexOf(mark); at >= 0; at = chunk.indexOf(mark, at + 1)) {
-    const next = chunk[at + mark.length];
+    // A letter, either case (a service may write `STOP`).
+    const next = chunk[at + mark.length] | 0x20;
     if (next >= 0x61 && next <= 0x7a) return true;
   }
   return false;
@@ -99,6 +100,8 @@ function createGeminiEndFollower(): StreamEndFollower {
   const streaming = new Set<number>();
   const finished = new Set<number>();
   let readable = true;
+  /** A blocked prompt is answered by one chunk with `promptFeedback.blockReason` and no candidate: the whole answer. */
+  let blocked = false;
   const follow = (data: string): void => {
     let chunk: unknown;
     try {
@@ -106,6 +109,8 @@ function createGeminiEndFollower(): StreamEndFollower {
     } catch {
       return;
     }
+    const feedback = (chunk as { promptFeedback?: { blockReason?: unknown } } | null)?.promptFeedback;
+    if (typeof feedback?.blockReason === 'string' && feedback.blockReason !== '') blocked = true;
     const candidates = (chunk as { candidates?: unknown } | null)?.candidates;
     if (!Array.isArray(candidates)) return;
     for (const candidate of candidates) {
@@ -138,7 +143,7 @@ function createGeminiEndFollower(): StreamEndFollower {
     ended() {
       if (!lastRead) read(() => parser.end());
       lastRead = true;
-      return readable && streaming.size > 0 && [...streaming].every((index) => finished.has(index));
+      return readable && (blocked || (streaming.size > 0 && [...streaming].every((index) => finished.has(index))));
     },
   };
 }

@@ -172,6 +172,12 @@ describe('e2e: an upstream that holds a stream open after its last event (SDKs â
       expect(cut).to.be.instanceOf(Anthropic.APIError);
     });
 
+    it('gemini, a blocked prompt (one chunk, promptFeedback, no candidate) closed: the whole answer, no error after it', async () => {
+      const blocked = `data: ${JSON.stringify(JSON.parse(fixtureText('gemini/response-prompt-blocked.json')))}\r\n\r\n`;
+      closeAfter(blocked);
+      expect(await post('/gemini/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse', { contents: [{ parts: [{ text: 'hi' }] }] }, { 'x-goog-api-key': TEST_LICENSE })).to.equal(blocked);
+    });
+
     it('gemini, closed before any finishReason: the Google SDK raises an error', async () => {
       const stream = fixtureText('gemini/stream-basic.sse');
       const firstEvent = stream.slice(0, stream.indexOf('\r\n\r\n') + 4);
