@@ -24,8 +24,11 @@ export interface RelayOptions {
    * when the response may then be ended; false drops the connection.
    */
   onBreak(error: unknown): boolean;
-  /** The body ended whole (all of it relayed): a last word may still be written, before the response ends. */
-  onEnd?(): void;
+  /**
+   * The body ended whole (all of it relayed): a last word may still be written, before the response ends. Answers
+   * false when the response must not end as whole (the connection is then dropped).
+   */
+  onEnd?(): boolean;
 }
 
 /**
@@ -40,8 +43,7 @@ export async function relayBody(body: Readable, res: ServerResponse, options: Re
   try {
     await pipeBody(body, res, options, progress);
     writeHeldBack(res, options);
-    if (!res.destroyed) options.onEnd?.();
-    endable = true;
+    endable = res.destroyed || !options.onEnd || options.onEnd();
   } catch (error) {
     if (options.start && !res.headersSent) {
       unanswered = true;

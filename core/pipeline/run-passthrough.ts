@@ -119,19 +119,28 @@ async function relayAnswer(
       onEnd() {
         // An event stream the upstream closed before its answer was whole (no end event, no finish reason) ends with
         // the format's error event, as a translation of it does: relayed as it came, it read as a complete answer.
-        if (!end || !sse || format === 'other' || ctx.failedMidway !== undefined || end.ended()) return;
+        if (!end || !sse || format === 'other' || ctx.failedMidway !== undefined) return true;
+        // Whole: its last event is ended, though its line end or blank line never came (the upstream closed after it).
+        if (end.ended()) {
+          const prefix = boundary?.closingPrefix();
+          if (prefix !== '') writeNow(res, prefix ?? '\n\n');
+          return true;
+        }
         if (end.finished() && (format !== 'chat-completions' || singleChoice)) {
           endsAsFinished(format, end, singleChoice, boundary, res);
-          return;
+          return true;
         }
         // n above 1 with a choice finished: whether the others did cannot be told.
-        if (end.finished()) return;
+        if (end.finished()) return true;
         const error = new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream stream ended before the response was complete');
         ctx.log.warn('upstream stream failed', { code: error.code, message: error.message });
         ctx.failedMidway = error.code.toLowerCase();
         const events = CODECS[format].encodeStreamError(error, sequence?.next);
         const last = sseClosing(boundary, events.map((event) => formatSseEvent(event, sseNewlineOf(format))).join(''));
+        // Closed inside a line: no ending makes that readable, so the connection is dropped, as on a break.
+        if (last === undefined) return false;
         if (last) writeNow(res, last);
+        return true;
       },
     });
   } finally {
@@ -172,10 +181,14 @@ function sseClosing(boundary: EventBoundaryFollower | undefined, events: string)
 
 /**
  * Lines that open an upstream's own error event in an SSE stream relayed as it is (Anthropic and Responses
- * `event: error`, Responses `response.failed`, chat and Gemini `data: {"error"…`), for the access line. At a line's
- * start only: inside an event's JSON a line break is escaped, so model text cannot fake one.
+ * `event: error`, Responses `response.failed` or a data-only `{"type":"error"…`, chat and Gemini `data: {"error"…`),
+ * for the access line and so that no error of ours follows it. At a line's start only: inside an event's JSON a line
+ * break is escaped, so model text cannot fake one.
  */
-const ERROR_EVENT_STARTS = ['event: error', 'event: response.failed', 'data: {"error"'].map((start) => [Buffer.from(start), Buffer.from(`\n${start}`)] as const);
+const ERROR_EVENT_STARTS = ['event: error', 'event: response.failed', 'data: {"error"', 'data: {"type":"error"']
+  // Each also without the space after its colon, which SSE makes optional (`data:{"error"…`).
+  .flatMap((start) => [start, start.replace(': ', ':')])
+  .map((start) => [Buffer.from(start), Buffer.from(`\n${start}`)] as const);
 
 function opensErrorEvent(chunk: Buffer): boolean {
   return ERROR_EVENT_STARTS.some(([atStart, afterLine]) => chunk.subarray(0, atStart.length).equals(atStart) || chunk.includes(afterLine));

@@ -35,6 +35,14 @@ function hasFinishMark(chunk: Buffer, mark: Buffer): boolean {
   return false;
 }
 
+/**
+ * A Responses stream may give its events without `event:` lines (the `type` in the data names them): its terminal
+ * event is then known by its type. As bytes: inside a JSON string a quote is escaped, so text cannot fake it.
+ */
+const END_MARKS: Partial<Record<WireFormat, readonly string[]>> = {
+  responses: ['response.completed', 'response.incomplete', 'response.failed'].flatMap((type) => [`"type":"${type}"`, `"type": "${type}"`]),
+};
+
 /** Each end line also without the space after its colon, which SSE makes optional (`data:[DONE]`). */
 function spellings(line: string): string[] {
   return [line, line.replace(': ', ':')];
@@ -68,9 +76,11 @@ export function createStreamEndFollower(format: WireFormat): StreamEndFollower {
   const afterBreak = lines.flatMap((line) => [Buffer.from(`\n${line}`), Buffer.from(`\r${line}`)]);
   const joints = lines.flatMap((line) => [`\n${line}`, `\r${line}`]);
   const marks = FINISH_MARKS[format] ?? [];
+  const endMarks = END_MARKS[format] ?? [];
+  const endMarkBytes = endMarks.map((mark) => Buffer.from(mark));
   const markBytes = marks.map((mark) => Buffer.from(mark));
   // A finish mark's letter after it is kept too, to be seen across two chunks.
-  const keep = Math.max(0, ...lines.map((line) => line.length), ...marks.map((mark) => mark.length + 1));
+  const keep = Math.max(0, ...lines.map((line) => line.length), ...marks.map((mark) => mark.length + 1), ...endMarks.map((mark) => mark.length));
   let ended = false;
   let finished = false;
   // The stream's last bytes (latin1: one char per byte); a line break stands for the stream's start.
@@ -81,7 +91,11 @@ export function createStreamEndFollower(format: WireFormat): StreamEndFollower {
       if (ended || chunk.length === 0) return;
       // An end line across the previous chunk and this one, or at this one's start after a break that ended the last.
       const joint = tail + chunk.toString('latin1', 0, Math.min(chunk.length, keep));
-      ended = joints.some((line) => joint.includes(line)) || afterBreak.some((line) => chunk.includes(line));
+      ended =
+        joints.some((line) => joint.includes(line)) ||
+        afterBreak.some((line) => chunk.includes(line)) ||
+        endMarks.some((mark) => joint.includes(mark)) ||
+        endMarkBytes.some((mark) => chunk.includes(mark));
       if (!finished && marks.length > 0) finished = FINISH_IN_TEXT.test(joint) || markBytes.some((mark) => hasFinishMark(chunk, mark));
       tail = (tail + chunk.toString('latin1', Math.max(0, chunk.length - keep))).slice(-keep);
     },

@@ -172,6 +172,23 @@ describe('e2e: an upstream that holds a stream open after its last event (SDKs â
       expect(cut).to.be.instanceOf(Anthropic.APIError);
     });
 
+    it('adds nothing to a whole Responses stream given without event lines, nor a second error after an upstream error chunk spelled data:{', async () => {
+      const dataOnly =
+        'data: {"type":"response.created","sequence_number":0,"response":{"id":"resp_1","status":"in_progress"}}\n\n' +
+        'data: {"type":"response.completed","sequence_number":1,"response":{"id":"resp_1","status":"completed","output":[]}}\n\n';
+      closeAfter(dataOnly);
+      expect(await post('/openai/v1/responses', { model: 'gpt-4.1', input: 'hi', stream: true })).to.equal(dataOnly);
+      const errored = 'data: {"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"Hel"},"finish_reason":null}]}\n\ndata:{"error":{"message":"boom"}}\n\n';
+      closeAfter(errored);
+      expect(await post('/openai/v1/chat/completions', { model: 'gpt-4.1', stream: true, messages: [{ role: 'user', content: 'hi' }] })).to.equal(errored);
+    });
+
+    it('drops the connection of a stream closed inside a line (no ending makes it readable), as on a break', async () => {
+      closeAfter('data: {"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"Hel"},"finish_reason":null}]}\n\ndata: {"id":"c","obj');
+      const failed = await post('/openai/v1/chat/completions', { model: 'gpt-4.1', stream: true, messages: [{ role: 'user', content: 'hi' }] }).then(() => undefined, (error: unknown) => error);
+      expect(failed).to.be.instanceOf(Error);
+    });
+
     it('gemini, a blocked prompt (one chunk, promptFeedback, no candidate) closed: the whole answer, no error after it', async () => {
       const blocked = `data: ${JSON.stringify(JSON.parse(fixtureText('gemini/response-prompt-blocked.json')))}\r\n\r\n`;
       closeAfter(blocked);
