@@ -104,7 +104,7 @@ function geminiEndpoint(req: Request): EndpointId {
   return endpoint;
 }
 
-/** A wildcard parameter (`*modelAction`) is its decoded segments: joined, an id like `org/model` keeps its slash. */
+/** A wildcard parameter (`*model`, `*modelAction`) is its decoded segments: joined, `org/model` keeps its slash. */
 function wildcard(value: unknown): string {
   return Array.isArray(value) ? value.join('/') : String(value);
 }
@@ -112,9 +112,8 @@ function wildcard(value: unknown): string {
 function pathParams(req: Request): Record<string, string> {
   const params: Record<string, string> = {};
   if (req.params.taskId) params.taskId = String(req.params.taskId);
-  // A wildcard (`/v1/models/*model`) is matched as its decoded segments: ids like `org/model` keep their slash.
   const model: unknown = req.params.model;
-  if (Array.isArray(model)) params.model = model.join('/');
+  if (Array.isArray(model)) params.model = wildcard(model);
   if (req.params.modelAction) {
     const action = wildcard(req.params.modelAction);
     const tuned = req.path.includes('/tunedModels/') ? 'tunedModels/' : '';

@@ -65,8 +65,10 @@ async function relayAnswer(
   };
   if (ctx.stream) start();
   const flushHeaders = ctx.stream ? flushHeadersSoon(res) : undefined;
+  // Only an event stream can be told to have ended early (a JSON body to a stream request goes as it came).
+  const sse = isEventStream(upstream.headers['content-type']);
   // A streamed JSON array (Gemini without `alt=sse`) can only end in an error element where an element may start.
-  const arrayFraming = ctx.stream && format === 'gemini' && !isEventStream(upstream.headers['content-type']);
+  const arrayFraming = ctx.stream && format === 'gemini' && !sse;
   let array: JsonArrayParser | undefined = arrayFraming ? createJsonArrayParser() : undefined;
   // A Responses stream numbers its events: an error event of ours must carry the next number.
   const sequence = ctx.stream && format === 'responses' ? createSequenceFollower() : undefined;
@@ -74,8 +76,21 @@ async function relayAnswer(
   const boundary = ctx.stream && !arrayFraming ? createEventBoundaryFollower() : undefined;
   // An upstream may hold a stream open after its last event: the answer is whole then, not cut short.
   const end = boundary && format !== 'other' ? createStreamEndFollower(format) : undefined;
-  // Only an event stream can be told to have ended early (a JSON body to a stream request goes as it came).
-  const sse = isEventStream(upstream.headers['content-type']);
+  /**
+   * The stream failed mid-way (`error`): it ends with its format's own error event, as the upstream would send it.
+   * False when it cannot (not a stream, no format, cut inside an array element or an SSE line): the connection is
+   * then dropped, as no ending makes that readable.
+   */
+  const endWithError = (error: GatewayError): boolean => {
+    ctx.log.warn('upstream stream failed', { code: error.code, message: error.message });
+    ctx.failedMidway = error.code.toLowerCase();
+    if (!ctx.stream || format === 'other' || (arrayFraming && !array)) return false;
+    const events = CODECS[format].encodeStreamError(error, sequence?.next);
+    const last = array ? array.closeWith(events.map((event) => event.data).join(',\r\n')) : sseClosing(boundary, events.map((event) => formatSseEvent(event, sseNewlineOf(format))).join(''));
+    if (last === undefined) return false;
+    if (last) writeNow(res, last);
+    return true;
+  };
   try {
     await relayBody(upstream.body, res, {
       start: ctx.stream ? undefined : start,
@@ -103,18 +118,7 @@ async function relayAnswer(
         // finished, nothing else is owed (a second error would follow the first).
         if (end?.ended() || ctx.failedMidway === 'upstream_error_event') return endEventOnly(boundary, res);
         if (end && endsAsFinished(format, end, singleChoice, boundary, res)) return true;
-        const gatewayError = toGatewayError(error);
-        ctx.log.warn('upstream stream failed', { code: gatewayError.code, message: gatewayError.message });
-        ctx.failedMidway = gatewayError.code.toLowerCase();
-        // Only a stream has an error event to say it was cut short; anything else is dropped.
-        if (!ctx.stream || format === 'other' || (arrayFraming && !array)) return false;
-        // A native stream that breaks mid-way ends with that format's own error event, as the upstream would send it.
-        const events = CODECS[format].encodeStreamError(gatewayError, sequence?.next);
-        const last = array ? array.closeWith(events.map((event) => event.data).join(',\r\n')) : sseClosing(boundary, events.map((event) => formatSseEvent(event, sseNewlineOf(format))).join(''));
-        // Cut inside an array element or an SSE line: no ending makes that readable, so the connection is dropped instead.
-        if (last === undefined) return false;
-        if (last) writeNow(res, last);
-        return true;
+        return endWithError(toGatewayError(error));
       },
       onEnd() {
         // An event stream the upstream closed before its answer was whole (no end event, no finish reason) ends with
@@ -126,21 +130,13 @@ async function relayAnswer(
           if (prefix !== '') writeNow(res, prefix ?? '\n\n');
           return true;
         }
-        if (end.finished() && (format !== 'chat-completions' || singleChoice)) {
+        // Finished: ended with the end event it owed (with `n` above 1, one choice's finish says nothing of the others,
+        // and nothing is written).
+        if (end.finished()) {
           endsAsFinished(format, end, singleChoice, boundary, res);
           return true;
         }
-        // n above 1 with a choice finished: whether the others did cannot be told.
-        if (end.finished()) return true;
-        const error = new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream stream ended before the response was complete');
-        ctx.log.warn('upstream stream failed', { code: error.code, message: error.message });
-        ctx.failedMidway = error.code.toLowerCase();
-        const events = CODECS[format].encodeStreamError(error, sequence?.next);
-        const last = sseClosing(boundary, events.map((event) => formatSseEvent(event, sseNewlineOf(format))).join(''));
-        // Closed inside a line: no ending makes that readable, so the connection is dropped, as on a break.
-        if (last === undefined) return false;
-        if (last) writeNow(res, last);
-        return true;
+        return endWithError(new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream stream ended before the response was complete'));
       },
     });
   } finally {

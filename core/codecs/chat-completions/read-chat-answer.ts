@@ -1,4 +1,5 @@
 /** Loose upstream shapes of a chat answer's fields, read as OpenAI's. */
+import { isPlainObject } from '../shared/is-plain-object';
 
 /** An answer's `content` read as text and reasoning. */
 export interface ChatContent {
@@ -6,15 +7,11 @@ export interface ChatContent {
   reasoning: string;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** The text of a part list such as a thinking part's `thinking` (`[{type: "text", text}]`), or a plain string. */
 function textOf(value: unknown): string {
   if (typeof value === 'string') return value;
   if (!Array.isArray(value)) return '';
-  return value.map((part) => (isRecord(part) && typeof part.text === 'string' ? part.text : '')).join('');
+  return value.map((part) => (isPlainObject(part) && typeof part.text === 'string' ? part.text : '')).join('');
 }
 
 /**
@@ -29,7 +26,7 @@ export function readChatContent(content: unknown): ChatContent {
   let reasoning = '';
   for (const part of content) {
     if (typeof part === 'string') text += part;
-    else if (!isRecord(part)) continue;
+    else if (!isPlainObject(part)) continue;
     else if (part.type === 'thinking' || part.type === 'reasoning') reasoning += textOf(part.thinking ?? part.text ?? part.content);
     else if (typeof part.text === 'string') text += part.text;
   }
@@ -42,5 +39,5 @@ export function readChatContent(content: unknown): ChatContent {
  */
 export function readToolArguments(value: unknown): string {
   if (typeof value === 'string') return value;
-  return isRecord(value) ? JSON.stringify(value) : '';
+  return isPlainObject(value) ? JSON.stringify(value) : '';
 }

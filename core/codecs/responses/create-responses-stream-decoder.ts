@@ -7,7 +7,7 @@ import { decodeOpenAiError } from '../shared/decode-openai-error';
 import { decodeResponsesUsage } from './decode-responses-usage';
 import { decodeResponsesOutputItem } from './decode-response';
 import { mapResponsesStatus } from './map-responses-status';
-import { idOrMint, mintId } from '../shared/mint-id';
+import { idOrMint } from '../shared/mint-id';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -72,7 +72,7 @@ export function createResponsesStreamDecoder(): StreamDecoder {
     if (state.started) return;
     state.started = true;
     state.toolIndex = nextToolIndex++;
-    out.push({ type: 'tool_call_start', index: state.toolIndex, id: asString(item.call_id) || asString(item.id) || mintId('call_'), name: asString(item.name) ?? '' });
+    out.push({ type: 'tool_call_start', index: state.toolIndex, id: idOrMint(asString(item.call_id) || item.id, 'call_'), name: asString(item.name) ?? '' });
   }
 
   /** Sends what a `.done` text has beyond the deltas already sent (all of it when none were). */

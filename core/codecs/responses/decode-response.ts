@@ -4,7 +4,7 @@ import type { UnifiedOutputPart, UnifiedResponse } from '../../unified/unified-r
 import { decodeOpenAiError } from '../shared/decode-openai-error';
 import { decodeResponsesUsage } from './decode-responses-usage';
 import { mapResponsesStatus } from './map-responses-status';
-import { idOrMint, mintId } from '../shared/mint-id';
+import { idOrMint } from '../shared/mint-id';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -32,9 +32,9 @@ export function decodeResponsesOutputItem(item: unknown): UnifiedOutputPart[] {
       });
     }
     case 'function_call':
-      return [{ type: 'tool_call', id: asString(item.call_id) || asString(item.id) || mintId('call_'), name: asString(item.name) ?? '', arguments: asString(item.arguments) ?? '' }];
+      return [{ type: 'tool_call', id: idOrMint(asString(item.call_id) || item.id, 'call_'), name: asString(item.name) ?? '', arguments: asString(item.arguments) ?? '' }];
     case 'custom_tool_call':
-      return [{ type: 'tool_call', id: asString(item.call_id) || mintId('call_'), name: asString(item.name) ?? '', arguments: JSON.stringify({ input: asString(item.input) ?? '' }) }];
+      return [{ type: 'tool_call', id: idOrMint(item.call_id, 'call_'), name: asString(item.name) ?? '', arguments: JSON.stringify({ input: asString(item.input) ?? '' }) }];
     case 'reasoning': {
       const summary = texts(item.summary, 'text');
       const text = summary.length > 0 ? summary.join('\n\n') : texts(item.content, 'text').join('');

@@ -1,5 +1,6 @@
 import type { RequestContext, UpstreamRequest } from '@gateway/core';
 import { ADDED_DEFAULT_SAFETY, CIVIC_INTEGRITY, type SafetySettings } from './create-safety-settings';
+import { isRecord } from './gemini-json';
 
 /** `ctx.state` key: the gateway translated sampling penalties into the request (not a Gemini client's own). */
 export const TRANSLATED_PENALTIES = 'gemini.translatedPenalties';
@@ -29,7 +30,7 @@ export function createRefusalRepairs(deps: { platform: string; safety: SafetySet
         withJson(request, (json) => {
           const settings = json.safetySettings;
           if (!Array.isArray(settings)) return undefined;
-          const kept = settings.filter((setting: unknown) => !(isObject(setting) && setting.category === CIVIC_INTEGRITY));
+          const kept = settings.filter((setting: unknown) => !(isRecord(setting) && setting.category === CIVIC_INTEGRITY));
           return kept.length === settings.length ? undefined : { ...json, safetySettings: kept };
         }),
       onRefused(ctx) {
@@ -43,7 +44,7 @@ export function createRefusalRepairs(deps: { platform: string; safety: SafetySet
       refused: (body) => /penalty is not enabled/i.test(body),
       without: (request) =>
         withJson(request, (json) => {
-          if (!isObject(json.generationConfig)) return undefined;
+          if (!isRecord(json.generationConfig)) return undefined;
           const { presencePenalty, frequencyPenalty, ...generationConfig } = json.generationConfig;
           return presencePenalty === undefined && frequencyPenalty === undefined ? undefined : { ...json, generationConfig };
         }),
@@ -62,11 +63,7 @@ function withJson(request: UpstreamRequest, change: (json: Record<string, unknow
   } catch {
     return undefined;
   }
-  if (!isObject(parsed)) return undefined;
+  if (!isRecord(parsed)) return undefined;
   const json = change(parsed);
   return json === undefined ? undefined : { ...request, body: undefined, json };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

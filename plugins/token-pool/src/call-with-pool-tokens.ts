@@ -158,14 +158,7 @@ function parseJson(text: string | undefined): unknown {
 /** The failure with every pool token masked out of it, before anything reads its text. */
 function maskFailure(failure: UpstreamFailure, secrets: readonly string[]): UpstreamFailure {
   const text = maskGivenSecrets(failure.text, secrets);
-  if (text === failure.text) return failure;
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { ...failure, text, json };
+  return text === failure.text ? failure : { ...failure, text, json: parseJson(text) };
 }
 
 /** Why no token could serve: attempts used up, every candidate limited (429), none premium (403), none healthy (503). */
