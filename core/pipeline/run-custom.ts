@@ -41,7 +41,7 @@ export async function runCustom(handle: CustomHandler, request: CustomRequest, c
       ctx.log.warn('answer stream failed', { code: gatewayError.code, message: gatewayError.message });
       // A byte stream (a video download, say) has no way to say it was cut short: the connection is dropped. An event
       // stream ends with its own error event, when the event the upstream left open can be ended first.
-      const prefix = boundary?.closingPrefix();
+      const prefix = boundary?.joiningPrefix();
       if (!result.errorEvents || prefix === undefined) return false;
       writeNow(res, prefix + result.errorEvents(gatewayError).map((event) => formatSseEvent(event)).join(''));
       return true;

@@ -116,7 +116,7 @@ async function relayAnswer(
         if (abortSourceOf(ctx).aborted) return ctx.stream;
         // Broken off (or stalled) after its last event began, or after an error event of its own: that event is
         // finished, nothing else is owed (a second error would follow the first).
-        if (end?.ended() || ctx.failedMidway === 'upstream_error_event') return endEventOnly(boundary, res);
+        if ((end?.ended() || ctx.failedMidway === 'upstream_error_event') && endEventOnly(boundary, res)) return true;
         if (end && endsAsFinished(format, end, singleChoice, boundary, res)) return true;
         return endWithError(toGatewayError(error));
       },
@@ -125,7 +125,7 @@ async function relayAnswer(
         // the format's error event, as a translation of it does: relayed as it came, it read as a complete answer.
         if (!end || !sse || format === 'other' || ctx.failedMidway !== undefined) return true;
         // Whole: its last event is ended, though its line end or blank line never came (the upstream closed after it).
-        if (end.ended()) {
+        if (end.ended() && !boundary?.opensEmptyEvent()) {
           const prefix = boundary?.closingPrefix();
           if (prefix !== '') writeNow(res, prefix ?? '\n\n');
           return true;
@@ -156,22 +156,27 @@ const OWED_END: Partial<Record<string, string>> = {
  */
 function endsAsFinished(format: string, end: StreamEndFollower, singleChoice: boolean, boundary: EventBoundaryFollower | undefined, res: ServerResponse): boolean {
   const owed = OWED_END[format];
-  if (!owed || !end.finished() || (format === 'chat-completions' && !singleChoice) || !endEventOnly(boundary, res)) return false;
-  writeNow(res, owed);
+  if (!owed || !end.finished() || (format === 'chat-completions' && !singleChoice)) return false;
+  const prefix = boundary?.joiningPrefix();
+  if (prefix === undefined) return false;
+  writeNow(res, prefix + owed);
   return true;
 }
 
-/** Ends the event the upstream left open, when it can be: true when the response may then end. */
+/**
+ * Ends the event the upstream left open, when it can be: true when the response may then end. Not one with no data
+ * yet: the SDKs fail on an empty event.
+ */
 function endEventOnly(boundary: EventBoundaryFollower | undefined, res: ServerResponse): boolean {
   const prefix = boundary?.closingPrefix();
-  if (prefix === undefined) return false;
+  if (prefix === undefined || boundary?.opensEmptyEvent()) return false;
   if (prefix) writeNow(res, prefix);
   return true;
 }
 
-/** The error events after what it takes to end the event the upstream left open; undefined when none can. */
+/** The error events after what it takes to end (or complete) the event the upstream left open; undefined when none can. */
 function sseClosing(boundary: EventBoundaryFollower | undefined, events: string): string | undefined {
-  const prefix = boundary?.closingPrefix();
+  const prefix = boundary?.joiningPrefix();
   return prefix === undefined ? undefined : prefix + events;
 }
 

@@ -189,6 +189,26 @@ describe('e2e: an upstream that holds a stream open after its last event (SDKs â
       expect(failed).to.be.instanceOf(Error);
     });
 
+    it('closed right after an event: line (no data yet): the SDKs read the error event ours completes, or the owed message_stop, not an empty event', async () => {
+      const responses = fixtureText('openai-responses/stream-basic.sse');
+      const delta = responses.indexOf('event: response.output_text.delta');
+      closeAfter(responses.slice(0, responses.indexOf('\n', delta) + 1));
+      const openai = new OpenAI({ apiKey: TEST_LICENSE, baseURL: `${gw.url}/openai/v1`, maxRetries: 0 });
+      const events: Array<{ type: string; message?: string }> = [];
+      for await (const event of await openai.responses.create({ model: 'gpt-4.1', input: 'hi', stream: true })) events.push(event);
+      expect(events.at(-1)).to.include({ type: 'error', message: 'upstream stream ended before the response was complete' });
+      const messages = fixtureText('anthropic-messages/stream-basic.sse');
+      const anthropic = new Anthropic({ apiKey: TEST_LICENSE, baseURL: `${gw.url}/claude`, maxRetries: 0 });
+      const ask = () => anthropic.messages.stream({ model: 'claude-sonnet-4-6', max_tokens: 50, messages: [{ role: 'user', content: 'hi' }] }).finalMessage();
+      // After message_delta's stop reason: whole, with the message_stop it owed.
+      closeAfter(messages.slice(0, messages.indexOf('event: message_stop')) + 'event: message_stop\n');
+      expect((await ask()).stop_reason).to.equal('end_turn');
+      const blockDelta = messages.indexOf('event: content_block_delta');
+      closeAfter(messages.slice(0, messages.indexOf('\n', blockDelta) + 1));
+      const cut = await ask().catch((error: unknown) => error);
+      expect(cut).to.be.instanceOf(Anthropic.APIError);
+    });
+
     it('gemini, a blocked prompt (one chunk, promptFeedback, no candidate) closed: the whole answer, no error after it', async () => {
       const blocked = `data: ${JSON.stringify(JSON.parse(fixtureText('gemini/response-prompt-blocked.json')))}\r\n\r\n`;
       closeAfter(blocked);

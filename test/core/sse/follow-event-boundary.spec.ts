@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { closingPrefix, createEventBoundaryFollower } from '../../../core/sse/follow-event-boundary';
+import { closingPrefix, createEventBoundaryFollower, openEventLacksData } from '../../../core/sse/follow-event-boundary';
 
 describe('createEventBoundaryFollower', () => {
   const cases: Array<[string, string | undefined]> = [
@@ -36,5 +36,38 @@ describe('createEventBoundaryFollower', () => {
     follower.push(Buffer.from('\n'));
     follower.push(Buffer.from(`data: ${'x'.repeat(10_000)}\n`));
     expect(follower.closingPrefix()).to.equal('\n');
+  });
+
+  describe('an event left open with an event: line and no data yet', () => {
+    const cases: Array<[string, boolean, string | undefined]> = [
+      // Our lines complete it: an empty event would fail the SDKs' JSON parse.
+      ['event: response.output_text.delta\n', true, ''],
+      ['data: {"a":1}\n\nevent: message_delta\n', true, ''],
+      ['data: {"a":1}\r\n\r\nevent: message_delta\r\n', true, ''],
+      ['data: {"a":1}\r\n\r\nevent: message_delta\r', true, '\n'],
+      ['data: {"a":1}\n\nid: 7\nevent: ping\n: comment\n', true, ''],
+      // With data, or with no event line, or at a boundary, or inside a line: as closingPrefix.
+      ['event: message_delta\ndata: {"a":1}\n', false, '\n'],
+      ['data: {"a":1}\n\n: keep-alive\n', false, '\n'],
+      ['event: message_delta\ndata: {"a":1}\n\n', false, ''],
+      ['event: message_delta', false, undefined],
+      ['\ufeffevent: x\n', true, ''],
+    ];
+    for (const [stream, empty, joining] of cases) {
+      it(`after ${JSON.stringify(stream)}: empty ${empty}, our lines need ${JSON.stringify(joining)}`, () => {
+        const follower = createEventBoundaryFollower();
+        for (const byte of Buffer.from(stream)) follower.push(Buffer.from([byte]));
+        expect(follower.opensEmptyEvent()).to.equal(empty);
+        expect(follower.joiningPrefix()).to.equal(joining);
+      });
+    }
+
+    it('looks back over large chunks: an event begun before the bytes kept is not known to lack data', () => {
+      const follower = createEventBoundaryFollower();
+      follower.push(Buffer.from(`data: ${'x'.repeat(5000)}\n\n`));
+      follower.push(Buffer.from('event: message_delta\n'));
+      expect(follower.opensEmptyEvent()).to.equal(true);
+      expect(openEventLacksData(`${'x'.repeat(100)}\nevent: a\n: ${'y'.repeat(2000)}\n`, false)).to.equal(false);
+    });
   });
 });
