@@ -101,6 +101,8 @@ export interface UnifiedTool {
   strict?: boolean;
   /** Responses `namespace` tool (Codex) this function was flattened out of; only the responses codec uses it. */
   namespace?: string;
+  /** That namespace's own description (what its tools are for): upstreams without namespaces get it on each member. */
+  namespaceDescription?: string;
   /**
    * The function's own name in its namespace, when `name` had to be qualified with the namespace to stay unique (two
    * MCP servers with a `search` each): upstreams refuse duplicate tool names.

@@ -1,3 +1,4 @@
+import { describeTool } from '../shared/describe-tool';
 import { GatewayError } from '../../errors/gateway-error';
 import { createHash } from 'node:crypto';
 import type {
@@ -194,7 +195,8 @@ export function encodeChatCompletionsRequest(request: UnifiedRequest): Converted
   if (request.tools && request.tools.length > 0) {
     body.tools = request.tools.map((tool): ChatCompletionsFunctionTool => {
       const fn: ChatCompletionsFunctionTool['function'] = { name: tool.name };
-      if (tool.description !== undefined) fn.description = tool.description;
+      const description = describeTool(tool);
+      if (description !== undefined) fn.description = description;
       fn.parameters = tool.parameters;
       if (tool.strict !== undefined) fn.strict = tool.strict;
       return { type: 'function', function: fn };

@@ -1,3 +1,4 @@
+import { describeTool } from '../shared/describe-tool';
 import type { UnifiedRequest } from '../../unified/unified-request';
 import { isPlainObject } from '../shared/is-plain-object';
 import { encodeGeminiSchema } from './encode-gemini-schema';
@@ -10,7 +11,8 @@ export interface EncodedTools {
 
 function encodeDeclaration(tool: NonNullable<UnifiedRequest['tools']>[number], jsonSchemaTools: ReadonlySet<string>): GeminiFunctionDeclaration {
   const declaration: GeminiFunctionDeclaration = { name: tool.name };
-  if (tool.description !== undefined) declaration.description = tool.description;
+  const description = describeTool(tool);
+  if (description !== undefined) declaration.description = description;
   if (jsonSchemaTools.has(tool.name)) {
     declaration.parametersJsonSchema = tool.parameters;
     return declaration;

@@ -1,3 +1,4 @@
+import { describeTool } from '../shared/describe-tool';
 import type { UnifiedBuiltinTool, UnifiedTool } from '../../unified/unified-request';
 import { approximateLocation } from '../shared/web-search-options';
 import type { MessagesTool } from './messages-types';
@@ -34,10 +35,11 @@ function toInputSchema(parameters: Record<string, unknown>): Record<string, unkn
 function encodeCustomTool(tool: UnifiedTool, raw: MessagesTool | undefined): MessagesTool {
   // Fields only a Messages client sets (cache_control, strict, defer_loading…) come back from the raw tool.
   const { name: _name, description: _description, input_schema: _schema, ...extras } = raw ?? { name: tool.name };
+  const description = describeTool(tool);
   return {
     ...extras,
     name: tool.name,
-    ...(tool.description !== undefined ? { description: tool.description } : {}),
+    ...(description !== undefined ? { description } : {}),
     input_schema: toInputSchema(tool.parameters),
   };
 }

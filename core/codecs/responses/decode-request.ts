@@ -220,10 +220,12 @@ function decodeTools(tools: ResponsesTool[], warnings: string[]): { tools: Unifi
     } else if (tool.type === 'namespace' && Array.isArray(tool.tools) && typeof tool.name === 'string') {
       // Codex namespace tools: the model sees the inner functions; calls come back with `namespace` set again.
       const namespace = tool.name;
+      const description = typeof tool.description === 'string' && tool.description !== '' ? tool.description : undefined;
       tool.tools.forEach((inner: { type: string }, j: number) => {
-        if (isFunctionTool(inner)) out.push(decodeFunctionTool(inner, namespace));
-        else if (isCustomTool(inner)) out.push(decodeCustomTool(inner, namespace));
-        else warnings.push(`tools[${i}].tools[${j}]: tool type "${inner.type}" dropped`);
+        const member = isFunctionTool(inner) ? decodeFunctionTool(inner, namespace) : isCustomTool(inner) ? decodeCustomTool(inner, namespace) : undefined;
+        if (!member) return void warnings.push(`tools[${i}].tools[${j}]: tool type "${inner.type}" dropped`);
+        if (description !== undefined) member.namespaceDescription = description;
+        out.push(member);
       });
     } else if (WEB_SEARCH_TOOLS.has(tool.type)) {
       const search = tool as { filters?: unknown; user_location?: unknown };

@@ -30,7 +30,7 @@ export function encodeResponsesTools(request: RequestEcho): Json[] {
     if (!members) {
       members = [];
       namespaces.set(tool.namespace, members);
-      tools.push({ type: 'namespace', name: tool.namespace, tools: members });
+      tools.push({ type: 'namespace', name: tool.namespace, ...(tool.namespaceDescription !== undefined ? { description: tool.namespaceDescription } : {}), tools: members });
     }
     members.push(encoded);
   }

@@ -190,7 +190,7 @@ describe('decodeResponsesRequest', () => {
       );
       expect(request.tools).to.deep.equal([
         { name: 'shell', parameters: { type: 'object' } },
-        { name: 'spawn_agent', description: 'Spawns', parameters: { type: 'object' }, namespace: 'collaboration' },
+        { name: 'spawn_agent', description: 'Spawns', parameters: { type: 'object' }, namespace: 'collaboration', namespaceDescription: 'agents' },
       ]);
       expect(request.builtinTools).to.deep.equal([{ type: 'web_search' }, { type: 'code_execution' }]);
       expect(request.warnings).to.deep.equal(['tools[1].tools[1]: tool type "file_search" dropped', 'tools[5]: tool type "computer_use_preview" dropped']);

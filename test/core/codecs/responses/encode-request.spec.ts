@@ -55,7 +55,7 @@ describe('encodeResponsesRequest', () => {
           },
           { role: 'tool', content: [{ type: 'tool_result', toolCallId: 'toolu_1', content: [{ type: 'text', text: 'ok' }, { type: 'image', source: { kind: 'url', url: 'https://x/y.png' } }] }] },
         ],
-        tools: [{ name: 'spawn_agent', parameters: { type: 'object' }, namespace: 'collaboration' }, { name: 'shell', parameters: { type: 'object' }, strict: true }],
+        tools: [{ name: 'spawn_agent', parameters: { type: 'object' }, namespace: 'collaboration', namespaceDescription: 'agents' }, { name: 'shell', parameters: { type: 'object' }, strict: true }],
         builtinTools: [{ type: 'web_search' }],
       }),
     );
@@ -66,7 +66,7 @@ describe('encodeResponsesRequest', () => {
       { type: 'function_call_output', call_id: 'toolu_1', output: [{ type: 'input_text', text: 'ok' }, { type: 'input_image', image_url: 'https://x/y.png', detail: 'auto' }] },
     ]);
     expect(body.tools).to.deep.equal([
-      { type: 'namespace', name: 'collaboration', tools: [{ type: 'function', name: 'spawn_agent', parameters: { type: 'object' }, strict: false }] },
+      { type: 'namespace', name: 'collaboration', description: 'agents', tools: [{ type: 'function', name: 'spawn_agent', parameters: { type: 'object' }, strict: false }] },
       { type: 'function', name: 'shell', parameters: { type: 'object' }, strict: true },
       { type: 'web_search' },
     ]);

@@ -95,7 +95,7 @@ describe('encodeResponsesResponse', () => {
     const body = encodeResponsesResponse(response({ content: [{ type: 'tool_call', id: 'toolu_9', name: 'apply_patch', arguments: '{"input":"new"}' }], finishReason: 'tool_calls' }), request);
     expect(body.output).to.deep.equal([{ id: 'ctc_9', type: 'custom_tool_call', call_id: 'toolu_9', name: 'apply_patch', input: 'new', namespace: 'editor' }]);
     expect(body.tool_choice).to.deep.equal({ type: 'custom', name: 'apply_patch' });
-    expect(body.tools).to.deep.equal([{ type: 'namespace', name: 'editor', tools: [{ type: 'custom', name: 'apply_patch', format: { type: 'text' } }] }]);
+    expect(body.tools).to.deep.equal([{ type: 'namespace', name: 'editor', description: 'file editing', tools: [{ type: 'custom', name: 'apply_patch', format: { type: 'text' } }] }]);
   });
 
   it('echoes truncation and prompt_cache_key as the client sent them, and the tier it was served at (the fixture shape otherwise)', () => {
