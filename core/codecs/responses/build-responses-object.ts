@@ -35,7 +35,8 @@ export function buildResponsesObject(fields: ResponsesObjectFields, request: Req
     completed_at: fields.completedAt,
     error: null,
     incomplete_details: fields.incompleteDetails,
-    instructions: request.system.length > 0 ? request.system.join('\n\n') : null,
+    // As sent (decoding may have joined leading developer messages to it).
+    instructions: 'instructions' in ext ? stringOrNull(ext.instructions) : request.system.length > 0 ? request.system.join('\n\n') : null,
     max_output_tokens: request.maxTokens ?? null,
     model: fields.model || request.model,
     output: fields.output,

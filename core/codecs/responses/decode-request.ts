@@ -358,6 +358,8 @@ export function decodeResponsesRequest(raw: unknown, ctx?: DecodeContext): Unifi
   if (typeof body.user === 'string') request.user = body.user;
 
   const ext = collectExtensions(body);
+  // Leading developer messages join `instructions` as system text; the response echoes `instructions` as sent.
+  if (builder.system.length > (body.instructions ? 1 : 0)) ext.instructions = body.instructions ?? null;
   if (Object.keys(ext).length > 0) request.extensions = { responses: ext };
   if (warnings.length > 0) request.warnings = warnings;
   return request;

@@ -156,7 +156,8 @@ function encodeReasoning(reasoning: UnifiedReasoningConfig | undefined, original
 export function encodeResponsesRequest(request: UnifiedRequest): Converted<Record<string, unknown>> {
   refuseUntranslatableFields(request, 'responses');
   const warnings: string[] = [];
-  const { reasoning: originalReasoning, text: originalText, ...ext } = request.extensions?.responses ?? {};
+  // `instructions` as the client sent it is for the echo: the system text here holds its leading developer messages too.
+  const { reasoning: originalReasoning, text: originalText, instructions: _sentInstructions, ...ext } = request.extensions?.responses ?? {};
   const body: Json = { model: request.model };
   if (request.system.length > 0) body.instructions = request.system.join('\n\n');
   body.input = encodeInput(request);

@@ -27,6 +27,17 @@ describe('encodeResponsesResponse', () => {
     expect(body.incomplete_details).to.equal(null);
   });
 
+  it('echoes instructions as sent, though leading developer messages joined them as system text (sent so to a Responses upstream)', () => {
+    const developer = { type: 'message', role: 'developer', content: [{ type: 'input_text', text: 'Use tabs.' }] };
+    const user = { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'hi' }] };
+    const request = decodeResponsesRequest({ model: 'm', instructions: 'Be brief.', input: [developer, user] });
+    expect(request.system).to.deep.equal(['Be brief.', 'Use tabs.']);
+    expect(encodeResponsesResponse(response({}), request).instructions).to.equal('Be brief.');
+    expect(responsesCodec.encodeRequest(request).value).to.include({ instructions: 'Be brief.\n\nUse tabs.' });
+    expect(encodeResponsesResponse(response({}), decodeResponsesRequest({ model: 'm', input: [developer, user] })).instructions).to.equal(null);
+    expect(encodeResponsesResponse(response({}), decodeResponsesRequest({ model: 'm', instructions: 'Be brief.', input: [user] })).instructions).to.equal('Be brief.');
+  });
+
   it('echoes a forced hosted tool as the client forced it ({type: "web_search"}), not as a function', () => {
     const request = decodeResponsesRequest({ model: 'm', input: 'news', tools: [{ type: 'web_search' }], tool_choice: { type: 'web_search' } });
     expect(encodeResponsesResponse(response({}), request).tool_choice).to.deep.equal({ type: 'web_search' });
