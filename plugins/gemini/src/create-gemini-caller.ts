@@ -56,12 +56,16 @@ export function createGeminiCaller(deps: GeminiCallerDeps): GeminiCaller {
 
   /**
    * One call with one key. A 400 refusing something the gateway added itself (the default's civic-integrity
-   * category, a translated penalty) is resent without it, once per such thing.
+   * category, a translated penalty) is resent without it, once per such thing, and later calls go without it.
    */
   async function sendWithKey(request: UpstreamRequest, ctx: RequestContext, key: string): Promise<UpstreamResponse> {
     const headers = { 'x-goog-api-key': key };
     let pending = repairs.filter((repair) => repair.added(ctx));
     let sent = request;
+    for (const repair of pending.filter((candidate) => candidate.refusedBefore(ctx))) {
+      sent = repair.without(sent) ?? sent;
+      pending = pending.filter((candidate) => candidate !== repair);
+    }
     for (;;) {
       const response = await sendUpstreamRequest(sent, ctx, deps.upstream, headers);
       if (response.status !== 400 || pending.length === 0) return response;

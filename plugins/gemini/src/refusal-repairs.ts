@@ -16,16 +16,25 @@ export interface RefusalRepair {
   refused(body: string): boolean;
   /** The request without it; undefined when it has none left. */
   without(request: UpstreamRequest): UpstreamRequest | undefined;
+  /** Whether an earlier call to this request's model was refused it: it then goes without from the start. */
+  refusedBefore(ctx: RequestContext): boolean;
   /** Said (and remembered) once the refusal is seen. */
   onRefused(ctx: RequestContext): void;
 }
 
+/** Models remembered as refusing a repair's field; bounded, as model names come from clients. */
+const MAX_REMEMBERED_MODELS = 1000;
+
 export function createRefusalRepairs(deps: { platform: string; safety: SafetySettings }): readonly RefusalRepair[] {
+  // A refused penalty is the model's: every later request to it would cost a refused call first.
+  const refusingPenalties = new Set<string>();
   return [
     {
       // The all-off default carries the deprecated civic-integrity category, which some upstreams no longer take.
       added: (ctx) => ctx.state.get(ADDED_DEFAULT_SAFETY) === true,
       refused: (body) => body.includes(CIVIC_INTEGRITY),
+      // Remembered by the safety settings themselves, which stop adding it.
+      refusedBefore: () => false,
       without: (request) =>
         withJson(request, (json) => {
           const settings = json.safetySettings;
@@ -48,8 +57,13 @@ export function createRefusalRepairs(deps: { platform: string; safety: SafetySet
           const { presencePenalty, frequencyPenalty, ...generationConfig } = json.generationConfig;
           return presencePenalty === undefined && frequencyPenalty === undefined ? undefined : { ...json, generationConfig };
         }),
+      refusedBefore: (ctx) => ctx.model !== undefined && refusingPenalties.has(ctx.model),
       onRefused(ctx) {
-        ctx.log.warn('upstream refused sampling penalties for this model; resent without them', { platform: deps.platform });
+        const model = ctx.model;
+        if (model === undefined) return;
+        if (refusingPenalties.size >= MAX_REMEMBERED_MODELS) refusingPenalties.clear();
+        refusingPenalties.add(model);
+        ctx.log.warn('upstream refused sampling penalties for this model; sent without them from now on', { platform: deps.platform, model });
       },
     },
   ];

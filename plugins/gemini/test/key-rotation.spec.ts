@@ -199,9 +199,12 @@ describe('gemini plugin: API key rotation', () => {
     const translated = await chat(gw, 'hi', { presence_penalty: 0.5, frequency_penalty: 0.25, temperature: 0.2 });
     expect(translated.status).to.equal(200);
     expect(configs).to.deep.equal([{ temperature: 0.2, presencePenalty: 0.5, frequencyPenalty: 0.25 }, { temperature: 0.2 }]);
+    // Remembered for the model: the next such request goes without them at once.
+    expect((await chat(gw, 'again', { presence_penalty: 0.5 })).status).to.equal(200);
+    expect(configs.slice(2)).to.deep.equal([{}]);
     const native = await postJson(`${gw.url}/gemini${GENERATE}`, { contents: [{ parts: [{ text: 'hi' }] }], generationConfig: { presencePenalty: 1 } });
     expect(native.status).to.equal(400);
-    expect(configs).to.have.length(3);
+    expect(configs).to.have.length(4);
     expect(stateOf(await adminView(gw), '0001').state).to.equal('healthy');
     nock.cleanAll();
   });
