@@ -73,13 +73,22 @@ function encodeUserContent(given: Array<UnifiedTextPart | UnifiedMediaPart>): st
   return parts.map((part) => (part.type === 'text' ? { type: 'text', text: part.text } : encodeMediaPart(part)));
 }
 
+/**
+ * A call id as the chat upstream gave it: a Messages client has it as `toolu_<id>` (see toPrefixedId), and services
+ * that check their own ids refuse it so (Mistral: "Tool call id was toolu_D681PevKs but must be a-z, A-Z, 0-9, with a
+ * length of 9"). Claude's own `toolu_01…` ids lose the prefix alike, the call and its result together.
+ */
+function upstreamCallId(id: string): string {
+  return id.startsWith('toolu_') && id.length > 'toolu_'.length ? id.slice('toolu_'.length) : id;
+}
+
 function encodeAssistant(message: UnifiedMessage): ChatCompletionsMessage | undefined {
   const text: string[] = [];
   const reasoning: string[] = [];
   const toolCalls: Array<{ id: string; type: 'function'; function: { name: string; arguments: string } }> = [];
   for (const part of message.content) {
     if (part.type === 'text') text.push(part.text);
-    else if (part.type === 'tool_call') toolCalls.push({ id: part.id, type: 'function', function: { name: part.name, arguments: part.arguments } });
+    else if (part.type === 'tool_call') toolCalls.push({ id: upstreamCallId(part.id), type: 'function', function: { name: part.name, arguments: part.arguments } });
     // Reasoning text goes back as DeepSeek-style `reasoning_content` (DeepSeek answers 400 to a tool turn without
     // it) when a chat upstream produced it: tagged so by a chat client, or unsigned, as it reaches a Messages or
     // Responses client (`thinking` with an empty signature). Signed reasoning is another provider's and stays there.
@@ -113,7 +122,7 @@ function encodeToolResults(message: UnifiedMessage): ChatCompletionsMessage[] {
     if (part.type !== 'tool_result') continue;
     const text = part.content.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n');
     media.push(...part.content.filter((p): p is UnifiedMediaPart => p.type !== 'text'));
-    out.push({ role: 'tool', tool_call_id: part.toolCallId, content: part.isError ? markedAsError(text) : text });
+    out.push({ role: 'tool', tool_call_id: upstreamCallId(part.toolCallId), content: part.isError ? markedAsError(text) : text });
   }
   if (media.length > 0) out.push({ role: 'user', content: encodeUserContent(media) });
   return out;

@@ -138,13 +138,29 @@ describe('encodeChatCompletionsRequest', () => {
         role: 'assistant',
         content: null,
         tool_calls: [
-          { id: 'toolu_1', type: 'function', function: { name: 'shot', arguments: '{}' } },
-          { id: 'toolu_2', type: 'function', function: { name: 'f', arguments: '{"a":1}' } },
+          { id: '1', type: 'function', function: { name: 'shot', arguments: '{}' } },
+          { id: '2', type: 'function', function: { name: 'f', arguments: '{"a":1}' } },
         ],
       },
-      { role: 'tool', tool_call_id: 'toolu_1', content: 'see image' },
-      { role: 'tool', tool_call_id: 'toolu_2', content: 'ok' },
+      { role: 'tool', tool_call_id: '1', content: 'see image' },
+      { role: 'tool', tool_call_id: '2', content: 'ok' },
       { role: 'user', content: [{ type: 'image_url', image_url: { url: 'data:image/png;base64,PNG' } }] },
+    ]);
+  });
+
+  it("gives a Messages client's toolu_ call ids back as the chat upstream made them (Mistral refuses any other)", () => {
+    const body = encode(
+      base({
+        messages: [
+          { role: 'user', content: [{ type: 'text', text: 'weather?' }] },
+          { role: 'assistant', content: [{ type: 'tool_call', id: 'toolu_D681PevKs', name: 'get_weather', arguments: '{}' }] },
+          { role: 'tool', content: [{ type: 'tool_result', toolCallId: 'toolu_D681PevKs', content: [{ type: 'text', text: 'sunny' }] }] },
+        ],
+      }),
+    );
+    expect((body.messages as unknown[]).slice(1)).to.deep.equal([
+      { role: 'assistant', content: null, tool_calls: [{ id: 'D681PevKs', type: 'function', function: { name: 'get_weather', arguments: '{}' } }] },
+      { role: 'tool', tool_call_id: 'D681PevKs', content: 'sunny' },
     ]);
   });
 
@@ -182,7 +198,7 @@ describe('encodeChatCompletionsRequest', () => {
         ],
       }),
     );
-    const toolCalls = [{ id: 'toolu_D', type: 'function', function: { name: 'get_w', arguments: '{}' } }];
+    const toolCalls = [{ id: 'D', type: 'function', function: { name: 'get_w', arguments: '{}' } }];
     expect(body.messages).to.deep.equal([
       { role: 'user', content: 'q' },
       { role: 'assistant', content: 'a', reasoning_content: 'mine' },
