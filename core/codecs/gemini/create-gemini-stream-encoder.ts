@@ -146,6 +146,8 @@ export function createGeminiStreamEncoder(request: RequestEcho): StreamEncoder {
           if (showThoughts && event.text !== '') out.push(chunk(signed({ text: event.text, thought: true })));
           break;
         case 'reasoning_signature':
+          // Another provider's signature (Claude's) is nothing a Gemini client can hold, as in a whole answer.
+          if (event.provider !== 'gemini') break;
           if (pendingSignature !== undefined) out.push(chunk(signed({ text: '' })));
           pendingSignature = event.signature;
           break;

@@ -132,12 +132,17 @@ describe('createGeminiStreamEncoder', () => {
     const chunks = encodeAll([
       START,
       { type: 'reasoning_delta', text: 'a' },
-      { type: 'reasoning_signature', signature: 's1' },
+      { type: 'reasoning_signature', signature: 's1', provider: 'gemini' },
       { type: 'text_delta', text: 'b' },
-      { type: 'reasoning_signature', signature: 's2' },
+      { type: 'reasoning_signature', signature: 's2', provider: 'gemini' },
       FINISH,
     ]);
     expect(chunks.map(parts)).to.deep.equal([[{ text: 'a', thought: true }], [{ text: 'b', thoughtSignature: 's1' }], [{ text: '', thoughtSignature: 's2' }]]);
+  });
+
+  it("gives no other provider's signature (Claude's) as a thoughtSignature, as a whole answer does not", () => {
+    const chunks = encodeAll([START, { type: 'reasoning_signature', signature: 'EqQBclaude', provider: 'messages' }, { type: 'text_delta', text: 'Hello' }, FINISH]);
+    expect(chunks.map(parts).slice(0, -1)).to.deep.equal([[{ text: 'Hello' }]]);
   });
 
   it('hides thoughts when the client switched them off and sends media inline', () => {
