@@ -223,6 +223,10 @@ export function encodeChatCompletionsRequest(request: UnifiedRequest): Converted
     if (builtin.type === 'web_search' && !request.tools?.length && request.toolChoice !== 'none') {
       throw new GatewayError('GW_INVALID_REQUEST', 'tools: web search is not available on this platform (chat completions upstreams cannot search the web)', { param: 'tools' });
     }
+    // Code execution asked for alone, likewise: the model would answer as if it had run the code.
+    if (builtin.type === 'code_execution' && !request.tools?.length && request.toolChoice !== 'none') {
+      throw new GatewayError('GW_INVALID_REQUEST', 'tools: code execution is not available on this platform (chat completions upstreams cannot run code)', { param: 'tools' });
+    }
     warnings.push(`builtin tool ${builtin.type} dropped: chat completions cannot express it`);
   }
 

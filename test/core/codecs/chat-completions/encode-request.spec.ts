@@ -66,6 +66,9 @@ describe('encodeChatCompletionsRequest', () => {
     const { value, warnings } = encodeChatCompletionsRequest(base({ ...search, tools: [fn] }));
     expect(value).not.to.have.property('web_search_options');
     expect(warnings).to.include('builtin tool web_search dropped: chat completions cannot express it');
+    // Code execution alike: asked for alone, the model would answer as if it had run the code.
+    expect(refused(base({ builtinTools: [{ type: 'code_execution' }] }))).to.deep.equal([400, 'tools']);
+    expect(refused(base({ builtinTools: [{ type: 'code_execution' }], tools: [fn] }))).to.equal('carried');
   });
 
   it("carries a Responses client's text.verbosity as chat's verbosity", () => {
@@ -228,7 +231,7 @@ describe('encodeChatCompletionsRequest', () => {
   });
 
   it('omits tool_choice and parallel_tool_calls without tools (OpenAI rejects them), and drops builtin tools with a warning', () => {
-    const { value, warnings } = encodeChatCompletionsRequest(base({ toolChoice: 'auto', parallelToolCalls: false, builtinTools: [{ type: 'code_execution' }] }));
+    const { value, warnings } = encodeChatCompletionsRequest(base({ toolChoice: 'none', parallelToolCalls: false, builtinTools: [{ type: 'code_execution' }] }));
     expect(value).not.to.have.property('tool_choice');
     expect(value).not.to.have.property('parallel_tool_calls');
     expect(value).not.to.have.property('tools');

@@ -62,6 +62,9 @@ describe('fields another format cannot answer (chat logprobs and audio output, G
     expect(outcomes(gemini({ generationConfig: { responseLogprobs: true, logprobs: 3 } }))).to.deep.equal(off('generationConfig.responseLogprobs'));
     expect(outcomes(gemini({ generationConfig: { responseMimeType: 'text/x.enum', responseSchema: { type: 'STRING', enum: ['yes', 'no'] } } }))).to.deep.equal(off('generationConfig.responseMimeType'));
     expect(outcomes(gemini({ generationConfig: { responseModalities: ['AUDIO'] } }))).to.deep.equal(off('generationConfig.responseModalities'));
+    // Images alone: no answer a text-only upstream gives is one; beside text, its text answers.
+    expect(outcomes(gemini({ generationConfig: { responseModalities: ['IMAGE'] } }))).to.deep.equal(off('generationConfig.responseModalities'));
+    expect(outcomes(gemini({ generationConfig: { responseModalities: ['TEXT', 'IMAGE'] } }))).to.deep.equal({ messages: 'carried', 'chat-completions': 'carried', responses: 'carried', gemini: 'carried' });
     for (const tool of [{ urlContext: {} }, { fileSearch: { fileSearchStoreNames: ['fileSearchStores/x'] } }, { googleMaps: {} }]) {
       expect(outcomes(gemini({ tools: [tool] })), Object.keys(tool)[0]).to.deep.equal(off('tools'));
     }
