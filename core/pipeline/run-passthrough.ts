@@ -74,6 +74,7 @@ async function relayAnswer(
   const sequence = ctx.stream && format === 'responses' ? createSequenceFollower() : undefined;
   // An SSE stream's error event of ours must start where an event may start.
   const boundary = ctx.stream && !arrayFraming ? createEventBoundaryFollower() : undefined;
+  const opensErrorEvent = boundary ? createErrorEventFollower() : undefined;
   // An upstream may hold a stream open after its last event: the answer is whole then, not cut short.
   const end = boundary && format !== 'other' ? createStreamEndFollower(format) : undefined;
   /**
@@ -99,7 +100,7 @@ async function relayAnswer(
         clearImmediate(flushHeaders);
         sequence?.push(chunk);
         boundary?.push(chunk);
-        if (boundary && ctx.failedMidway === undefined && opensErrorEvent(chunk)) ctx.failedMidway = 'upstream_error_event';
+        if (opensErrorEvent && ctx.failedMidway === undefined && opensErrorEvent(chunk)) ctx.failedMidway = 'upstream_error_event';
         if (end) {
           end.push(chunk);
           return end.hasEndLine && end.ended() && boundary?.closingPrefix() === '';
@@ -116,7 +117,7 @@ async function relayAnswer(
         if (abortSourceOf(ctx).aborted) return ctx.stream;
         // Broken off (or stalled) after its last event began, or after an error event of its own: that event is
         // finished, nothing else is owed (a second error would follow the first).
-        if ((end?.ended() || ctx.failedMidway === 'upstream_error_event') && endEventOnly(boundary, res)) return true;
+        if ((end?.ended() || ctx.failedMidway === 'upstream_error_event') && endEventOnly(boundary, res, end?.ended() === true)) return true;
         if (end && endsAsFinished(format, end, singleChoice, boundary, res)) return true;
         return endWithError(toGatewayError(error));
       },
@@ -125,11 +126,7 @@ async function relayAnswer(
         // the format's error event, as a translation of it does: relayed as it came, it read as a complete answer.
         if (!end || !sse || format === 'other' || ctx.failedMidway !== undefined) return true;
         // Whole: its last event is ended, though its line end or blank line never came (the upstream closed after it).
-        if (end.ended() && !boundary?.opensEmptyEvent()) {
-          const prefix = boundary?.closingPrefix();
-          if (prefix !== '') writeNow(res, prefix ?? '\n\n');
-          return true;
-        }
+        if (end.ended() && endEventOnly(boundary, res, true)) return true;
         // Finished: ended with the end event it owed (with `n` above 1, one choice's finish says nothing of the others,
         // and nothing is written).
         if (end.finished()) {
@@ -157,19 +154,21 @@ const OWED_END: Partial<Record<string, string>> = {
 function endsAsFinished(format: string, end: StreamEndFollower, singleChoice: boolean, boundary: EventBoundaryFollower | undefined, res: ServerResponse): boolean {
   const owed = OWED_END[format];
   if (!owed || !end.finished() || (format === 'chat-completions' && !singleChoice)) return false;
-  const prefix = boundary?.joiningPrefix();
-  if (prefix === undefined) return false;
-  writeNow(res, prefix + owed);
+  const prefix = boundary?.joiningPrefix() ?? boundary?.wholeLineEnd();
+  // Cut inside a line after the finish: whole all the same, and the SDKs drop the line the stream's end leaves open.
+  if (prefix !== undefined) writeNow(res, prefix + owed);
   return true;
 }
 
 /**
  * Ends the event the upstream left open, when it can be: true when the response may then end. Not one with no data
- * yet: the SDKs fail on an empty event.
+ * yet (the SDKs fail on an empty event). A `whole` answer cut inside its last line ends as it is: the SDKs drop the
+ * line the stream's end leaves open, where anything added would make it bad JSON.
  */
-function endEventOnly(boundary: EventBoundaryFollower | undefined, res: ServerResponse): boolean {
-  const prefix = boundary?.closingPrefix();
-  if (prefix === undefined || boundary?.opensEmptyEvent()) return false;
+function endEventOnly(boundary: EventBoundaryFollower | undefined, res: ServerResponse, whole: boolean): boolean {
+  if (boundary?.opensEmptyEvent()) return false;
+  const prefix = boundary?.closingPrefix() ?? boundary?.wholeLineEnd();
+  if (prefix === undefined) return whole;
   if (prefix) writeNow(res, prefix);
   return true;
 }
@@ -186,13 +185,26 @@ function sseClosing(boundary: EventBoundaryFollower | undefined, events: string)
  * for the access line and so that no error of ours follows it. At a line's start only: inside an event's JSON a line
  * break is escaped, so model text cannot fake one.
  */
-const ERROR_EVENT_STARTS = ['event: error', 'event: response.failed', 'data: {"error"', 'data: {"type":"error"']
+const ERROR_EVENT_STARTS = ['event: error', 'event: response.failed', 'data: {"error"', 'data: {"type":"error"', 'data: {"type": "error"']
   // Each also without the space after its colon, which SSE makes optional (`data:{"error"…`).
   .flatMap((start) => [start, start.replace(': ', ':')])
-  .map((start) => [Buffer.from(start), Buffer.from(`\n${start}`)] as const);
+  .flatMap((start) => [`\n${start}`, `\r${start}`]);
+const ERROR_EVENT_BYTES = ERROR_EVENT_STARTS.map((start) => Buffer.from(start));
+const ERROR_EVENT_KEEP = Math.max(...ERROR_EVENT_STARTS.map((start) => start.length));
 
-function opensErrorEvent(chunk: Buffer): boolean {
-  return ERROR_EVENT_STARTS.some(([atStart, afterLine]) => chunk.subarray(0, atStart.length).equals(atStart) || chunk.includes(afterLine));
+/**
+ * Follows whether the stream relayed has opened an error event of its upstream's own, at a line's start (the stream's
+ * own start counts as one); a line may start in one chunk and go on in the next, so their joint is looked at too.
+ */
+function createErrorEventFollower(): (chunk: Buffer) => boolean {
+  // The stream's last bytes as latin1 (one char per byte); a line break stands for the stream's start.
+  let tail = '\n';
+  return (chunk) => {
+    const joint = tail + chunk.toString('latin1', 0, Math.min(chunk.length, ERROR_EVENT_KEEP));
+    const opened = ERROR_EVENT_STARTS.some((start) => joint.includes(start)) || ERROR_EVENT_BYTES.some((start) => chunk.includes(start));
+    tail = (tail + chunk.toString('latin1', Math.max(0, chunk.length - ERROR_EVENT_KEEP))).slice(-ERROR_EVENT_KEEP);
+    return opened;
+  };
 }
 
 /** A chat request asks for one choice (`n` unset or 1). */

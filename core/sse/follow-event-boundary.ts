@@ -24,6 +24,11 @@ export interface EventBoundaryFollower {
    * yet, which our lines then complete (our `event:` line, the later one, names it).
    */
   joiningPrefix(): string | undefined;
+  /**
+   * Inside a line (closingPrefix undefined), what ends that line and its event when the line is a whole `data:` line
+   * (its JSON or `[DONE]` complete, the line end not yet come); undefined when it was cut short.
+   */
+  wholeLineEnd(): string | undefined;
 }
 
 /**
@@ -32,11 +37,15 @@ export interface EventBoundaryFollower {
  */
 export function createEventBoundaryFollower(): EventBoundaryFollower {
   let tail = '';
-  // The last chunks, as they came (no copy), reaching at least OPEN_EVENT_BYTES back; read only when the stream fails.
-  let recent: Buffer[] = [];
+  // The last chunks, as they came (no copy), reaching at least OPEN_EVENT_BYTES back and to the start of the line
+  // still open; read only when the stream fails.
+  const recent: Buffer[] = [];
   let recentBytes = 0;
   let totalBytes = 0;
-  const opensEmptyEvent = (): boolean => openEventLacksData(Buffer.concat(recent).toString('latin1'), recentBytes === totalBytes);
+  // The chunk of `recent` where the open line starts (it holds the last line break, or is the stream's first).
+  let openLineFrom = 0;
+  const recentText = (): string => Buffer.concat(recent).toString('latin1');
+  const opensEmptyEvent = (): boolean => openEventLacksData(recentText(), recentBytes === totalBytes);
   return {
     push(chunk) {
       // latin1 maps each byte to one char: only CR and LF matter here.
@@ -44,7 +53,11 @@ export function createEventBoundaryFollower(): EventBoundaryFollower {
       recent.push(chunk);
       recentBytes += chunk.length;
       totalBytes += chunk.length;
-      while (recent.length > 1 && recentBytes - recent[0].length >= OPEN_EVENT_BYTES) recentBytes -= recent.shift()!.length;
+      if (chunk.includes(0x0a) || chunk.includes(0x0d)) openLineFrom = recent.length - 1;
+      while (openLineFrom > 0 && recentBytes - recent[0].length >= OPEN_EVENT_BYTES) {
+        recentBytes -= recent.shift()!.length;
+        openLineFrom--;
+      }
     },
     closingPrefix() {
       return closingPrefix(tail);
@@ -56,7 +69,34 @@ export function createEventBoundaryFollower(): EventBoundaryFollower {
       // Only the LF that completes a CRLF the stream's last CR may have begun.
       return tail.endsWith('\r') ? '\n' : '';
     },
+    wholeLineEnd() {
+      return wholeLineEnd(recentText(), recentBytes === totalBytes);
+    },
   };
+}
+
+/**
+ * See EventBoundaryFollower.wholeLineEnd; `text` holds the stream's last bytes back to the open line's start (its
+ * whole, `fromStart`). The line and its event end in the stream's own style (CRLF when its last line ended so).
+ */
+export function wholeLineEnd(text: string, fromStart: boolean): string | undefined {
+  const lastBreak = Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r'));
+  if (lastBreak < 0 && !fromStart) return undefined;
+  const line = text.slice(lastBreak + 1).replace(fromStart && lastBreak < 0 ? UTF8_BOM : '', '');
+  const data = /^data: ?(.*)$/.exec(line)?.[1];
+  if (data === undefined || !isWhole(data)) return undefined;
+  const eol = text.endsWith('\r\n', lastBreak + 1) ? '\r\n' : '\n';
+  return eol + eol;
+}
+
+function isWhole(data: string): boolean {
+  if (data === '[DONE]') return true;
+  try {
+    JSON.parse(data);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

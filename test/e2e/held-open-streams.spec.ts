@@ -209,6 +209,40 @@ describe('e2e: an upstream that holds a stream open after its last event (SDKs â
       expect(cut).to.be.instanceOf(Anthropic.APIError);
     });
 
+    it("adds nothing after a whole stream closed inside its last event's line (added bytes would make it bad JSON), and ends a whole last line without its line end", async () => {
+      const responses = fixtureText('openai-responses/stream-basic.sse');
+      const cut = responses.slice(0, responses.indexOf('"status":"completed"', responses.indexOf('event: response.completed')));
+      expect(cut).to.contain('event: response.completed\ndata: {');
+      closeAfter(cut);
+      expect(await post('/openai/v1/responses', { model: 'gpt-4.1', input: 'hi', stream: true })).to.equal(cut);
+      const chat = fixtureText('openai-chat/stream-basic.sse');
+      const noLineEnd = chat.trimEnd();
+      expect(noLineEnd.endsWith('data: [DONE]')).to.equal(true);
+      // Reset after it: whole all the same (the connection was dropped).
+      upstream.handle((_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write(noLineEnd, () => setTimeout(() => res.socket?.destroy(), 30));
+      });
+      const openai = new OpenAI({ apiKey: TEST_LICENSE, baseURL: `${gw.url}/openai/v1`, maxRetries: 0 });
+      let text = '';
+      for await (const chunk of await openai.chat.completions.create({ model: 'gpt-4.1', stream: true, messages: [{ role: 'user', content: 'hi' }] })) text += chunk.choices[0]?.delta.content ?? '';
+      expect(text).to.equal('Hello, nice to meet you!');
+    });
+
+    it("adds no error of ours after the upstream's own error event split across two reads, or one spelled with spaces", async () => {
+      const head = 'data: {"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"Hel"},"finish_reason":null}]}\n\n';
+      upstream.handle((_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write(`${head}data: {"err`, () => setTimeout(() => res.end('or":{"message":"overloaded","type":"server_error"}}\n\n'), 30));
+      });
+      expect(await post('/openai/v1/chat/completions', { model: 'gpt-4.1', stream: true, messages: [{ role: 'user', content: 'hi' }] })).to.equal(
+        `${head}data: {"error":{"message":"overloaded","type":"server_error"}}\n\n`,
+      );
+      const spaced = 'data: {"type": "response.created", "sequence_number": 0, "response": {"id": "resp_1", "status": "in_progress"}}\n\ndata: {"type": "error", "sequence_number": 1, "code": "server_error", "message": "boom", "param": null}\n\n';
+      closeAfter(spaced);
+      expect(await post('/openai/v1/responses', { model: 'gpt-4.1', input: 'hi', stream: true })).to.equal(spaced);
+    });
+
     it('gemini, a blocked prompt (one chunk, promptFeedback, no candidate) closed: the whole answer, no error after it', async () => {
       const blocked = `data: ${JSON.stringify(JSON.parse(fixtureText('gemini/response-prompt-blocked.json')))}\r\n\r\n`;
       closeAfter(blocked);

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { closingPrefix, createEventBoundaryFollower, openEventLacksData } from '../../../core/sse/follow-event-boundary';
+import { closingPrefix, createEventBoundaryFollower, openEventLacksData, wholeLineEnd } from '../../../core/sse/follow-event-boundary';
 
 describe('createEventBoundaryFollower', () => {
   const cases: Array<[string, string | undefined]> = [
@@ -68,6 +68,34 @@ describe('createEventBoundaryFollower', () => {
       follower.push(Buffer.from('event: message_delta\n'));
       expect(follower.opensEmptyEvent()).to.equal(true);
       expect(openEventLacksData(`${'x'.repeat(100)}\nevent: a\n: ${'y'.repeat(2000)}\n`, false)).to.equal(false);
+    });
+  });
+
+  describe('a stream that stops inside a line: whether that line is a whole data line', () => {
+    const cases: Array<[string, string | undefined]> = [
+      ['data: {"a":1}\n\ndata: [DONE]', '\n\n'],
+      ['data: {"a":1}\r\n\r\nevent: message_stop\r\ndata: {"type":"message_stop"}', '\r\n\r\n'],
+      ['data:{"a":1}', '\n\n'],
+      // Cut short: nothing can end it.
+      ['data: {"a":1}\n\ndata: {"type":"mess', undefined],
+      ['data: {"a":1}\n\nevent: message_stop', undefined],
+      ['data: {"a":1}\n\n: keep-al', undefined],
+    ];
+    for (const [stream, expected] of cases) {
+      it(`after ${JSON.stringify(stream)}: ${JSON.stringify(expected)}`, () => {
+        const follower = createEventBoundaryFollower();
+        for (const byte of Buffer.from(stream)) follower.push(Buffer.from([byte]));
+        expect(follower.wholeLineEnd()).to.equal(expected);
+      });
+    }
+
+    it('keeps the open line whole however long, while older chunks go', () => {
+      const follower = createEventBoundaryFollower();
+      follower.push(Buffer.from(`data: ${JSON.stringify('x'.repeat(5000))}\n\n`));
+      const line = `data: ${JSON.stringify({ text: 'y'.repeat(5000) })}`;
+      for (let at = 0; at < line.length; at += 100) follower.push(Buffer.from(line.slice(at, at + 100)));
+      expect(follower.wholeLineEnd()).to.equal('\n\n');
+      expect(wholeLineEnd('y"}', false)).to.equal(undefined);
     });
   });
 });
