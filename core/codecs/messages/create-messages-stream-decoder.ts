@@ -7,6 +7,7 @@ import { decodeMessagesError } from '../shared/decode-messages-error';
 import { decodeMessagesUsage } from './decode-messages-usage';
 import { messagesBlockCitations, messagesWebSearchCall, messagesWebSearchResults } from './decode-messages-web-search';
 import { mapMessagesFinishReason } from './map-messages-finish-reason';
+import { isCodeExecutionCall, renderCodeExecutionCall, renderCodeExecutionResult } from './render-code-execution-block';
 import type { MessagesUsage } from './messages-types';
 
 type Json = Record<string, unknown>;
@@ -22,7 +23,8 @@ type BlockState =
   | { kind: 'text'; start: number; citations: unknown[] }
   | { kind: 'tool'; toolIndex: number; argumentChars: number }
   /** A web search call: its query arrives as input JSON fragments. */
-  | { kind: 'search'; id: string; input: string };
+  | { kind: 'search'; id: string; input: string }
+  | { kind: 'code'; name: string; input: string };
 
 /**
  * Messages SSE events → unified stream events, for one response. Usage from `message_start` is
@@ -104,6 +106,17 @@ export function createMessagesStreamDecoder(): StreamDecoder {
         return out;
       }
       default: {
+        // Code Claude ran and its result become text once whole (see renderCodeExecutionBlock).
+        if (isCodeExecutionCall(block)) {
+          const input = isObject(block.input) && Object.keys(block.input).length > 0 ? JSON.stringify(block.input) : '';
+          blocks.set(index, { kind: 'code', name: String(block.name), input });
+          return [];
+        }
+        const result = renderCodeExecutionResult(block);
+        if (result !== undefined) {
+          blocks.set(index, { kind: 'ignored' });
+          return text(result);
+        }
         // A web search and its results become one web_search event; other server-side work has no unified form.
         const call = messagesWebSearchCall(block);
         blocks.set(index, call ? { kind: 'search', id: call.id, input: '' } : { kind: 'ignored' });
@@ -120,7 +133,7 @@ export function createMessagesStreamDecoder(): StreamDecoder {
     const state = blocks.get(Number(payload.index));
     const delta = isObject(payload.delta) ? payload.delta : {};
     if (!state || state.kind === 'ignored') return [];
-    if (state.kind === 'search') {
+    if (state.kind === 'search' || state.kind === 'code') {
       if (delta.type === 'input_json_delta' && typeof delta.partial_json === 'string') state.input += delta.partial_json;
       return [];
     }
@@ -150,6 +163,16 @@ export function createMessagesStreamDecoder(): StreamDecoder {
       // Citations name the whole block, known once it has ended.
       const citations = messagesBlockCitations(state.citations, state.start, textLength);
       return citations.length > 0 ? [{ type: 'citations', citations }] : [];
+    }
+    if (state?.kind === 'code') {
+      let input: unknown;
+      try {
+        input = JSON.parse(state.input || '{}');
+      } catch {
+        // Input cut short: no code to show.
+      }
+      const code = renderCodeExecutionCall(state.name, input);
+      return code !== undefined ? text(code) : [];
     }
     if (state?.kind === 'search' && state.input) {
       try {

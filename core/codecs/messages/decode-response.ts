@@ -4,6 +4,7 @@ import { decodeMessagesError } from '../shared/decode-messages-error';
 import { decodeMessagesUsage } from './decode-messages-usage';
 import { messagesBlockCitations, messagesWebSearchCall, messagesWebSearchResults } from './decode-messages-web-search';
 import { mapMessagesFinishReason } from './map-messages-finish-reason';
+import { renderCodeExecutionBlock } from './render-code-execution-block';
 import type { MessagesUsage } from './messages-types';
 
 type Json = Record<string, unknown>;
@@ -33,9 +34,11 @@ function decodeBlock(block: unknown): UnifiedOutputPart | undefined {
         name: String(block.name ?? ''),
         arguments: JSON.stringify(block.input ?? {}),
       };
-    default:
-      // server_tool_use / web_search_tool_result…: server-side work, read by readWebSearch.
-      return undefined;
+    default: {
+      // Code Claude ran, as text; server_tool_use / web_search_tool_result…: searches, read by readWebSearch.
+      const code = renderCodeExecutionBlock(block);
+      return code !== undefined ? { type: 'text', text: code } : undefined;
+    }
   }
 }
 
@@ -51,6 +54,8 @@ function readWebSearch(blocks: unknown[]): Pick<UnifiedResponse, 'citations' | '
       offset += block.text.length;
       continue;
     }
+    // Code Claude ran is answer text too (decodeBlock): the citations after it count it.
+    offset += renderCodeExecutionBlock(block)?.length ?? 0;
     const call = messagesWebSearchCall(block);
     if (call) searches.push(call);
     const results = messagesWebSearchResults(block);
