@@ -138,28 +138,53 @@ function textOf(message: UnifiedMessage): string {
 
 function encodeMessages(request: UnifiedRequest): ChatCompletionsMessage[] {
   const out: ChatCompletionsMessage[] = request.system.map((text) => ({ role: 'system', content: text }));
+  // Chat wants an assistant's tool calls answered by tool messages right after it (OpenAI: 400 otherwise); a Gemini
+  // client may put text before or between its function responses. Other messages wait until every call is answered.
+  const awaiting = new Set<string>();
+  let waiting: ChatCompletionsMessage[] = [];
+  const flush = (): void => {
+    out.push(...waiting);
+    waiting = [];
+  };
+  const add = (message: ChatCompletionsMessage): void => {
+    if (message.role === 'tool') {
+      out.push(message);
+      if (message.tool_call_id !== undefined) awaiting.delete(message.tool_call_id);
+      if (awaiting.size === 0) flush();
+    } else if (awaiting.size > 0) {
+      waiting.push(message);
+    } else {
+      out.push(message);
+    }
+  };
   for (const message of request.messages) {
     switch (message.role) {
       case 'system':
-        out.push({ role: 'system', content: textOf(message) });
+        add({ role: 'system', content: textOf(message) });
         break;
       case 'user': {
         // Tool results inside a user turn (decoders split them out, but the model allows it) still go as tool messages, first.
-        out.push(...encodeToolResults(message));
+        encodeToolResults(message).forEach(add);
         const parts = message.content.filter(isUserContent);
-        if (parts.length > 0) out.push({ role: 'user', content: encodeUserContent(parts) });
+        if (parts.length > 0) add({ role: 'user', content: encodeUserContent(parts) });
         break;
       }
       case 'assistant': {
         const assistant = encodeAssistant(message);
-        if (assistant) out.push(assistant);
+        if (!assistant) break;
+        // A call left unanswered is the client's to fix; what waited on it goes before the next turn.
+        awaiting.clear();
+        flush();
+        out.push(assistant);
+        for (const call of assistant.tool_calls ?? []) awaiting.add(call.id);
         break;
       }
       case 'tool':
-        out.push(...encodeToolResults(message));
+        encodeToolResults(message).forEach(add);
         break;
     }
   }
+  flush();
   return out;
 }
 

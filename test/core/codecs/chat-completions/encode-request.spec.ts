@@ -167,6 +167,31 @@ describe('encodeChatCompletionsRequest', () => {
     ]);
   });
 
+  it('answers the calls of an assistant turn with tool messages right after it: text a Gemini client put between its function responses waits', () => {
+    const call = (id: string) => ({ type: 'tool_call' as const, id, name: 'f', arguments: '{}' });
+    const result = (id: string) => ({ type: 'tool_result' as const, toolCallId: id, content: [{ type: 'text' as const, text: `r${id}` }] });
+    const body = encode(
+      base({
+        messages: [
+          { role: 'user', content: [{ type: 'text', text: 'go' }] },
+          { role: 'assistant', content: [call('c1'), call('c2')] },
+          { role: 'tool', content: [result('c1')] },
+          { role: 'user', content: [{ type: 'text', text: 'note between results' }] },
+          { role: 'tool', content: [result('c2')] },
+          { role: 'assistant', content: [{ type: 'text', text: 'done' }] },
+        ],
+      }),
+    );
+    expect((body.messages as Array<{ role: string; tool_call_id?: string; content: unknown }>).map((m) => m.tool_call_id ?? `${m.role}:${typeof m.content === 'string' ? m.content : ''}`)).to.deep.equal([
+      'user:go',
+      'assistant:',
+      'c1',
+      'c2',
+      'user:note between results',
+      'assistant:done',
+    ]);
+  });
+
   it('marks a failed tool result in its text (a tool message has no error flag), unless the text already says so', () => {
     const result = (id: string, text: string, isError?: boolean) => ({ type: 'tool_result' as const, toolCallId: id, content: [{ type: 'text' as const, text }], ...(isError ? { isError } : {}) });
     const body = encode(
