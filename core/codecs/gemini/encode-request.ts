@@ -5,6 +5,7 @@ import { isPlainObject } from '../shared/is-plain-object';
 import { encodeContents } from './encode-contents';
 import { encodeGenerationConfig } from './encode-generation-config';
 import { encodeTools } from './encode-tools';
+import { foldSystemInstruction, TAKES_NO_SYSTEM_INSTRUCTION } from './fold-system-instruction';
 import { GEMINI_NOTES } from './gemini-notes';
 import type { GeminiTool, GeminiToolConfig } from './gemini-types';
 import { invalidField } from './invalid-field';
@@ -35,7 +36,8 @@ export function encodeRequest(request: UnifiedRequest): Converted<Record<string,
 
   const body: Record<string, unknown> = { contents };
   const system = request.system.filter((text) => text !== '');
-  if (system.length > 0) body.systemInstruction = { parts: system.map((text) => ({ text })) };
+  if (system.length > 0 && TAKES_NO_SYSTEM_INSTRUCTION.test(request.model)) body.contents = foldSystemInstruction(contents, system);
+  else if (system.length > 0) body.systemInstruction = { parts: system.map((text) => ({ text })) };
   if (tools) body.tools = tools;
   if (toolConfig) body.toolConfig = toolConfig;
   for (const [key, value] of Object.entries(ext)) if (!MERGED_EXTENSIONS.has(key)) body[key] = value;
