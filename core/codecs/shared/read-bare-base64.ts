@@ -13,5 +13,10 @@ const MIN_CHARS = 16;
 export function readBareBase64(text: string): { data: string; mediaType: string | undefined } | undefined {
   const data = /\s/.test(text) ? text.replace(/\s+/g, '') : text;
   if (data.length < MIN_CHARS || !BARE_BASE64.test(data)) return undefined;
-  return { data, mediaType: sniffMediaType(Buffer.from(data.slice(0, SNIFF_CHARS), 'base64')) };
+  return { data, mediaType: sniffBase64Type(data) };
+}
+
+/** The type base64 data's first bytes tell; undefined when they match no known format. */
+export function sniffBase64Type(data: string): string | undefined {
+  return sniffMediaType(Buffer.from(data.slice(0, SNIFF_CHARS), 'base64'));
 }
