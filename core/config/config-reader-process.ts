@@ -1,5 +1,6 @@
 import { cosmiconfig } from 'cosmiconfig';
 import { loadJsonConfig, loadTypeScriptConfig } from './config-file-loaders';
+import { describeNonData } from './describe-non-data';
 import type { ConfigFileReply, ConfigFileRequest, EnvChanges } from './read-config-file';
 
 /**
@@ -38,8 +39,11 @@ process.channel?.unref();
 void read(JSON.parse(process.argv[2] ?? '{}') as ConfigFileRequest).then((reply) => {
   try {
     send(reply);
-  } catch (error) {
-    // Functions, classes and the like cannot cross processes: the config contract is plain data (DECISIONS §3).
-    send({ error: `the config must be plain data: ${(error as Error).message}` });
+  } catch {
+    // Functions, classes and the like cannot cross processes: the config contract is plain data (DECISIONS §3). The
+    // clone error quotes a function's source, credentials and all: the value is named by its place instead.
+    const found = 'found' in reply ? reply.found?.config : undefined;
+    send({ error: `the config must be plain data: ${describeNonData(found, '')}` });
   }
 });
+

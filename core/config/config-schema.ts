@@ -1,9 +1,15 @@
 import { BASE_URL, TRIMMED_TEXT } from '../validation/compile-validator';
 
+/**
+ * A day: the most a wait in milliseconds may be. Node's timers take at most 2^31 - 1 ms and fire at once beyond (a
+ * shutdown grace period of 3e9 cut streams after 1 ms), and SQLite's lock wait is the grace period plus 5 s.
+ */
+const MAX_WAIT_MS = 86_400_000;
+
 /** The keys every platform block has, whatever its plugin; the plugin's own are checked by its optionsSchema. */
 export const PLATFORM_BASE_PROPERTIES = {
   plugin: { type: 'string', minLength: 1 },
-  baseUrl: { type: 'string', pattern: BASE_URL },
+  baseUrl: { type: 'string', pattern: BASE_URL, format: 'http-url' },
   timeouts: {
     type: 'object',
     additionalProperties: false,
@@ -28,7 +34,7 @@ export const configSchema = {
       properties: {
         host: { type: 'string', minLength: 1 },
         port: { type: 'integer', minimum: 0, maximum: 65535 },
-        shutdownGraceMs: { type: 'integer', minimum: 0 },
+        shutdownGraceMs: { type: 'integer', minimum: 0, maximum: MAX_WAIT_MS },
         publicBaseUrl: { type: 'string', pattern: '^https?://' },
       },
     },
@@ -51,7 +57,7 @@ export const configSchema = {
       additionalProperties: false,
       properties: {
         maxBytes: { type: 'integer', minimum: 1 },
-        timeoutMs: { type: 'integer', minimum: 1 },
+        timeoutMs: { type: 'integer', minimum: 1, maximum: MAX_WAIT_MS },
         allowPrivateAddresses: { type: 'boolean' },
       },
     },

@@ -97,6 +97,11 @@ export function parseConfig(raw: unknown, source: string, env: NodeJS.ProcessEnv
   }
   const licenses = [...(file.licenses ?? []), ...splitList(env.GATEWAY_LICENSES)];
   const adminKeys = [...(file.adminKeys ?? []), ...splitList(env.GATEWAY_ADMIN_KEYS)];
+  // A license never opens /admin (DECISIONS §9): a key given as both would. Which key is not said (it is a secret).
+  const both = adminKeys.findIndex((key) => licenses.includes(key));
+  if (both >= 0) {
+    throw new ConfigError(`invalid config ${source}: adminKeys: admin key ${both + 1} is also a license; a license must not open /admin, give each its own key`);
+  }
   const server = { ...CONFIG_DEFAULTS.server, ...file.server };
   if (env.PORT) server.port = parsePort(env.PORT);
   if (env.HOST) server.host = env.HOST;

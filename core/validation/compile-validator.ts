@@ -8,6 +8,22 @@ import { GatewayError } from '../errors/gateway-error';
  */
 export const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false, useDefaults: false, strictNumbers: true });
 addFormats(ajv);
+addUrlFormat(ajv);
+
+/**
+ * Format `http-url`: an http(s) URL that Node's URL parser reads, port in range (ajv-formats' `uri` takes
+ * `http://host:99999`, which then failed every request to the platform).
+ */
+export function addUrlFormat(instance: Ajv): void {
+  instance.addFormat('http-url', (text: string) => {
+    try {
+      const url = new URL(text);
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  });
+}
 
 export type Validator<T> = (value: unknown) => T;
 
@@ -61,6 +77,8 @@ export function describeAjvError(error: ErrorObject | undefined, what: string): 
   } else if (error.keyword === 'enum') {
     const allowed = (error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ');
     detail = `must be one of ${allowed}`;
+  } else if (error.keyword === 'format' && (error.params as { format?: string }).format === 'http-url') {
+    detail = 'must be an http(s) URL (a host and, if any, a port from 1 to 65535)';
   } else if (error.keyword === 'pattern') {
     detail = PATTERN_MEANINGS[String((error.params as { pattern: string }).pattern)] ?? detail;
   } else if (error.keyword === 'additionalProperties') {

@@ -1,6 +1,6 @@
 import Ajv, { type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
-import { describeAjvError } from './compile-validator';
+import { addUrlFormat, describeAjvError } from './compile-validator';
 
 /**
  * The Ajv instance for the config file and plugin options, checked once at start-up: with every error collected,
@@ -9,6 +9,7 @@ import { describeAjvError } from './compile-validator';
  */
 export const configAjv = new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false, strictNumbers: true });
 addFormats(configAjv);
+addUrlFormat(configAjv);
 
 /** Where an error's schema path enters a branch of a `oneOf`/`anyOf`: the combinator's path and the branch's index. */
 const BRANCH = /^(.*\/(?:oneOf|anyOf))\/(\d+)(?:\/|$)/;

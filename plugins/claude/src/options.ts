@@ -50,7 +50,7 @@ export const CLAUDE_DEFAULTS = Object.freeze({
   defaultBudgetTokens: 16000,
 });
 
-const url = { type: 'string', pattern: '^https?://[^\\s]+$' } as const;
+const url = { type: 'string', pattern: '^https?://[^\\s]+$', format: 'http-url' } as const;
 
 export const claudeOptionsSchema = {
   type: 'object',

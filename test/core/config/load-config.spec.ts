@@ -36,7 +36,15 @@ describe('loadConfig', () => {
     writeFileSync(path.join(dir, 'gateway.config.js'), `module.exports = { platforms: ${JSON.stringify(PLATFORMS)}, onStart() {} };\n`);
     const error = await loadConfig({ cwd: dir, env: {} }).catch((e: unknown) => e);
     expect(error).to.be.instanceOf(ConfigError);
-    expect((error as Error).message).to.match(/^cannot read config in .*: the config must be plain data: .*could not be cloned/);
+    expect((error as Error).message).to.match(/^cannot read config in .*: the config must be plain data: onStart is a function \(export the object itself\)$/);
+  });
+
+  it('names the place of what is not plain data, never quoting a function (its source holds the credentials)', async () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'gateway.config.js'), "module.exports = function config() { return { licenses: ['lic-PRODlicense-99x1'], adminKeys: ['adm-PRODadminKEY-7f3k2'] }; };\n");
+    const error = await loadConfig({ cwd: dir, env: {} }).catch((e: unknown) => e);
+    expect((error as Error).message).to.match(/: the config must be plain data: the exported config is a function \(export the object itself\)$/);
+    expect((error as Error).message).not.to.contain('PROD');
   });
 
   it('reports a config file that throws while it loads, with its message', async () => {
@@ -182,9 +190,9 @@ describe('loadConfig', () => {
 
 describe('parseConfig', () => {
   const parse = (raw: unknown, env: NodeJS.ProcessEnv = {}) => parseConfig(raw, '/cfg/gateway.config.json', env);
-  const messageOf = (raw: unknown): string => {
+  const messageOf = (raw: unknown, env: NodeJS.ProcessEnv = {}): string => {
     try {
-      parse(raw);
+      parse(raw, env);
     } catch (error) {
       expect(error).to.be.instanceOf(ConfigError);
       return (error as Error).message;
@@ -215,6 +223,25 @@ describe('parseConfig', () => {
       );
     }
     expect(parse({ platforms: { openai: { plugin: 'openai', baseUrl: 'https://x.openai.azure.com/openai', credentials: [{ apiKey: 'sk-1' }] } } }).config.platforms.openai.baseUrl).to.equal('https://x.openai.azure.com/openai');
+  });
+
+  it('refuses a baseUrl no request could reach (a port out of range or not a number) at start-up, naming it', () => {
+    for (const baseUrl of ['http://127.0.0.1:99999', 'http://host:80800', 'http://host:port']) {
+      expect(messageOf({ platforms: { openai: { plugin: 'openai', baseUrl, credentials: [{ apiKey: 'sk-1' }] } } }), baseUrl).to.equal(
+        'invalid config /cfg/gateway.config.json: platforms.openai.baseUrl: must be an http(s) URL (a host and, if any, a port from 1 to 65535)',
+      );
+    }
+  });
+
+  it('refuses a key given both as a license and as an admin key (a license never opens /admin), without quoting it', () => {
+    const message = messageOf({ licenses: ['lic-aaaaaaaaaaaa'], adminKeys: ['adm-bbbbbbbbbbbb', 'lic-aaaaaaaaaaaa'], platforms: {} });
+    expect(message).to.equal('invalid config /cfg/gateway.config.json: adminKeys: admin key 2 is also a license; a license must not open /admin, give each its own key');
+    expect(messageOf({ licenses: ['lic-aaaaaaaaaaaa'], platforms: {} }, { GATEWAY_ADMIN_KEYS: 'lic-aaaaaaaaaaaa' })).to.contain('admin key 1 is also a license');
+  });
+
+  it('refuses waits too long for a timer (a shutdown grace period or media timeout above a day), naming the field', () => {
+    expect(messageOf({ server: { shutdownGraceMs: 3_000_000_000 }, platforms: {} })).to.equal('invalid config /cfg/gateway.config.json: server.shutdownGraceMs: must be <= 86400000');
+    expect(messageOf({ media: { timeoutMs: 3_000_000_000 }, platforms: {} })).to.equal('invalid config /cfg/gateway.config.json: media.timeoutMs: must be <= 86400000');
   });
 
   it('applies PORT, HOST, GATEWAY_LICENSES and GATEWAY_ADMIN_KEYS', () => {
