@@ -1,4 +1,5 @@
 import type { RequestEcho } from '../../unified/unified-request';
+import { isPlainObject } from '../shared/is-plain-object';
 import { encodeResponsesTextFormat } from './encode-responses-text-format';
 import { encodeResponsesToolChoice, encodeResponsesTools } from './encode-responses-tools';
 import type { ResponsesObject, ResponsesOutputItem, ResponsesStatus, ResponsesUsage } from './responses-types';
@@ -50,7 +51,7 @@ export function buildResponsesObject(fields: ResponsesObjectFields, request: Req
     store: false,
     temperature: request.temperature ?? 1,
     text: { ...originalText, format: request.responseFormat ? encodeResponsesTextFormat(request.responseFormat) : { type: 'text' } },
-    tool_choice: toolChoice === undefined ? 'auto' : encodeResponsesToolChoice(toolChoice, request),
+    tool_choice: isPlainObject(ext.tool_choice) ? ext.tool_choice : toolChoice === undefined ? 'auto' : encodeResponsesToolChoice(toolChoice, request),
     tools: encodeResponsesTools(request),
     top_p: request.topP ?? 1,
     truncation: ext.truncation === 'auto' ? 'auto' : 'disabled',

@@ -100,7 +100,8 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
     return head ?? begin('resp_gateway', request.model, nowSeconds(), out);
   }
 
-  function closeText(out: WireEvent[]): void {
+  /** `status`: an item still open when the answer ends incomplete (the token limit) was cut short: `incomplete`. */
+  function closeText(out: WireEvent[], status: 'completed' | 'incomplete' = 'completed'): void {
     const item = open;
     if (!item) return;
     open = undefined;
@@ -112,7 +113,7 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
       if (item.kind === 'refusal') emit(out, 'response.refusal.done', { ...base, content_index: 0, refusal: item.text });
       else emit(out, 'response.output_text.done', { ...base, content_index: 0, text: item.text, logprobs: [] });
       emit(out, 'response.content_part.done', { ...base, content_index: 0, part });
-      done = { id: item.id, type: 'message', status: 'completed', content: [part], role: 'assistant' };
+      done = { id: item.id, type: 'message', status, content: [part], role: 'assistant' };
     } else {
       const summary: ResponsesOutputReasoning['summary'] = item.text ? [{ type: 'summary_text', text: item.text }] : [];
       if (item.text) {
@@ -128,7 +129,7 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
   }
 
   /** Closes the open calls; `onlyWhole`: those whose arguments are whole, the others stay open for their next deltas. */
-  function closeCalls(out: WireEvent[], onlyWhole = false): void {
+  function closeCalls(out: WireEvent[], onlyWhole = false, status: 'completed' | 'incomplete' = 'completed'): void {
     for (const [index, call] of calls) {
       if (onlyWhole && !areArgumentsWhole(call.args)) continue;
       calls.delete(index);
@@ -141,7 +142,7 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
         emit(out, 'response.custom_tool_call_input.done', { ...at, input: done.input });
       } else {
         emit(out, 'response.function_call_arguments.done', { item_id: item.id, output_index: outputIndex, name: item.name, arguments: item.arguments });
-        done = { ...item, status: 'completed' };
+        done = { ...item, status };
       }
       output[outputIndex] = done;
       emit(out, 'response.output_item.done', { output_index: outputIndex, item: done });
@@ -285,10 +286,10 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
           // Cumulative usage is reported once, in the terminal event.
           break;
         case 'finish': {
-          closeText(out);
-          closeCalls(out);
-          closed = true;
           const { status, incompleteDetails } = encodeResponsesStatus(event.finishReason);
+          closeText(out, status);
+          closeCalls(out, false, status);
+          closed = true;
           const type = status === 'completed' ? 'response.completed' : 'response.incomplete';
           emit(out, type, { response: snapshot(h, status, event.usage, nowSeconds(), incompleteDetails) });
           break;

@@ -360,6 +360,8 @@ export function decodeResponsesRequest(raw: unknown, ctx?: DecodeContext): Unifi
   const ext = collectExtensions(body);
   // Leading developer messages join `instructions` as system text; the response echoes `instructions` as sent.
   if (builder.system.length > (body.instructions ? 1 : 0)) ext.instructions = body.instructions ?? null;
+  // An `allowed_tools` choice becomes a plain one over fewer tools; the response echoes it as sent.
+  if (isRecord(body.tool_choice) && body.tool_choice.type === 'allowed_tools') ext.tool_choice = body.tool_choice;
   if (Object.keys(ext).length > 0) request.extensions = { responses: ext };
   if (warnings.length > 0) request.warnings = warnings;
   return request;

@@ -156,8 +156,9 @@ function encodeReasoning(reasoning: UnifiedReasoningConfig | undefined, original
 export function encodeResponsesRequest(request: UnifiedRequest): Converted<Record<string, unknown>> {
   refuseUntranslatableFields(request, 'responses');
   const warnings: string[] = [];
-  // `instructions` as the client sent it is for the echo: the system text here holds its leading developer messages too.
-  const { reasoning: originalReasoning, text: originalText, instructions: _sentInstructions, ...ext } = request.extensions?.responses ?? {};
+  // `instructions` and an `allowed_tools` choice as the client sent them are for the echo: the system text here holds
+  // the leading developer messages too, and the tools and choice the allowed ones.
+  const { reasoning: originalReasoning, text: originalText, instructions: _sentInstructions, tool_choice: _sentChoice, ...ext } = request.extensions?.responses ?? {};
   const body: Json = { model: request.model };
   if (request.system.length > 0) body.instructions = request.system.join('\n\n');
   body.input = encodeInput(request);

@@ -52,16 +52,42 @@ export function freeformToolNamed(request: Pick<RequestEcho, 'tools'>, name: str
   return request.tools?.find((tool) => tool.freeform !== undefined && tool.name === name);
 }
 
+/** The start of arguments `{"input": "…` cut short (the token limit): what follows is the input's JSON text so far. */
+const CUT_INPUT = /^\s*\{\s*"input"\s*:\s*"/;
+
 /**
- * A freeform call's input from the unified arguments `{"input": "…"}`. Arguments of another shape (a model that
- * ignored the schema) go through as they are: the client's tool reports what it cannot apply.
+ * A freeform call's input from the unified arguments `{"input": "…"}`; arguments cut short by the token limit give
+ * the input as far as it came (the wrapper is the gateway's, no client should see it). Arguments of another shape (a
+ * model that ignored the schema) go through as they are: the client's tool reports what it cannot apply.
  */
 export function freeformInput(args: string): string {
   try {
     const parsed: unknown = JSON.parse(args);
     if (typeof parsed === 'object' && parsed !== null && typeof (parsed as Json).input === 'string') return (parsed as Json).input as string;
   } catch {
-    // Not JSON: taken as the input itself.
+    const cut = CUT_INPUT.exec(args);
+    if (cut) return readCutString(args.slice(cut[0].length)) ?? args;
   }
   return args;
+}
+
+/** The text of a JSON string's body cut short (its closing quote, or the object's brace after it, missing): a dangling escape is left out. */
+function readCutString(cut: string): string | undefined {
+  const closing = /"\s*$/.exec(cut);
+  const body = closing && !precededByOddBackslashes(cut, closing.index) ? cut.slice(0, closing.index) : cut;
+  // An escape cut in two (`\`, `\u00`) cannot be read: it goes, with its backslash.
+  const whole = body.replace(/\\(?:u[0-9a-fA-F]{0,3})?$/, (escape, offset: number) => (precededByOddBackslashes(body, offset) ? escape : ''));
+  try {
+    const text: unknown = JSON.parse(`"${whole}"`);
+    return typeof text === 'string' ? text : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the backslash at `offset` is itself escaped (an odd run of backslashes before it). */
+function precededByOddBackslashes(text: string, offset: number): boolean {
+  let count = 0;
+  for (let at = offset - 1; at >= 0 && text[at] === '\\'; at--) count++;
+  return count % 2 === 1;
 }

@@ -120,6 +120,23 @@ describe('createResponsesStreamEncoder', () => {
     const last = payloads(wire).at(-1);
     expect(last?.type).to.equal('response.incomplete');
     expect(last?.response).to.deep.include({ status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' } });
+    // The item the limit cut is incomplete too, as OpenAI marks it.
+    const done = payloads(wire).find((payload) => payload.type === 'response.output_item.done');
+    expect(done?.item).to.include({ type: 'message', status: 'incomplete' });
+    expect((last?.response as { output: Array<{ status: string }> }).output[0].status).to.equal('incomplete');
+  });
+
+  it("gives a freeform call the limit cut short its input as far as it came, never the gateway's JSON wrapper", () => {
+    const request = decodeResponsesRequest({ model: 'm', input: 'q', stream: true, tools: [{ type: 'custom', name: 'apply_patch' }] });
+    const wire = encodeEvents(createResponsesStreamEncoder(request), [
+      START,
+      { type: 'tool_call_start', index: 0, id: 'call_1', name: 'apply_patch' },
+      { type: 'tool_call_delta', index: 0, argumentsDelta: '{"input":"*** Begin Patch\\n' },
+      { type: 'tool_call_delta', index: 0, argumentsDelta: 'xx' },
+      { type: 'finish', finishReason: 'length', usage: USAGE },
+    ]);
+    const done = payloads(wire).find((payload) => payload.type === 'response.custom_tool_call_input.done');
+    expect(done?.input).to.equal('*** Begin Patch\nxx');
   });
 
   it('reports an error as `event: error` with code, message, param and the next sequence number; nothing after it', () => {

@@ -27,6 +27,24 @@ describe('encodeResponsesResponse', () => {
     expect(body.incomplete_details).to.equal(null);
   });
 
+  it('marks the last item of an answer the token limit cut incomplete, as OpenAI does; a whole answer keeps completed items', () => {
+    const request = decodeResponsesRequest({ model: 'm', input: 'q' });
+    const cut = encodeResponsesResponse(response({ content: [{ type: 'text', text: 'Once upon' }], finishReason: 'length' }), request);
+    expect(cut.status).to.equal('incomplete');
+    expect(cut.output.map((item) => ('status' in item ? item.status : undefined))).to.deep.equal(['incomplete']);
+    const whole = encodeResponsesResponse(response({ content: [{ type: 'text', text: 'Done.' }] }), request);
+    expect(whole.output.map((item) => ('status' in item ? item.status : undefined))).to.deep.equal(['completed']);
+  });
+
+  it('echoes an allowed_tools choice as sent, though the upstream gets a plain one over the allowed tools', () => {
+    const choice = { type: 'allowed_tools', mode: 'required', tools: [{ type: 'function', name: 'b' }] };
+    const fn = (name: string) => ({ type: 'function', name, parameters: { type: 'object', properties: {} } });
+    const request = decodeResponsesRequest({ model: 'm', input: 'q', tools: [fn('a'), fn('b')], tool_choice: choice });
+    expect(request.tools?.map((tool) => tool.name)).to.deep.equal(['b']);
+    expect(encodeResponsesResponse(response({}), request).tool_choice).to.deep.equal(choice);
+    expect(responsesCodec.encodeRequest(request).value).to.include({ tool_choice: 'required' });
+  });
+
   it('echoes instructions as sent, though leading developer messages joined them as system text (sent so to a Responses upstream)', () => {
     const developer = { type: 'message', role: 'developer', content: [{ type: 'input_text', text: 'Use tabs.' }] };
     const user = { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'hi' }] };
