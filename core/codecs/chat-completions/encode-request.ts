@@ -16,6 +16,7 @@ import { fileNameForMime } from '../shared/file-mime-from-name';
 import { refuseUntranslatableFields } from '../shared/refuse-untranslatable-fields';
 import { effortForBudget, toOpenAiEffort } from '../shared/reasoning-effort-budget';
 import { toDataUri } from '../shared/parse-data-uri';
+import { textDocumentAsText } from '../../unified/text-documents';
 import { encodeChatMediaMarkdown } from './encode-chat-media-markdown';
 import type {
   ChatCompletionsContentPart,
@@ -55,20 +56,9 @@ function withinUserLimit(user: string): string {
   return user.length <= MAX_USER_LENGTH ? user : `user-${createHash('sha256').update(user).digest('hex').slice(0, 40)}`;
 }
 
-/**
- * A plain-text document (a Messages client's `text` or `content` document) as the text part it is: Chat Completions
- * takes only PDFs as file parts ("Invalid file data … application/pdf"), and says to send a text file's contents as
- * text. Its title, kept as the file name, heads it.
- */
-function asTextPart(part: UnifiedTextPart | UnifiedMediaPart): UnifiedTextPart | UnifiedMediaPart {
-  if (part.type !== 'file' || part.source.kind !== 'base64' || !part.source.mediaType.toLowerCase().startsWith('text/')) return part;
-  const text = Buffer.from(part.source.data, 'base64').toString('utf8');
-  return { type: 'text', text: part.filename ? `${part.filename}\n\n${text}` : text };
-}
-
 /** A single text part goes as a plain string, the form every OpenAI-compatible upstream accepts. */
 function encodeUserContent(given: Array<UnifiedTextPart | UnifiedMediaPart>): string | ChatCompletionsContentPart[] {
-  const parts = given.map(asTextPart);
+  const parts = given.map(textDocumentAsText);
   if (parts.length === 1 && parts[0].type === 'text') return parts[0].text;
   return parts.map((part) => (part.type === 'text' ? { type: 'text', text: part.text } : encodeMediaPart(part)));
 }

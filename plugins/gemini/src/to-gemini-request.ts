@@ -1,4 +1,4 @@
-import { geminiCodec, geminiModelPath, type GatewaySettings, type RequestContext, type UpstreamRequest } from '@gateway/core';
+import { geminiCodec, geminiModelPath, withTextDocumentsAsText, type GatewaySettings, type RequestContext, type UpstreamRequest } from '@gateway/core';
 import { isImagenChat, toImagenChatRequest } from './imagen-chat';
 import { inlineGeminiMedia } from './inline-gemini-media';
 import type { GeminiSafetySetting } from './options';
@@ -28,7 +28,8 @@ export async function toGeminiRequest(request: UpstreamRequest, ctx: RequestCont
   if (isImagenChat(variant)) return toImagenChatRequest(request, variant, shape.apiVersion);
   const messages = await restoreSignatures(variant.messages, shape.signatures, signatureScope(ctx));
   const signed = messages === variant.messages ? variant : { ...variant, messages };
-  const unified = await inlineGeminiMedia(signed, { media: shape.media, client: ctx });
+  // A plain-text document is text, not one of the platform's media types: it goes as a text part.
+  const unified = await inlineGeminiMedia(withTextDocumentsAsText(signed), { media: shape.media, client: ctx });
   const { value, warnings } = geminiCodec.encodeRequest(unified);
   if (warnings.length > 0) ctx.log.debug('translation dropped fields', { warnings });
   if (unified.presencePenalty !== undefined || unified.frequencyPenalty !== undefined) ctx.state.set(TRANSLATED_PENALTIES, true);

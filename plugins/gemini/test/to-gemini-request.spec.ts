@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { chatCompletionsCodec, type RequestContext, type UpstreamRequest } from '@gateway/core';
+import { chatCompletionsCodec, messagesCodec, type RequestContext, type UpstreamRequest } from '@gateway/core';
 import { toGeminiRequest } from '../src/to-gemini-request';
 import { extraHiddenClasses, skipUnlessMapsComparable } from '../../../test/helpers/hidden-class';
 
@@ -18,6 +18,17 @@ describe('toGeminiRequest', () => {
     const shaped = await toGeminiRequest(translated('hi', true), CTX, SHAPE);
     expect(shaped.json).to.deep.include({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }], safetySettings: SAFETY });
     expect(shaped.path).to.equal('/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse');
+  });
+
+  it("gives a Messages client's plain-text document as text (it was a 415: text is none of the platform's media types)", async () => {
+    const unified = messagesCodec.decodeRequest({
+      model: 'gemini-2.5-flash',
+      max_tokens: 10,
+      messages: [{ role: 'user', content: [{ type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'doc as text source' }, title: 'T2' }, { type: 'text', text: 'summarize' }] }],
+    });
+    const request: UpstreamRequest = { mode: 'translate', format: 'gemini', method: 'POST', path: '', headers: {}, body: undefined, json: undefined, unified, stream: false };
+    const shaped = await toGeminiRequest(request, CTX, SHAPE);
+    expect((shaped.json as { contents: unknown }).contents).to.deep.equal([{ role: 'user', parts: [{ text: 'T2\n\ndoc as text source' }, { text: 'summarize' }] }]);
   });
 
   it('gives every translated body one hidden class (no per-request shapes on the hot path)', async function () {
