@@ -165,6 +165,22 @@ function decodeToolChoice(choice: ChatCompletionsToolChoice): { toolChoice: Unif
   return { toolChoice: choice.allowed_tools.mode, allowed };
 }
 
+/**
+ * A choice that requires a call of a tool the request does not declare, as OpenAI answers it (400): translated, the
+ * choice would go with the missing tool and the client would get plain text where it required a call.
+ */
+function refuseUnknownToolChoice(choice: ChatCompletionsToolChoice, request: Pick<UnifiedRequest, 'tools' | 'builtinTools'>): void {
+  const declared = (name: string): boolean => request.tools?.some((tool) => tool.name === name) === true || request.builtinTools?.some((tool) => tool.type === name) === true;
+  if (choice === 'required' && !request.tools?.length && !request.builtinTools?.length) throw invalid('tool_choice', '"required" needs tools to call; none are given');
+  if (typeof choice === 'string') return;
+  if (choice.type === 'function' && !declared(choice.function.name)) throw invalid('tool_choice.function.name', `"${choice.function.name}" is not among the tools`);
+  if (choice.type !== 'allowed_tools') return;
+  choice.allowed_tools.tools.forEach((tool, i) => {
+    const name = tool.function?.name;
+    if (name !== undefined && !declared(name)) throw invalid(`tool_choice.allowed_tools.tools[${i}].function.name`, `"${name}" is not among the tools`);
+  });
+}
+
 function decodeResponseFormat(format: ChatCompletionsResponseFormat): UnifiedResponseFormat {
   if (format.type !== 'json_schema') return { type: format.type };
   const { name, schema, strict } = format.json_schema;
@@ -253,6 +269,7 @@ export function decodeChatCompletionsRequest(raw: unknown, ctx?: DecodeContext):
   if (body.tool_choice) {
     const { toolChoice, allowed } = decodeToolChoice(body.tool_choice);
     request.toolChoice = toolChoice;
+    refuseUnknownToolChoice(body.tool_choice, request);
     if (allowed && request.tools) request.tools = request.tools.filter((t) => allowed.has(t.name));
   }
   if (typeof body.parallel_tool_calls === 'boolean') request.parallelToolCalls = body.parallel_tool_calls;

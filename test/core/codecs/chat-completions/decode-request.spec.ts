@@ -20,6 +20,17 @@ function decodeError(input: unknown): { code: string; message: string; param?: s
 }
 
 describe('decodeChatCompletionsRequest', () => {
+  it('refuses a tool choice that requires a tool the request does not declare, as OpenAI does (a translation answered with text)', () => {
+    const fn = { type: 'function', function: { name: 'f', parameters: { type: 'object', properties: {} } } };
+    expect(decodeError(body({ tool_choice: 'required' }))).to.deep.include({ param: 'tool_choice' });
+    expect(decodeError(body({ tools: [fn], tool_choice: { type: 'function', function: { name: 'zz' } } }))).to.deep.include({ param: 'tool_choice.function.name' });
+    const allowed = { type: 'allowed_tools', allowed_tools: { mode: 'required', tools: [{ type: 'function', function: { name: 'f' } }, { type: 'function', function: { name: 'zz' } }] } };
+    expect(decodeError(body({ tools: [fn], tool_choice: allowed }))).to.deep.include({ param: 'tool_choice.allowed_tools.tools[1].function.name', message: 'tool_choice.allowed_tools.tools[1].function.name: "zz" is not among the tools' });
+    // Declared: carried; "auto" and "none" without tools ask for nothing.
+    expect(decodeChatCompletionsRequest(body({ tools: [fn], tool_choice: 'required' })).toolChoice).to.equal('required');
+    expect(decodeChatCompletionsRequest(body({ tool_choice: 'none' })).toolChoice).to.equal('none');
+  });
+
   describe('fixtures', () => {
     it('request-basic: a leading developer message becomes system, max_completion_tokens becomes maxTokens', () => {
       const request = decodeChatCompletionsRequest(fixtureJson('openai-chat/request-basic.json'));
