@@ -1,6 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { GoogleGenAI, type Content, type GenerateContentResponse } from '@google/genai';
 import { expect } from 'chai';
+import OpenAI from 'openai';
 import { createJsonArrayParser } from '../../core/sse/parse-json-array';
 import { startSimulator, type Simulator } from '../../simulator';
 import { startGateway, TEST_LICENSE, type RunningGateway } from '../helpers/start-gateway';
@@ -279,5 +280,42 @@ describe('e2e: Anthropic and Google SDKs → gateway (openai plugin, translated)
       expect(body.error.message).to.include('contents');
       expect(sim.requests).to.have.length(0);
     });
+  });
+});
+
+describe('e2e: a Responses client on an OpenAI-compatible service without the Responses API (responses: "chat")', function () {
+  this.timeout(20_000);
+  let sim: Simulator;
+  let gw: RunningGateway;
+  before(async () => {
+    sim = await startSimulator({ port: 0 });
+    gw = await startGateway({
+      deepseek: { plugin: 'openai', baseUrl: sim.openaiUrl, responses: 'chat', credentials: [{ apiKey: 'sk-sim-upstream-key-0001' }] },
+      openai: { plugin: 'openai', baseUrl: sim.openaiUrl, credentials: [{ apiKey: 'sk-sim-upstream-key-0001' }] },
+    });
+  });
+  after(async () => {
+    await gw.close();
+    await sim.close();
+  });
+  beforeEach(() => sim.reset());
+
+  it('answers responses.create, whole and streamed, through chat completions; the default platform passes it through', async () => {
+    const client = new OpenAI({ apiKey: TEST_LICENSE, baseURL: `${gw.url}/deepseek/v1`, maxRetries: 0 });
+    const whole = await client.responses.create({ model: 'deepseek-chat', instructions: 'Be brief.', input: 'hello codex' });
+    expect(whole.output_text).to.equal('Echo: hello codex');
+    expect(sim.requests.at(-1)!.path).to.equal('/v1/chat/completions');
+    const events: string[] = [];
+    let text = '';
+    for await (const event of await client.responses.create({ model: 'deepseek-chat', input: 'hello stream', stream: true })) {
+      events.push(event.type);
+      if (event.type === 'response.output_text.delta') text += event.delta;
+    }
+    expect(text).to.equal('Echo: hello stream');
+    expect(events.at(-1)).to.equal('response.completed');
+    expect(sim.requests.at(-1)!.path).to.equal('/v1/chat/completions');
+    const passthrough = new OpenAI({ apiKey: TEST_LICENSE, baseURL: `${gw.url}/openai/v1`, maxRetries: 0 });
+    await passthrough.responses.create({ model: 'gpt-4.1', input: 'hello' });
+    expect(sim.requests.at(-1)!.path).to.equal('/v1/responses');
   });
 });

@@ -49,7 +49,7 @@ const openAiPlugin: GatewayPlugin<OpenAiOptions> = {
         'videos.get': videos.get,
         'videos.content': videos.content,
         search: createOpenAiSearchHandler(call, { mode: options.search ?? 'responses', searchModel: options.searchModel, store, platform: key }),
-      }),
+      }, { responses: options.responses }),
     );
     hooks.upstreamCall.for(key).tapPromise(tap, createGenerationCaller(options, keys));
     log.info('platform mounted', { baseUrl: maskUrlCredentials(options.baseUrl), credentials: options.credentials.length });

@@ -4,17 +4,19 @@ import { estimateGeminiTokenCount, estimateMessagesTokenCount, isModelsEndpoint,
 export type OpenAiCustomHandlers = Partial<Record<EndpointId, CustomHandler>>;
 
 /**
- * An OpenAI-compatible upstream speaks chat completions and responses natively; the other client formats are
- * translated to chat completions, which every compatible service has. Token counts are estimated; models, images,
- * videos and search have handlers of their own.
+ * An OpenAI-compatible upstream speaks chat completions and responses natively (`responses: 'chat'`: a service
+ * without the Responses API gets them translated to chat completions); the other client formats are translated to
+ * chat completions, which every compatible service has. Token counts are estimated; models, images, videos and search
+ * have handlers of their own.
  */
-export function createOpenAiRouter(handlers: OpenAiCustomHandlers) {
+export function createOpenAiRouter(handlers: OpenAiCustomHandlers, options: { responses?: 'passthrough' | 'chat' } = {}) {
+  const responses: RouteDecision = options.responses === 'chat' ? { mode: 'translate', upstream: 'chat-completions' } : { mode: 'passthrough', format: 'responses' };
   return (query: RouteQuery): RouteDecision | undefined => {
     switch (query.endpoint) {
       case 'chat.completions':
         return { mode: 'passthrough', format: 'chat-completions' };
       case 'responses':
-        return { mode: 'passthrough', format: 'responses' };
+        return responses;
       case 'messages':
       case 'gemini.generateContent':
       case 'gemini.streamGenerateContent':
