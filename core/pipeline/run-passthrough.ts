@@ -77,6 +77,8 @@ async function relayAnswer(
   const opensErrorEvent = boundary ? createErrorEventFollower() : undefined;
   // An upstream may hold a stream open after its last event: the answer is whole then, not cut short.
   const end = boundary && format !== 'other' ? createStreamEndFollower(format) : undefined;
+  // Gemini's streamed array likewise: whole once every candidate has its finishReason.
+  const arrayEnd = arrayFraming ? createStreamEndFollower('gemini', 'json-array') : undefined;
   /**
    * The stream failed mid-way (`error`): it ends with its format's own error event, as the upstream would send it.
    * False when it cannot (not a stream, no format, cut inside an array element or an SSE line): the connection is
@@ -106,6 +108,7 @@ async function relayAnswer(
           return end.hasEndLine && end.ended() && boundary?.closingPrefix() === '';
         }
         if (!array) return;
+        arrayEnd?.push(chunk);
         try {
           array.push(chunk);
         } catch {
@@ -119,9 +122,22 @@ async function relayAnswer(
         // finished, nothing else is owed (a second error would follow the first).
         if ((end?.ended() || ctx.failedMidway === 'upstream_error_event') && endEventOnly(boundary, res, end?.ended() === true)) return true;
         if (end && endsAsFinished(format, end, singleChoice, boundary, res)) return true;
+        // A whole Gemini array the upstream stalled or broke off before its `]`: closed as it is, no error element.
+        const close = arrayEnd?.ended() ? array?.close() : undefined;
+        if (close !== undefined) {
+          if (close) writeNow(res, close);
+          return true;
+        }
         return endWithError(toGatewayError(error));
       },
       onEnd() {
+        // A Gemini array the upstream closed without its `]`: closed as it is when whole, else ended with an error element.
+        const close = arrayEnd && array && ctx.failedMidway === undefined ? array.close() : '';
+        if (close !== '') {
+          if (!arrayEnd?.ended()) return endWithError(new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream stream ended before the response was complete'));
+          if (close !== undefined) writeNow(res, close);
+          return true;
+        }
         // An event stream the upstream closed before its answer was whole (no end event, no finish reason) ends with
         // the format's error event, as a translation of it does: relayed as it came, it read as a complete answer.
         if (!end || !sse || format === 'other' || ctx.failedMidway !== undefined) return true;

@@ -1,4 +1,5 @@
 import type { WireFormat } from '../unified/unified-request';
+import { createJsonArrayParser } from './parse-json-array';
 import { createSseParser } from './parse-sse';
 
 /**
@@ -70,8 +71,8 @@ export interface StreamEndFollower {
  * (after LF or CR, or the stream's start): inside an event's JSON a line break is escaped, so model text cannot fake
  * one. A chunk may start or end anywhere, inside a line or an end line: the last bytes of the one before are kept.
  */
-export function createStreamEndFollower(format: WireFormat): StreamEndFollower {
-  if (format === 'gemini') return createGeminiEndFollower();
+export function createStreamEndFollower(format: WireFormat, framing: 'sse' | 'json-array' = 'sse'): StreamEndFollower {
+  if (format === 'gemini') return createGeminiEndFollower(framing);
   const lines = (END_LINES[format] ?? []).flatMap(spellings);
   const afterBreak = lines.flatMap((line) => [Buffer.from(`\n${line}`), Buffer.from(`\r${line}`)]);
   const joints = lines.flatMap((line) => [`\n${line}`, `\r${line}`]);
@@ -109,8 +110,9 @@ export function createStreamEndFollower(format: WireFormat): StreamEndFollower {
  * are parsed for that (Gemini native streams only): the key alone in the bytes is no sign, a function call's `args`
  * may hold it as real JSON, and with `candidateCount` one candidate may finish while another still streams.
  */
-function createGeminiEndFollower(): StreamEndFollower {
-  const parser = createSseParser();
+function createGeminiEndFollower(framing: 'sse' | 'json-array'): StreamEndFollower {
+  // A streamed JSON array (no `alt=sse`): its elements are whole once their brace closes, nothing to flush at the end.
+  const parser = framing === 'sse' ? createSseParser() : withoutFlush(createJsonArrayParser());
   const streaming = new Set<number>();
   const finished = new Set<number>();
   let readable = true;
@@ -160,4 +162,9 @@ function createGeminiEndFollower(): StreamEndFollower {
       return readable && (blocked || (streaming.size > 0 && [...streaming].every((index) => finished.has(index))));
     },
   };
+}
+
+/** An array parser whose end reads nothing more: asked before the array is closed, it is not an error. */
+function withoutFlush(parser: ReturnType<typeof createJsonArrayParser>): Pick<ReturnType<typeof createJsonArrayParser>, 'push' | 'end'> {
+  return { push: (chunk) => parser.push(chunk), end: () => [] };
 }

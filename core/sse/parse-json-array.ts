@@ -13,6 +13,8 @@ export interface JsonArrayParser {
    * `''` when the array was already closed; undefined when it broke inside an element, which nothing can mend.
    */
   closeWith(json: string): string | undefined;
+  /** The text that closes the array read so far as it is: `''` when closed, undefined inside an element. */
+  close(): string | undefined;
 }
 
 const BEFORE_ARRAY = 0;
@@ -173,6 +175,11 @@ export function createJsonArrayParser(): JsonArrayParser {
       if (state === AFTER_ARRAY) return '';
       if (state === IN_ELEMENT) return undefined;
       return needsComma ? `,\r\n${json}]` : `${json}]`;
+    },
+    close() {
+      if (state === BEFORE_ARRAY) return '[]';
+      if (state === AFTER_ARRAY) return '';
+      return state === IN_ELEMENT ? undefined : ']';
     },
   };
 }

@@ -261,6 +261,30 @@ describe('e2e: an upstream that holds a stream open after its last event (SDKs â
     });
   });
 
+  it('gemini passthrough, a streamed JSON array (no alt=sse) held open after its finish: closed with its ], no error element; cut before it, an error element', async () => {
+    const finished = { candidates: [{ content: { role: 'model', parts: [{ text: 'Hello' }] }, finishReason: 'STOP', index: 0 }] };
+    const post = () =>
+      fetch(`${gw.url}/gemini/v1beta/models/gemini-2.5-flash:streamGenerateContent`, {
+        method: 'POST',
+        headers: { 'x-goog-api-key': TEST_LICENSE, 'content-type': 'application/json' },
+        body: JSON.stringify({ contents: [{ parts: [{ text: 'hi' }] }] }),
+      }).then((res) => res.text());
+    const head = `[${JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ text: 'Hel' }] }, index: 0 }] })}`;
+    const whole = `${head},\r\n${JSON.stringify(finished)}`;
+    upstream.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write(whole);
+    });
+    expect(await post()).to.equal(`${whole}]`);
+    upstream.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(head);
+    });
+    const cut = JSON.parse(await post()) as Array<Record<string, unknown>>;
+    expect(cut).to.have.length(2);
+    expect(cut[1]).to.have.property('error');
+  });
+
   it('gemini passthrough: the Google SDK gets the stream without an error after it', async () => {
     holdOpenAfter(fixtureText('gemini/stream-basic.sse'));
     const client = new GoogleGenAI({ apiKey: TEST_LICENSE, httpOptions: { baseUrl: `${gw.url}/gemini` } });
