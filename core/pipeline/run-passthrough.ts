@@ -144,11 +144,9 @@ async function relayAnswer(
         // Whole: its last event is ended, though its line end or blank line never came (the upstream closed after it).
         if (end.ended() && endEventOnly(boundary, res, true)) return true;
         // Finished: ended with the end event it owed (with `n` above 1, one choice's finish says nothing of the others,
-        // and nothing is written).
-        if (end.finished()) {
-          endsAsFinished(format, end, singleChoice, boundary, res);
-          return true;
-        }
+        // and nothing is written). Not a last event cut after its `event:` line with no end event to owe in its place
+        // (Responses' `response.completed`, whose response never came): that one is completed by our error event.
+        if (end.finished() && (endsAsFinished(format, end, singleChoice, boundary, res) || !end.ended())) return true;
         return endWithError(new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream stream ended before the response was complete'));
       },
     });

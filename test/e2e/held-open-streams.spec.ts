@@ -197,6 +197,11 @@ describe('e2e: an upstream that holds a stream open after its last event (SDKs â
       const events: Array<{ type: string; message?: string }> = [];
       for await (const event of await openai.responses.create({ model: 'gpt-4.1', input: 'hi', stream: true })) events.push(event);
       expect(events.at(-1)).to.include({ type: 'error', message: 'upstream stream ended before the response was complete' });
+      // Cut right after its terminal event's line: the response never came, so an error too, not a silent end.
+      closeAfter(responses.slice(0, responses.indexOf('\n', responses.indexOf('event: response.completed')) + 1));
+      const terminal: Array<{ type: string }> = [];
+      for await (const event of await openai.responses.create({ model: 'gpt-4.1', input: 'hi', stream: true })) terminal.push(event);
+      expect(terminal.at(-1)).to.include({ type: 'error' });
       const messages = fixtureText('anthropic-messages/stream-basic.sse');
       const anthropic = new Anthropic({ apiKey: TEST_LICENSE, baseURL: `${gw.url}/claude`, maxRetries: 0 });
       const ask = () => anthropic.messages.stream({ model: 'claude-sonnet-4-6', max_tokens: 50, messages: [{ role: 'user', content: 'hi' }] }).finalMessage();
