@@ -156,6 +156,7 @@ export function createChatCompletionsStreamDecoder(): StreamDecoder {
       for (const call of toolCalls.values()) if (!call.started) startCall(call, out);
       let reason = finishReason ?? 'stop';
       if (hasToolCalls && (reason === 'stop' || reason === 'other')) reason = 'tool_calls';
+      if (!hasToolCalls && reason === 'tool_calls') reason = 'stop';
       out.push({ type: 'finish', finishReason: reason, usage: usage ?? { inputTokens: 0, outputTokens: 0, totalTokens: 0 } });
       return out;
     },

@@ -50,8 +50,10 @@ export function decodeChatCompletionsResponse(body: unknown): UnifiedResponse {
 
   const hasToolCalls = content.some((p) => p.type === 'tool_call');
   let finishReason = mapChatCompletionsFinishReason(asString(choice.finish_reason));
-  // Some OpenAI-compatible upstreams answer `stop` (or nothing) next to tool calls.
+  // Some OpenAI-compatible upstreams answer `stop` (or nothing) next to tool calls, others `tool_calls` with none: a
+  // Messages client told `tool_use` with no call to run waits for one.
   if (hasToolCalls && (finishReason === 'stop' || finishReason === 'other')) finishReason = 'tool_calls';
+  if (!hasToolCalls && finishReason === 'tool_calls') finishReason = 'stop';
   return {
     id: idOrMint(wire.id, 'chatcmpl-'),
     model: asString(wire.model) ?? '',

@@ -21,6 +21,12 @@ function text(events: UnifiedStreamEvent[]): string {
 }
 
 describe('createChatCompletionsStreamDecoder', () => {
+  it('ends a stream whose finish says tool_calls with no call as a natural end (stop)', () => {
+    const events = decode(sse(chunk({ role: 'assistant', content: 'no call after all' }), chunk({}, 'tool_calls'), '[DONE]'));
+    const finish = events.find((event) => event.type === 'finish');
+    expect(finish?.type === 'finish' && finish.finishReason).to.equal('stop');
+  });
+
   for (const chunkSize of [1, 7, 64, 10000]) {
     it(`stream-basic (split every ${chunkSize} bytes): start, text, usage from the trailing chunk, one finish at the end`, () => {
       const events = decode(fixtureText('openai-chat/stream-basic.sse'), chunkSize);

@@ -70,6 +70,8 @@ describe('decodeChatCompletionsResponse', () => {
     expect(decodeChatCompletionsResponse(make('eos_token')).finishReason).to.equal('stop');
     const call = { id: 'c', type: 'function', function: { name: 'f', arguments: '{}' } };
     expect(decodeChatCompletionsResponse(make('stop', [call])).finishReason).to.equal('tool_calls');
+    // "tool_calls" with no call is a natural end: a Messages client told tool_use would wait for a call.
+    expect(decodeChatCompletionsResponse(make('tool_calls')).finishReason).to.equal('stop');
   });
 
   it('turns an error envelope in a 200 body into the upstream error, keeping type and status', () => {
