@@ -8,11 +8,22 @@ const FORMATS: Readonly<Record<string, readonly string[]>> = {
   integer: ['int32', 'int64'],
 };
 
+/**
+ * The most schema nodes a pruned schema may have. Inlining `$ref`s multiplies a schema (each def naming the next twice
+ * doubles it: 3 KB of defs grew past the heap); one beyond this goes whole as `parametersJsonSchema` instead.
+ */
+const MAX_PRUNED_NODES = 5_000;
+
 interface PruneContext {
   defs: Record<string, unknown>;
   /** `$ref` names being expanded, so a recursive schema stops instead of looping. */
   expanding: Set<string>;
+  /** Nodes made so far (see MAX_PRUNED_NODES). */
+  nodes: number;
 }
+
+/** Thrown when a schema would prune past MAX_PRUNED_NODES. */
+class TooLargeToPrune extends Error {}
 
 function mergeAllOf(node: Record<string, unknown>): Record<string, unknown> {
   const { allOf, ...rest } = node;
@@ -54,6 +65,7 @@ function isNullSchema(value: unknown): boolean {
 }
 
 function prune(input: Record<string, unknown>, ctx: PruneContext): Record<string, unknown> {
+  if (++ctx.nodes > MAX_PRUNED_NODES) throw new TooLargeToPrune();
   if (typeof input.$ref === 'string') {
     const name = /^#\/(?:\$defs|definitions)\/(.+)$/.exec(input.$ref)?.[1];
     const target = name === undefined ? undefined : ctx.defs[name];
@@ -66,7 +78,8 @@ function prune(input: Record<string, unknown>, ctx: PruneContext): Record<string
   }
   const node = Array.isArray(input.allOf) ? mergeAllOf(input) : input;
 
-  let types = typeList(node);
+  // Each type once: `["object","object",…]` would otherwise multiply every level below it.
+  let types = [...new Set(typeList(node))];
   let nullable = node.nullable === true || types.includes('null');
   types = types.filter((t) => t !== 'null');
 
@@ -141,9 +154,15 @@ function prune(input: Record<string, unknown>, ctx: PruneContext): Record<string
  * propertyOrdering). Gemini answers 400 "Unknown name … Cannot find field" for anything else, so
  * `$schema`, `additionalProperties`, `propertyNames`, `exclusiveMinimum`, `default`, `pattern` … are
  * dropped; `["x","null"]` and `anyOf [X, null]` become `nullable`; `const` a one-value enum; local
- * `$ref`s are inlined (recursive ones end as a plain object); `allOf` is merged.
+ * `$ref`s are inlined (recursive ones end as a plain object); `allOf` is merged. Undefined when the result would
+ * exceed MAX_PRUNED_NODES (the caller sends the schema whole).
  */
-export function encodeGeminiSchema(schema: Record<string, unknown>): Record<string, unknown> {
+export function encodeGeminiSchema(schema: Record<string, unknown>): Record<string, unknown> | undefined {
   const defs = { ...(isPlainObject(schema.definitions) ? schema.definitions : {}), ...(isPlainObject(schema.$defs) ? schema.$defs : {}) };
-  return prune(schema, { defs, expanding: new Set() });
+  try {
+    return prune(schema, { defs, expanding: new Set(), nodes: 0 });
+  } catch (error) {
+    if (error instanceof TooLargeToPrune) return undefined;
+    throw error;
+  }
 }

@@ -18,6 +18,11 @@ function encodeDeclaration(tool: NonNullable<UnifiedRequest['tools']>[number], j
     return declaration;
   }
   const parameters = encodeGeminiSchema(tool.parameters);
+  if (!parameters) {
+    // Too large once its `$ref`s are inlined: whole, where Gemini reads them.
+    declaration.parametersJsonSchema = tool.parameters;
+    return declaration;
+  }
   // Gemini rejects an OBJECT schema without properties ("should be non-empty"): a function without
   // arguments (`{type: object}` or `{}`) is declared without `parameters`.
   const argumentless = parameters.properties === undefined && parameters.anyOf === undefined && (parameters.type === undefined || parameters.type === 'object');

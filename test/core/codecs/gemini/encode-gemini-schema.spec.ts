@@ -1,7 +1,22 @@
 import { expect } from 'chai';
 import { encodeGeminiSchema } from '../../../../core/codecs/gemini/encode-gemini-schema';
+import { encodeTools } from '../../../../core/codecs/gemini/encode-tools';
 
 describe('encodeGeminiSchema', () => {
+  it('gives up on a schema whose $refs would inline past the node limit (each def naming the next twice doubled it, out of memory)', () => {
+    const defs: Record<string, unknown> = { d30: { type: 'string' } };
+    for (let i = 0; i < 30; i += 1) defs[`d${i}`] = { type: 'object', properties: { x: { $ref: `#/$defs/d${i + 1}` }, y: { $ref: `#/$defs/d${i + 1}` } } };
+    const schema = { type: 'object', properties: { root: { $ref: '#/$defs/d0' } }, $defs: defs };
+    expect(encodeGeminiSchema(schema)).to.equal(undefined);
+    // The tool then goes whole, where Gemini reads $refs itself.
+    const { tools } = encodeTools({ model: 'gemini-2.5-flash', system: [], messages: [], stream: false, tools: [{ name: 'f', parameters: schema }] }, new Set(), [], undefined);
+    expect(tools?.[0]).to.deep.equal({ functionDeclarations: [{ name: 'f', parametersJsonSchema: schema }] });
+  });
+
+  it('takes each of a node\'s types once (repeated ones multiplied every level below)', () => {
+    expect(encodeGeminiSchema({ type: 'object', properties: { a: { type: ['string', 'string', 'null'] } } })).to.deep.equal({ type: 'object', properties: { a: { type: 'string', nullable: true } } });
+  });
+
   const cases: Array<[string, Record<string, unknown>, Record<string, unknown>]> = [
     ['keeps the subset as it is', { type: 'string', description: 'd', title: 't', enum: ['a', 'b'] }, { type: 'string', title: 't', description: 'd', enum: ['a', 'b'] }],
     ['["string","null"] → nullable', { type: ['string', 'null'] }, { type: 'string', nullable: true }],
