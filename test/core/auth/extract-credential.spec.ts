@@ -18,6 +18,8 @@ describe('extractCredential', () => {
     ['x-api-key of a no-break space kept', { path: '/p/v1/messages', headers: { 'x-api-key': '\u00a0' }, query: {} }, '\u00a0'],
     ['spaces and tabs around a bearer trimmed', { path: '/p/v1/x', headers: { authorization: '\tBearer \t lic-8 \t' }, query: {} }, 'lic-8'],
     ['a blank x-api-key is none', { path: '/p/v1/messages', headers: { 'x-api-key': ' \t' }, query: {} }, undefined],
+    // Inner whitespace is the key's own: a long run of it is kept (and read once, not rescanned per position).
+    ['a long inner run of spaces kept', { path: '/p/v1/messages', headers: { 'x-api-key': `x${' '.repeat(16_000)}x ` }, query: {} }, `x${' '.repeat(16_000)}x`],
   ];
   for (const [name, input, expected] of cases) {
     it(name, () => expect(extractCredential(input)).to.equal(expected));
