@@ -2,6 +2,7 @@ import type { CustomHandler, RequestContext } from '../hooks/plugin-api';
 import type { Store } from '../store/store';
 import { parseSearchRequest, type SearchRequest } from './parse-search-request';
 import { buildSearchResponse, buildSearchResults, type SearchAnswer } from './search-response';
+import { ownerOf } from '../tasks/task-owner';
 import { createSearchSessions } from './search-sessions';
 
 export interface SearchHandlerDeps {
@@ -26,7 +27,7 @@ export function createSearchHandler(deps: SearchHandlerDeps): CustomHandler {
     if (search.queries.length === 0 && search.opens.length === 0 && search.finds.length === 0) {
       return { status: 200, json: buildSearchResponse('', []) };
     }
-    const turn = await sessions.begin(search);
+    const turn = await sessions.begin(search, ownerOf(ctx));
     const { text, sources } = await deps.answer({ ...search, ...turn.commands }, ctx);
     const results = buildSearchResults(sources, turn.turn);
     await turn.remember(results);

@@ -23,7 +23,8 @@ export interface SearchTurn {
 }
 
 export interface SearchSessions {
-  begin(request: Pick<SearchRequest, 'id' | 'opens' | 'finds'>): Promise<SearchTurn>;
+  /** `owner`: the license calling (ownerOf); a session is its caller's own, as image and video tasks are. */
+  begin(request: Pick<SearchRequest, 'id' | 'opens' | 'finds'>, owner?: string): Promise<SearchTurn>;
 }
 
 /** Sessions whose next turn is reserved in memory at most; past it the oldest reservations are forgotten. */
@@ -61,9 +62,11 @@ export function createSearchSessions(store: Store, platform: string, ttlMs = DEF
   }
 
   return {
-    async begin(request) {
-      const stored = request.id ? await store.get<SessionRecord>(namespace, request.id) : undefined;
-      const turn = request.id ? reserve(request.id, stored?.turns ?? 0) : 0;
+    async begin(request, owner) {
+      // Another license naming the same session id has a session of its own: it can neither read nor number this one.
+      const id = request.id && owner !== undefined ? `${owner}\u0000${request.id}` : request.id;
+      const stored = id ? await store.get<SessionRecord>(namespace, id) : undefined;
+      const turn = id ? reserve(id, stored?.turns ?? 0) : 0;
       const resolve = (ref: string, field: string): string => {
         if (/^https?:\/\//i.test(ref)) return ref;
         // Own keys only: a ref named `constructor` is not a reference to Object's.
@@ -79,7 +82,6 @@ export function createSearchSessions(store: Store, platform: string, ttlMs = DEF
         turn,
         commands,
         async remember(results) {
-          const id = request.id;
           if (!id) return;
           const before = writing.get(id) ?? Promise.resolve();
           const done = before.catch(() => undefined).then(() => record(id, turn, results));

@@ -21,6 +21,15 @@ describe('createSearchSessions', () => {
     expect((await sessions.begin({ id: 's1', opens: [], finds: [] })).turn).to.equal(2);
   });
 
+  it("keeps one license's session from another naming the same id: its refs do not resolve, its turns do not move", async () => {
+    const sessions = createSearchSessions(createMemoryStore(), 'openai');
+    const mine = await sessions.begin({ id: 'sess-A', opens: [], finds: [] }, 'lic-a');
+    await mine.remember(buildSearchResults([{ url: 'https://private.example/' }], mine.turn));
+    const theirs = await sessions.begin({ id: 'sess-A', opens: [{ ref_id: 'turn0search0' }], finds: [] }, 'lic-b').catch((error: unknown) => error);
+    expect(isGatewayError(theirs) && theirs.param).to.equal('commands.open[0].ref_id');
+    expect((await sessions.begin({ id: 'sess-A', opens: [{ ref_id: 'turn0search0' }], finds: [] }, 'lic-a')).turn).to.equal(1);
+  });
+
   it('keeps sessions apart, and a call without id always at turn 0', async () => {
     const sessions = createSearchSessions(createMemoryStore(), 'openai');
     const a = await sessions.begin({ id: 'a', opens: [], finds: [] });
