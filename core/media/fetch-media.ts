@@ -95,8 +95,16 @@ function assertAllowedHost(url: URL, allowPrivate: boolean, invalid: (message: s
   if (allowPrivate) return;
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   if (net.isIP(host) === 0) return;
-  const range = ipaddr.parse(host).range();
-  if (range !== 'unicast') throw invalid(refusal(url.hostname, host));
+  const address = ipaddr.parse(host);
+  if (address.range() !== 'unicast' || isIpv4Compatible(address)) throw invalid(refusal(url.hostname, host));
+}
+
+/**
+ * `::a.b.c.d` (deprecated IPv4-compatible IPv6, ::/96): WHATWG URL parsing writes `[::127.0.0.1]` as `[::7f00:1]`,
+ * which ipaddr.js calls unicast. It names an IPv4 host; whatever that host is, no public server is reached so.
+ */
+function isIpv4Compatible(address: ipaddr.IPv4 | ipaddr.IPv6): boolean {
+  return address.kind() === 'ipv6' && (address as ipaddr.IPv6).parts.slice(0, 6).every((part) => part === 0);
 }
 
 function refusal(host: string, address: string): string {

@@ -185,6 +185,7 @@ describe('fetchMedia', () => {
       ['unique local fd00::/8', 'http://[fd12:3456::1]/'],
       ['IPv4-mapped IPv6 loopback', 'http://[::ffff:127.0.0.1]/'],
       ['IPv4-mapped IPv6 loopback, hex', 'http://[::ffff:7f00:1]/'],
+      ['IPv4-compatible IPv6 loopback (URL parsing writes it [::7f00:1])', 'http://[::127.0.0.1]/'],
       ['IPv4-mapped IPv6 metadata', 'http://[::ffff:169.254.169.254]/'],
       ['broadcast', 'http://255.255.255.255/'],
     ] as const;
