@@ -7,7 +7,8 @@ import { GatewayError } from '../../errors/gateway-error';
  */
 export function geminiModelName(model: string): string {
   const name = model.includes('/') ? model : `models/${model}`;
-  const match = /^(models|tunedModels)\/([^/]+)$/.exec(name);
+  // No backslash either: URL parsing reads it as a slash, so the path sent would not be the model checked.
+  const match = /^(models|tunedModels)\/([^/\\]+)$/.exec(name);
   if (!match || match[2] === '.' || match[2] === '..') {
     throw new GatewayError('GW_INVALID_REQUEST', `model: "${model}" is not a Gemini model name (an id, models/{id} or tunedModels/{id})`, { param: 'model' });
   }

@@ -27,7 +27,7 @@ describe('geminiModelPath', () => {
 
   // The model is the client's: none of these may pick the upstream path the operator's key is sent to.
   // A lone surrogate cannot be encoded into a URL (encodeURIComponent throws): a 400 too, not the gateway's 500.
-  const refused = ['../../../../tenant-b/admin/secret', 'models/../files', 'models/..', 'models/.', 'files/abc', 'models/a/b', 'models/', '/models/x', '', 'gemini-\ud800', '\udc00x'];
+  const refused = ['../../../../tenant-b/admin/secret', 'models/../files', 'models/..', 'models/.', 'files/abc', 'models/a/b', 'models/', '/models/x', '', 'gemini-\ud800', '\udc00x', 'x\\@evil.example', 'models/a\\..\\files'];
   for (const model of refused) {
     it(`refuses ${JSON.stringify(model)} with a 400 naming model`, () => {
       let thrown: unknown;
