@@ -289,6 +289,11 @@ export function decodeChatCompletionsRequest(raw: unknown, ctx?: DecodeContext):
   if (reasoning) request.reasoning = reasoning;
   if (request.stream && body.stream_options?.include_usage === true) request.streamUsage = true;
   if (typeof body.user === 'string') request.user = body.user;
+  // OpenAI's successor of `user` (kept as the chat field it is for a chat upstream): Claude's metadata.user_id takes it.
+  else {
+    const { safety_identifier: safetyIdentifier } = body as { safety_identifier?: unknown };
+    if (typeof safetyIdentifier === 'string') request.user = safetyIdentifier;
+  }
   if (outputModalities) request.outputModalities = outputModalities;
 
   const ext = collectExtensions(body);

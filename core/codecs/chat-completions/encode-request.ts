@@ -265,6 +265,7 @@ export function encodeChatCompletionsRequest(request: UnifiedRequest): Converted
     // Always ask for the usage chunk: clients of other formats need usage in their final events.
     body.stream_options = { ...(typeof streamOptions === 'object' && streamOptions !== null ? streamOptions : {}), include_usage: true };
   }
-  if (request.user !== undefined) body.user = withinUserLimit(request.user);
+  // A chat client's `safety_identifier` is the end-user id already (it goes back as it came, with the other chat fields).
+  if (request.user !== undefined && body.safety_identifier !== request.user) body.user = withinUserLimit(request.user);
   return { value: body, warnings };
 }

@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import { decodeChatCompletionsRequest } from '../../../../core/codecs/chat-completions/decode-request';
+import { encodeChatCompletionsRequest } from '../../../../core/codecs/chat-completions/encode-request';
+import { encodeMessagesRequest } from '../../../../core/codecs/messages/encode-request';
 import { isGatewayError } from '../../../../core/errors/gateway-error';
 import { fixtureJson } from '../../../helpers/fixtures';
 
@@ -20,6 +22,16 @@ function decodeError(input: unknown): { code: string; message: string; param?: s
 }
 
 describe('decodeChatCompletionsRequest', () => {
+  it("takes safety_identifier as the end-user id (Claude's metadata.user_id) when user is not given; a chat upstream gets it back as it came", () => {
+    const request = decodeChatCompletionsRequest(body({ safety_identifier: 'sid-123' }));
+    expect(request.user).to.equal('sid-123');
+    expect(encodeMessagesRequest({ ...request, maxTokens: 10 }).value.metadata).to.deep.equal({ user_id: 'sid-123' });
+    const chat = encodeChatCompletionsRequest(request).value;
+    expect(chat).to.include({ safety_identifier: 'sid-123' });
+    expect(chat).not.to.have.property('user');
+    expect(decodeChatCompletionsRequest(body({ user: 'u-1', safety_identifier: 'sid-123' })).user).to.equal('u-1');
+  });
+
   it('refuses a tool choice that requires a tool the request does not declare, as OpenAI does (a translation answered with text)', () => {
     const fn = { type: 'function', function: { name: 'f', parameters: { type: 'object', properties: {} } } };
     expect(decodeError(body({ tool_choice: 'required' }))).to.deep.include({ param: 'tool_choice' });
