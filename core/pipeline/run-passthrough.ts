@@ -134,8 +134,9 @@ async function relayAnswer(
         // A Gemini array the upstream closed without its `]`: closed as it is when whole, else ended with an error element.
         const close = arrayEnd && array && ctx.failedMidway === undefined ? array.close() : '';
         if (close !== '') {
-          if (!arrayEnd?.ended()) return endWithError(new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream stream ended before the response was complete'));
-          if (close !== undefined) writeNow(res, close);
+          // Not whole, or not closable as it stands (cut after a comma): the error element ends it, where one can.
+          if (!arrayEnd?.ended() || close === undefined) return endWithError(new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream stream ended before the response was complete'));
+          writeNow(res, close);
           return true;
         }
         // An event stream the upstream closed before its answer was whole (no end event, no finish reason) ends with

@@ -13,7 +13,7 @@ export interface JsonArrayParser {
    * `''` when the array was already closed; undefined when it broke inside an element, which nothing can mend.
    */
   closeWith(json: string): string | undefined;
-  /** The text that closes the array read so far as it is: `''` when closed, undefined inside an element. */
+  /** The text that closes the array read so far as it is: `''` when closed, undefined inside an element or after a comma. */
   close(): string | undefined;
 }
 
@@ -57,6 +57,8 @@ export function createJsonArrayParser(): JsonArrayParser {
   let scalar = false;
   /** An element has ended and no comma followed it yet. */
   let needsComma = false;
+  /** A comma came and no element after it yet: the array cannot close as it stands. */
+  let afterComma = false;
   let partial: string[] = [];
   /** Characters held in `partial`: an element with no end in sight must not grow without bound. */
   let partialChars = 0;
@@ -83,6 +85,7 @@ export function createJsonArrayParser(): JsonArrayParser {
       out.push({ data });
       state = BETWEEN;
       needsComma = true;
+      afterComma = false;
     };
 
     while (i < n) {
@@ -135,7 +138,10 @@ export function createJsonArrayParser(): JsonArrayParser {
       }
       if (state === BETWEEN) {
         if (c === CLOSE_BRACKET) state = AFTER_ARRAY;
-        else if (c === COMMA) needsComma = false;
+        else if (c === COMMA) {
+          needsComma = false;
+          afterComma = true;
+        }
         else {
           state = IN_ELEMENT;
           start = i;
@@ -179,7 +185,7 @@ export function createJsonArrayParser(): JsonArrayParser {
     close() {
       if (state === BEFORE_ARRAY) return '[]';
       if (state === AFTER_ARRAY) return '';
-      return state === IN_ELEMENT ? undefined : ']';
+      return state === IN_ELEMENT || afterComma ? undefined : ']';
     },
   };
 }

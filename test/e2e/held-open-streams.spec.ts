@@ -288,6 +288,14 @@ describe('e2e: an upstream that holds a stream open after its last event (SDKs â
     const cut = JSON.parse(await post()) as Array<Record<string, unknown>>;
     expect(cut).to.have.length(2);
     expect(cut[1]).to.have.property('error');
+    // Whole, then cut after a comma: an element is owed, so the error element, still valid JSON.
+    upstream.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(`${whole}\r\n,`);
+    });
+    const owed = JSON.parse(await post()) as Array<Record<string, unknown>>;
+    expect(owed).to.have.length(3);
+    expect(owed[2]).to.have.property('error');
   });
 
   it('gemini passthrough: the Google SDK gets the stream without an error after it', async () => {

@@ -169,9 +169,9 @@ function decodeToolChoice(choice: ChatCompletionsToolChoice): { toolChoice: Unif
  * A choice that requires a call of a tool the request does not declare, as OpenAI answers it (400): translated, the
  * choice would go with the missing tool and the client would get plain text where it required a call.
  */
-function refuseUnknownToolChoice(choice: ChatCompletionsToolChoice, request: Pick<UnifiedRequest, 'tools' | 'builtinTools'>): void {
-  const declared = (name: string): boolean => request.tools?.some((tool) => tool.name === name) === true || request.builtinTools?.some((tool) => tool.type === name) === true;
-  if (choice === 'required' && !request.tools?.length && !request.builtinTools?.length) throw invalid('tool_choice', '"required" needs tools to call; none are given');
+function refuseUnknownToolChoice(choice: ChatCompletionsToolChoice, names: ReadonlySet<string>): void {
+  const declared = (name: string): boolean => names.has(name);
+  if (choice === 'required' && names.size === 0) throw invalid('tool_choice', '"required" needs tools to call; none are given');
   if (typeof choice === 'string') return;
   if (choice.type === 'function' && !declared(choice.function.name)) throw invalid('tool_choice.function.name', `"${choice.function.name}" is not among the tools`);
   if (choice.type !== 'allowed_tools') return;
@@ -269,7 +269,9 @@ export function decodeChatCompletionsRequest(raw: unknown, ctx?: DecodeContext):
   if (body.tool_choice) {
     const { toolChoice, allowed } = decodeToolChoice(body.tool_choice);
     request.toolChoice = toolChoice;
-    refuseUnknownToolChoice(body.tool_choice, request);
+    // By the names the client declared (`codeExecution` is one, though it became the built-in code_execution).
+    const declared = new Set([...(body.tools ?? []).map((tool) => tool.function.name), ...(request.builtinTools ?? []).map((tool) => tool.type)]);
+    refuseUnknownToolChoice(body.tool_choice, declared);
     if (allowed && request.tools) request.tools = request.tools.filter((t) => allowed.has(t.name));
   }
   if (typeof body.parallel_tool_calls === 'boolean') request.parallelToolCalls = body.parallel_tool_calls;

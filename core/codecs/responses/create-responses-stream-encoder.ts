@@ -142,7 +142,8 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
         emit(out, 'response.custom_tool_call_input.done', { ...at, input: done.input });
       } else {
         emit(out, 'response.function_call_arguments.done', { item_id: item.id, output_index: outputIndex, name: item.name, arguments: item.arguments });
-        done = { ...item, status };
+        // Only a call the limit cut short is incomplete: a whole one before it is the client's to run.
+        done = { ...item, status: status === 'incomplete' && !areArgumentsWhole(call.args) ? 'incomplete' : 'completed' };
       }
       output[outputIndex] = done;
       emit(out, 'response.output_item.done', { output_index: outputIndex, item: done });

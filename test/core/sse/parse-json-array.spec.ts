@@ -123,6 +123,19 @@ describe('createJsonArrayParser', () => {
       for (const read of ['[{"a":1', '[{"a":"x}', '[{"a":{"b":1}', '["s']) expect(closing(read), read).to.equal(undefined);
     });
   });
+
+  describe('close', () => {
+    it('closes what was read as it stands, as valid JSON; not after a comma (an element is owed) nor inside an element', () => {
+      const closed = (read: string): string | undefined => {
+        const parser = createJsonArrayParser();
+        parser.push(read);
+        return parser.close();
+      };
+      for (const read of ['', '[', '[{"a":1}', '[{"a":1},\r\n{"b":2} ']) expect(JSON.parse(read + closed(read)!), read).to.be.an('array');
+      expect(closed('[{"a":1}]')).to.equal('');
+      for (const read of ['[{"a":1},', '[{"a":1}\r\n,', '[{"a":1']) expect(closed(read), read).to.equal(undefined);
+    });
+  });
 });
 
 describe('createJsonArrayParser: an element with no end in sight', () => {

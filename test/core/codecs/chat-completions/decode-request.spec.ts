@@ -41,6 +41,9 @@ describe('decodeChatCompletionsRequest', () => {
     // Declared: carried; "auto" and "none" without tools ask for nothing.
     expect(decodeChatCompletionsRequest(body({ tools: [fn], tool_choice: 'required' })).toolChoice).to.equal('required');
     expect(decodeChatCompletionsRequest(body({ tool_choice: 'none' })).toolChoice).to.equal('none');
+    // The spec's codeExecution tool is declared by that name, though it decodes to the built-in code_execution.
+    const code = { type: 'function', function: { name: 'codeExecution' } };
+    expect(decodeChatCompletionsRequest(body({ tools: [code], tool_choice: { type: 'function', function: { name: 'codeExecution' } } })).builtinTools).to.deep.equal([{ type: 'code_execution' }]);
   });
 
   describe('fixtures', () => {

@@ -126,6 +126,22 @@ describe('createResponsesStreamEncoder', () => {
     expect((last?.response as { output: Array<{ status: string }> }).output[0].status).to.equal('incomplete');
   });
 
+  it('marks only the call the limit cut short incomplete: a whole call before it stays completed', () => {
+    const wire = encodeEvents(createResponsesStreamEncoder(REQUEST), [
+      START,
+      { type: 'tool_call_start', index: 0, id: 'call_1', name: 'f' },
+      { type: 'tool_call_delta', index: 0, argumentsDelta: '{"a":1}' },
+      { type: 'tool_call_start', index: 1, id: 'call_2', name: 'f' },
+      { type: 'tool_call_delta', index: 1, argumentsDelta: '{"a":' },
+      { type: 'finish', finishReason: 'length', usage: USAGE },
+    ]);
+    const last = payloads(wire).at(-1);
+    expect((last?.response as { output: Array<{ status: string; arguments: string }> }).output.map((item) => [item.arguments, item.status])).to.deep.equal([
+      ['{"a":1}', 'completed'],
+      ['{"a":', 'incomplete'],
+    ]);
+  });
+
   it("gives a freeform call the limit cut short its input as far as it came, never the gateway's JSON wrapper", () => {
     const request = decodeResponsesRequest({ model: 'm', input: 'q', stream: true, tools: [{ type: 'custom', name: 'apply_patch' }] });
     const wire = encodeEvents(createResponsesStreamEncoder(request), [
