@@ -94,6 +94,21 @@ describe('access lines (request log)', () => {
     expect(await accessLine('relayed-error')).to.include({ status: 200, completed: false, error: 'upstream_error_event' });
   });
 
+  it("says the same of a custom stream (a streamed image generation) ended with the gateway's error event", async () => {
+    upstream.handle((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('event: image_generation.partial_image\ndata: {"type":"image_generation.partial_image","b64_json":"AAAA","partial_image_index":0}\n\n');
+      setTimeout(() => req.socket.destroy(), 20);
+    });
+    const res = await fetch(`${url}/openai/v1/images/generations`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json', 'x-request-id': 'image-cut' },
+      body: JSON.stringify({ model: 'gpt-image-1', prompt: 'a cat', stream: true }),
+    });
+    expect(await res.text()).to.include('event: error');
+    expect(await accessLine('image-cut')).to.include({ status: 200, completed: false, error: 'gw_upstream_unreachable' });
+  });
+
   it('does not take model text that quotes an error event for one', async () => {
     upstream.handle((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
