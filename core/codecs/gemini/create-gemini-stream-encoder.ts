@@ -4,7 +4,7 @@ import type { UnifiedCitation, UnifiedUsage, UnifiedWebSearch } from '../../unif
 import type { UnifiedStreamEvent } from '../../unified/unified-stream-event';
 import type { StreamEncoder } from '../codec';
 import { encodeGeminiStreamError } from '../shared/encode-gemini-error';
-import { areArgumentsWhole, readToolCallArguments } from '../shared/parse-tool-call-arguments';
+import { createArgumentsFollower, readToolCallArguments, type ArgumentsFollower } from '../shared/parse-tool-call-arguments';
 import { encodeGeminiFinishReason, MALFORMED_FUNCTION_CALL } from './encode-gemini-finish-reason';
 import { encodeGeminiUsage } from './encode-gemini-usage';
 import { encodeGrounding } from './encode-grounding';
@@ -17,7 +17,7 @@ interface BufferedCall {
   id: string;
   name: string;
   signature?: string;
-  args: string;
+  args: ArgumentsFollower;
 }
 
 /**
@@ -74,7 +74,7 @@ export function createGeminiStreamEncoder(request: RequestEcho): StreamEncoder {
     const parts = [...calls.entries()]
       .sort(([a], [b]) => a - b)
       .flatMap(([, call]) => {
-        const { args, cutShort: cut } = readToolCallArguments(call.args);
+        const { args, cutShort: cut } = readToolCallArguments(call.args.text);
         if (cut) {
           cutShort = true;
           return [];
@@ -100,11 +100,11 @@ export function createGeminiStreamEncoder(request: RequestEcho): StreamEncoder {
           usage = { ...usage, ...event.usage };
           return out;
         case 'tool_call_start':
-          calls.set(event.index, { id: event.id, name: event.name, args: '', ...(event.signature ? { signature: event.signature } : {}) });
+          calls.set(event.index, { id: event.id, name: event.name, args: createArgumentsFollower(), ...(event.signature ? { signature: event.signature } : {}) });
           return out;
         case 'tool_call_delta': {
           const call = calls.get(event.index);
-          if (call) call.args += event.argumentsDelta;
+          if (call) call.args.push(event.argumentsDelta);
           return out;
         }
         case 'citations':
@@ -135,7 +135,7 @@ export function createGeminiStreamEncoder(request: RequestEcho): StreamEncoder {
           break;
       }
       // Calls whose arguments are not whole yet wait for their next deltas (areArgumentsWhole), and the others with them.
-      const callParts = [...calls.values()].every((call) => areArgumentsWhole(call.args)) ? takeCalls() : [];
+      const callParts = [...calls.values()].every((call) => call.args.whole()) ? takeCalls() : [];
       if (callParts.length > 0) out.push(chunk(callParts));
       switch (event.type) {
         case 'text_delta':

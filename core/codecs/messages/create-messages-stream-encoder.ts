@@ -10,7 +10,7 @@ import { encodeMessagesStopReason } from './encode-messages-stop-reason';
 import { encodeMessagesUsage } from './encode-messages-usage';
 import { encodeWebSearchBlocks, encodeWebSearchCitation } from './encode-messages-web-search';
 import { searchesWeb } from '../shared/searches-web';
-import { areArgumentsWhole } from '../shared/parse-tool-call-arguments';
+import { createArgumentsFollower } from '../shared/parse-tool-call-arguments';
 
 type OpenBlock = { kind: 'text' | 'thinking'; index: number } | { kind: 'tool'; index: number; toolIndex: number };
 
@@ -47,7 +47,7 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
   /** Block index of each tool call (by unified tool index), for late argument fragments. */
   const toolBlocks = new Map<number, number>();
   /** The open tool call's arguments so far, to tell whether another call may start after it. */
-  let openArgs = '';
+  let openArgs = createArgumentsFollower();
   const held: HeldToolCall[] = [];
   /** Events of other kinds that came while the open call's arguments were not whole: sent after its block. */
   const deferred: UnifiedStreamEvent[] = [];
@@ -107,7 +107,7 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
   function openToolBlock(toolIndex: number, id: string, name: string, out: WireEvent[]): number {
     const index = openBlock({ type: 'tool_use', id: toPrefixedId('toolu_', id), name: clientName(name), input: {} }, out);
     open = { kind: 'tool', index, toolIndex };
-    openArgs = '';
+    openArgs = createArgumentsFollower();
     toolBlocks.set(toolIndex, index);
     return index;
   }
@@ -130,15 +130,15 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
     const index = toolBlocks.get(toolIndex);
     if (index === undefined) return;
     const inOpenBlock = open?.kind === 'tool' && open.toolIndex === toolIndex;
-    if (inOpenBlock) openArgs += argumentsDelta;
+    if (inOpenBlock) openArgs.push(argumentsDelta);
     // A fragment of a call whose block has closed still goes to its own index (the SDKs' final message takes it).
     sendArguments(toolIndex, index, argumentsDelta, out);
-    if (inOpenBlock && areArgumentsWhole(openArgs)) sendWaiting(out);
+    if (inOpenBlock && openArgs.whole()) sendWaiting(out);
   }
 
   /** The open block is a call whose arguments are not whole yet: nothing else may close it. */
   function callInProgress(): boolean {
-    return open?.kind === 'tool' && !areArgumentsWhole(openArgs);
+    return open?.kind === 'tool' && !openArgs.whole();
   }
 
   /**
@@ -150,7 +150,7 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
     while (held.length > 0 && (all || !callInProgress())) {
       const call = held.shift()!;
       const index = openToolBlock(call.toolIndex, call.id, call.name, out);
-      openArgs = call.args;
+      openArgs = createArgumentsFollower(call.args);
       if (call.args !== '') sendArguments(call.toolIndex, index, call.args, out);
     }
     while (deferred.length > 0 && (all || !callInProgress())) emitOther(deferred.shift()!, out);

@@ -4,7 +4,7 @@ import type { UnifiedUsage } from '../../unified/unified-response';
 import type { UnifiedStreamEvent } from '../../unified/unified-stream-event';
 import type { StreamEncoder } from '../codec';
 import { toDataUri } from '../shared/parse-data-uri';
-import { areArgumentsWhole } from '../shared/parse-tool-call-arguments';
+import { createArgumentsFollower, type ArgumentsFollower } from '../shared/parse-tool-call-arguments';
 import { toPrefixedId } from '../shared/to-prefixed-id';
 import { buildResponsesObject } from './build-responses-object';
 import { encodeResponsesToolCall, isOwnReasoning, responsesItemId } from './encode-responses-output';
@@ -50,7 +50,7 @@ interface OpenCall {
   outputIndex: number;
   item: ResponsesOutputFunctionCall | ResponsesOutputCustomToolCall;
   /** The unified arguments so far; a freeform call's are `{"input": …}`, unwrapped only once whole. */
-  args: string;
+  args: ArgumentsFollower;
 }
 
 function nowSeconds(): number {
@@ -131,19 +131,19 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
   /** Closes the open calls; `onlyWhole`: those whose arguments are whole, the others stay open for their next deltas. */
   function closeCalls(out: WireEvent[], onlyWhole = false, status: 'completed' | 'incomplete' = 'completed'): void {
     for (const [index, call] of calls) {
-      if (onlyWhole && !areArgumentsWhole(call.args)) continue;
+      if (onlyWhole && !call.args.whole()) continue;
       calls.delete(index);
       const { item, outputIndex } = call;
       let done: ResponsesOutputItem;
       if (item.type === 'custom_tool_call') {
-        done = { ...item, input: freeformInput(call.args) };
+        done = { ...item, input: freeformInput(call.args.text) };
         const at = { item_id: item.id, output_index: outputIndex };
         if (done.input) emit(out, 'response.custom_tool_call_input.delta', { ...at, delta: done.input });
         emit(out, 'response.custom_tool_call_input.done', { ...at, input: done.input });
       } else {
         emit(out, 'response.function_call_arguments.done', { item_id: item.id, output_index: outputIndex, name: item.name, arguments: item.arguments });
         // Only a call the limit cut short is incomplete: a whole one before it is the client's to run.
-        done = { ...item, status: status === 'incomplete' && !areArgumentsWhole(call.args) ? 'incomplete' : 'completed' };
+        done = { ...item, status: status === 'incomplete' && !call.args.whole() ? 'incomplete' : 'completed' };
       }
       output[outputIndex] = done;
       emit(out, 'response.output_item.done', { output_index: outputIndex, item: done });
@@ -209,7 +209,7 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
     output.push(undefined);
     const encoded = encodeResponsesToolCall(id, name, '', request);
     const item = encoded.type === 'function_call' ? { ...encoded, status: 'in_progress' as const } : encoded;
-    const call: OpenCall = { outputIndex, item, args: '' };
+    const call: OpenCall = { outputIndex, item, args: createArgumentsFollower() };
     calls.set(index, call);
     emit(out, 'response.output_item.added', { output_index: outputIndex, item });
     return call;
@@ -276,7 +276,7 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
         case 'tool_call_delta': {
           if (!event.argumentsDelta) break;
           const call = calls.get(event.index) ?? startCall(event.index, `call_${event.index}`, '', out);
-          call.args += event.argumentsDelta;
+          call.args.push(event.argumentsDelta);
           // A freeform call's input is JSON-wrapped upstream: it goes out whole when the call closes (closeCalls).
           if (call.item.type !== 'function_call') break;
           call.item.arguments += event.argumentsDelta;

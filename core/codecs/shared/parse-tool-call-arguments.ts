@@ -43,3 +43,83 @@ export function areArgumentsWhole(text: string): boolean {
     return false;
   }
 }
+
+/**
+ * Follows a streamed call's arguments delta by delta and says, as areArgumentsWhole does, whether they are whole yet,
+ * at a cost linear in their length: the text is scanned once for where its top-level object or array closes, and
+ * parsed only then. (Parsing all of it on every delta was quadratic: 400 KB of a file Claude Code writes, in
+ * 4-character deltas, held the event loop for 30 s.)
+ */
+export interface ArgumentsFollower {
+  push(delta: string): void;
+  whole(): boolean;
+  /** The arguments so far. */
+  readonly text: string;
+}
+
+export function createArgumentsFollower(initial = ''): ArgumentsFollower {
+  let text = '';
+  /** 0: no value yet; 1: inside an object or array; 2: it closed; 3: something other than one (parsed on asking). */
+  let phase = 0;
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  /** Text after the close (only blanks may follow). */
+  let trailing = false;
+  /** The verdict of the last parse, for the text's length then. */
+  let parsedAt = -1;
+  let parsed = false;
+  const scan = (delta: string): void => {
+    for (let i = 0; i < delta.length; i += 1) {
+      const c = delta.charCodeAt(i);
+      if (phase === 3) return;
+      if (phase === 2) {
+        if (!isBlank(c)) trailing = true;
+        continue;
+      }
+      if (inString) {
+        if (escaped) escaped = false;
+        else if (c === 0x5c) escaped = true;
+        else if (c === 0x22) inString = false;
+        continue;
+      }
+      if (phase === 0) {
+        if (isBlank(c)) continue;
+        if (c !== 0x7b && c !== 0x5b) {
+          phase = 3;
+          return;
+        }
+        phase = 1;
+      }
+      if (c === 0x22) inString = true;
+      else if (c === 0x7b || c === 0x5b) depth += 1;
+      else if (c === 0x7d || c === 0x5d) {
+        depth -= 1;
+        if (depth === 0) phase = 2;
+      }
+    }
+  };
+  const follower: ArgumentsFollower = {
+    push(delta) {
+      text += delta;
+      scan(delta);
+    },
+    whole() {
+      if (phase === 0 || phase === 1 || trailing) return false;
+      if (parsedAt !== text.length) {
+        parsedAt = text.length;
+        parsed = areArgumentsWhole(text);
+      }
+      return parsed;
+    },
+    get text() {
+      return text;
+    },
+  };
+  if (initial !== '') follower.push(initial);
+  return follower;
+}
+
+function isBlank(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}

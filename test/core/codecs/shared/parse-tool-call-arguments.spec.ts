@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { parseToolCallArguments } from '../../../../core/codecs/shared/parse-tool-call-arguments';
+import { createMessagesStreamEncoder } from '../../../../core/codecs/messages/create-messages-stream-encoder';
+import { areArgumentsWhole, createArgumentsFollower, parseToolCallArguments } from '../../../../core/codecs/shared/parse-tool-call-arguments';
 
 describe('parseToolCallArguments', () => {
   it('parses a JSON object and treats empty text as {}, losing nothing', () => {
@@ -18,4 +19,52 @@ describe('parseToolCallArguments', () => {
       expect(lost).to.equal(1);
     });
   }
+});
+
+describe('createArgumentsFollower', () => {
+  const samples = [
+    '{"file_path":"/tmp/a.js","content":"function f() { return {a: [1, 2]}; }\\n"}',
+    '{"a":"quote \\" and backslash \\\\ and } ] inside"}',
+    ' {"nested":{"deep":[{"x":1},{"y":"}"}]}} ',
+    '[1,2,{"a":3}]',
+    '{"a":1} trailing',
+    '{"a":}',
+    '"a string"',
+    '42',
+    '',
+  ];
+  it('says whether the arguments are whole after every delta exactly as areArgumentsWhole does', () => {
+    for (const sample of samples) {
+      for (const size of [1, 3, 7]) {
+        const follower = createArgumentsFollower();
+        for (let at = 0; at < sample.length; at += size) {
+          follower.push(sample.slice(at, at + size));
+          const sofar = sample.slice(0, Math.min(sample.length, at + size));
+          expect(follower.whole(), `${JSON.stringify(sample)} after ${JSON.stringify(sofar)}`).to.equal(areArgumentsWhole(sofar));
+          expect(follower.text).to.equal(sofar);
+        }
+      }
+      expect(createArgumentsFollower(sample).whole(), sample).to.equal(areArgumentsWhole(sample));
+    }
+  });
+
+  it('parses the arguments once they close, not on every delta (every delta was quadratic on a large file written)', () => {
+    const args = JSON.stringify({ file_path: '/tmp/big.js', content: 'x = { a: 1 };\n'.repeat(2000) });
+    const encoder = createMessagesStreamEncoder({ model: 'm', system: [], stream: true, tools: [{ name: 'Write', parameters: { type: 'object' } }] });
+    const parse = JSON.parse;
+    let parses = 0;
+    JSON.parse = ((...given: Parameters<typeof JSON.parse>) => {
+      parses += 1;
+      return parse(...given);
+    }) as typeof JSON.parse;
+    try {
+      encoder.push({ type: 'start', id: 'm1', model: 'm', created: 1 });
+      encoder.push({ type: 'tool_call_start', index: 0, id: 'call_1', name: 'Write' });
+      for (let at = 0; at < args.length; at += 4) encoder.push({ type: 'tool_call_delta', index: 0, argumentsDelta: args.slice(at, at + 4) });
+    } finally {
+      JSON.parse = parse;
+    }
+    expect(args.length / 4).to.be.above(5000);
+    expect(parses).to.be.below(50);
+  });
 });
