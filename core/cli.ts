@@ -27,7 +27,11 @@ async function main(): Promise<void> {
   const stale = __filename.endsWith('.js') ? staleBuildReason(path.resolve(__dirname, '..'), path.resolve(__dirname, '../..')) : undefined;
   if (stale) throw new ConfigError(stale);
   const { config, warnings } = await loadConfig({ file: values.config });
-  const gateway = await createGateway(config);
+  const gateway = await createGateway(config).catch((error: unknown) => {
+    // A plugin's options are checked here: an option "required" though the file sets it is an unset variable's doing.
+    if (error instanceof ConfigError && warnings.length > 0) throw new ConfigError(`${error.message} (${warnings.join('; ')})`);
+    throw error;
+  });
   const log = gateway.runtime.log;
   for (const warning of warnings) log.warn('config', { warning });
   const { url } = await gateway.listen();

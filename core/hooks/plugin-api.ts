@@ -118,9 +118,11 @@ export type CustomResult =
 export type CustomHandler = (request: CustomRequest, ctx: RequestContext) => Promise<CustomResult>;
 
 /**
- * The request that will go upstream. On passthrough `body` holds the client's raw bytes; on translation
- * `unified` holds the decoded request and `json` the encoded upstream body. Core sends `body` when set,
- * else `JSON.stringify(json)`. `requestTransform` taps see all three; `upstreamCall` taps get the request reduced
+ * The request that will go upstream. Core sends `body` when set, else `JSON.stringify(json)`, else the encoding of
+ * `unified`. On passthrough `body` holds the client's raw bytes and `json` their parse, to read: a tap that changes the
+ * body sets `body: undefined` and a new `json`. On translation `requestTransform` taps get `unified` (the decoded
+ * request) with neither `body` nor `json`: core encodes `unified` to the upstream format after them, unless a tap sets
+ * `json` or `body` itself (token-pool's to-pool-request.ts does). `upstreamCall` taps get the request reduced
  * to its bytes (`body` set, `json` and `unified` cleared), so nothing holds the parsed body while the upstream answers.
  * Once the `upstreamCall` taps have settled, core releases a body of 64 KB or more (it then reads as empty; see
  * core/upstream/release-body.ts): a tap must not keep the bytes for later.

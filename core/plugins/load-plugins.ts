@@ -1,4 +1,5 @@
 import path from 'node:path';
+import semver from 'semver';
 import type { GatewayConfig, PlatformConfig } from '../config/config-types';
 import { ConfigError } from '../config/load-config';
 import { CONFIG_DEFAULTS, PLATFORM_BASE_PROPERTIES } from '../config/config-schema';
@@ -104,7 +105,7 @@ function requirePlugin(name: string, key: string, configDir: string, mask: (text
     try {
       loaded = require(resolved);
     } catch (error) {
-      const hint = resolved.endsWith('.ts') && !('.ts' in require.extensions) ? ' (a TypeScript file: put the plugin in plugins/<name> so the build compiles it, or point at its JavaScript)' : '';
+      const hint = resolved.endsWith('.ts') && !('.ts' in require.extensions) ? typeScriptHint(resolved) : '';
       throw new ConfigError(`platforms.${key}.plugin: "${name}" (${resolved}) failed to load: ${mask(describeLoadError(error))}${hint}`);
     }
     const plugin = (loaded as { default?: unknown }).default ?? loaded;
@@ -112,6 +113,13 @@ function requirePlugin(name: string, key: string, configDir: string, mask: (text
     return plugin;
   }
   throw new ConfigError(`platforms.${key}.plugin: unknown plugin "${name}" (tried ${candidates.join(', ')})`);
+}
+
+/** What to do about a plugin given as TypeScript: one already in plugins/<name> is built, and named by its name. */
+export function typeScriptHint(resolved: string): string {
+  const built = /[\\/]plugins[\\/]([^\\/]+)[\\/]src[\\/]/.exec(resolved)?.[1];
+  if (built) return ` (a TypeScript file: the build compiles plugins/${built}; give it by its name, "plugin": "${built}")`;
+  return ' (a TypeScript file: put the plugin in plugins/<name> so the build compiles it, or point at its JavaScript)';
 }
 
 /**
@@ -131,12 +139,9 @@ function isPlugin(value: unknown): value is GatewayPlugin {
   return typeof candidate?.name === 'string' && typeof candidate.apply === 'function' && typeof candidate.apiVersion === 'string';
 }
 
-/** Supports the caret ranges plugins declare (`^1`, `^1.2`): same major, at least the minor. */
+/** The plugin's `apiVersion` is a semver range (`^1.0`, `~1.0.0`, `>=1.0.0`, `1.x`) the core's version must satisfy. */
 function checkApiVersion(plugin: GatewayPlugin, key: string): void {
-  const [major, minor] = PLUGIN_API_VERSION.split('.').map(Number);
-  const match = /^\^?(\d+)(?:\.(\d+))?/.exec(plugin.apiVersion);
-  const ok = match !== null && Number(match[1]) === major && Number(match[2] ?? 0) <= minor;
-  if (!ok) {
+  if (!semver.satisfies(PLUGIN_API_VERSION, plugin.apiVersion)) {
     throw new ConfigError(`platforms.${key}: plugin "${plugin.name}" needs plugin API ${plugin.apiVersion}, core provides ${PLUGIN_API_VERSION}`);
   }
 }

@@ -150,6 +150,15 @@ export default config;
     expect(stderr).to.match(/platforms\.mine\.plugin: "\.\/ts-plugin\.ts" \(.*\) failed to load: .*\(a TypeScript file: put the plugin in plugins\/<name> so the build compiles it/);
   });
 
+  it("names the unset variable behind a plugin option the check finds missing (the file sets it, as env:NAME)", async () => {
+    fs.writeFileSync(path.join(site, 'prefix-plugin.js'), "module.exports = { name: 'prefixed', apiVersion: '^1', optionsSchema: { type: 'object', required: ['prefix'], properties: { prefix: { type: 'string' } } }, apply() {} };\n");
+    const configFile = path.join(site, 'env-option.config.json');
+    fs.writeFileSync(configFile, JSON.stringify({ server: { port: 0 }, licenses: ['env:TEST_LICENSE'], store: { driver: 'memory' }, platforms: { mine: { plugin: './prefix-plugin.js', baseUrl: 'http://127.0.0.1:9', prefix: 'env:UNSET_PREFIX_FOR_TEST' } } }));
+    const { code, stderr } = await exited(npmStart(configFile));
+    expect(code).to.equal(1);
+    expect(stderr).to.match(/prefix: is required.*environment variable UNSET_PREFIX_FOR_TEST is not set/);
+  });
+
   it('refuses to start from a dist/ that was not built from the sources beside it', async () => {
     // A checkout of its own (inside node_modules/.cache, so packages resolve upwards): its sources change after the build.
     const checkout = fs.mkdtempSync(path.join(ROOT, 'node_modules', '.cache', 'stale-'));

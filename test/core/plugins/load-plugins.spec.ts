@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, createGateway, parseConfig } from '@gateway/core';
-import { describeLoadError } from '../../../core/plugins/load-plugins';
+import { describeLoadError, typeScriptHint } from '../../../core/plugins/load-plugins';
 
 const FIXTURES = path.join(__dirname, 'fixtures');
 
@@ -79,6 +79,22 @@ describe('loadPlugins', () => {
 
   it('stops on an incompatible plugin API version', async () => {
     expect(await startupError('./old-api-plugin.ts')).to.match(/needs plugin API \^0\.9, core provides 1\./);
+  });
+
+  it("hints a TypeScript plugin already in plugins/<name> by its name, one elsewhere into plugins/ or to its JavaScript", () => {
+    expect(typeScriptHint('/srv/gw/plugins/echo/src/index.ts')).to.equal(' (a TypeScript file: the build compiles plugins/echo; give it by its name, "plugin": "echo")');
+    expect(typeScriptHint('/srv/site/my-plugin.ts')).to.contain('put the plugin in plugins/<name>');
+  });
+
+  it('reads apiVersion as the semver range it is documented to be (~1.0.0, >=1.0.0, 1.x load; ^1.0.5 needs more than core 1.0.0)', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'gw-api-range-'));
+    const pluginWith = (range: string): string => {
+      const file = path.join(dir, `${range.replace(/\W/g, '_')}.js`);
+      writeFileSync(file, `module.exports = { name: 'ranged', apiVersion: ${JSON.stringify(range)}, apply() {} };\n`);
+      return file;
+    };
+    for (const range of ['~1.0.0', '>=1.0.0', '1.x', '^1']) await startWith(pluginWith(range));
+    expect(await startupError(pluginWith('^1.0.5'))).to.match(/needs plugin API \^1\.0\.5, core provides 1\.0\.0/);
   });
 
   it('validates plugin options, naming the plugin and the field', async () => {
