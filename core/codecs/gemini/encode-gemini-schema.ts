@@ -9,10 +9,13 @@ const FORMATS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * The most schema nodes a pruned schema may have. Inlining `$ref`s multiplies a schema (each def naming the next twice
- * doubles it: 3 KB of defs grew past the heap); one beyond this goes whole as `parametersJsonSchema` instead.
+ * The most schema nodes, and characters of text (descriptions, titles, enum values, property names), a pruned schema
+ * may have. Inlining `$ref`s multiplies a schema (each def naming the next twice doubles it: 3 KB of defs grew past
+ * the heap; one long description named by thousands of properties made 127 MB of 122 KB); one beyond either goes
+ * whole as `parametersJsonSchema` instead.
  */
 const MAX_PRUNED_NODES = 5_000;
+const MAX_PRUNED_CHARS = 1_000_000;
 
 interface PruneContext {
   defs: Record<string, unknown>;
@@ -20,6 +23,15 @@ interface PruneContext {
   expanding: Set<string>;
   /** Nodes made so far (see MAX_PRUNED_NODES). */
   nodes: number;
+  /** Text copied so far (see MAX_PRUNED_CHARS). */
+  chars: number;
+}
+
+/** Counts text a pruned node copies; past the limit the schema is too large to prune. */
+function copyText<T extends string | string[]>(ctx: PruneContext, text: T): T {
+  ctx.chars += typeof text === 'string' ? text.length : text.reduce((sum, value) => sum + value.length, 0);
+  if (ctx.chars > MAX_PRUNED_CHARS) throw new TooLargeToPrune();
+  return text;
 }
 
 /** Thrown when a schema would prune past MAX_PRUNED_NODES. */
@@ -99,8 +111,8 @@ function prune(input: Record<string, unknown>, ctx: PruneContext): Record<string
     // `type: ["string", "array"]`: one branch per type, each with that type's own keywords (an ARRAY branch
     // without its `items` is a 400 "items: missing field"); the shared words stay outside.
     out.anyOf = types.map((t) => prune(branchOfType(node, t), ctx));
-    if (typeof node.title === 'string') out.title = node.title;
-    if (typeof node.description === 'string') out.description = node.description;
+    if (typeof node.title === 'string') out.title = copyText(ctx, node.title);
+    if (typeof node.description === 'string') out.description = copyText(ctx, node.description);
     if (nullable) out.nullable = true;
     return out;
   }
@@ -121,15 +133,15 @@ function prune(input: Record<string, unknown>, ctx: PruneContext): Record<string
   }
   if (type !== undefined) out.type = type;
   if (typeof node.format === 'string' && type !== undefined && FORMATS[type]?.includes(node.format)) out.format = node.format;
-  if (typeof node.title === 'string') out.title = node.title;
-  if (typeof node.description === 'string') out.description = node.description;
+  if (typeof node.title === 'string') out.title = copyText(ctx, node.title);
+  if (typeof node.description === 'string') out.description = copyText(ctx, node.description);
   if (nullable) out.nullable = true;
-  if (type === 'string' && (stringEnum ?? constEnum)) out.enum = stringEnum ?? constEnum;
+  if (type === 'string' && (stringEnum ?? constEnum)) out.enum = copyText(ctx, (stringEnum ?? constEnum)!);
 
   if (isPlainObject(node.properties)) {
     const entries = Object.entries(node.properties).filter((e): e is [string, Record<string, unknown>] => isPlainObject(e[1]));
     if (entries.length > 0) {
-      out.properties = Object.fromEntries(entries.map(([name, sub]) => [name, prune(sub, ctx)]));
+      out.properties = Object.fromEntries(entries.map(([name, sub]) => [copyText(ctx, name), prune(sub, ctx)]));
       const names = new Set(entries.map(([name]) => name));
       const required = Array.isArray(node.required) ? node.required.filter((r): r is string => typeof r === 'string' && names.has(r)) : [];
       if (required.length > 0) out.required = [...new Set(required)];
@@ -160,7 +172,7 @@ function prune(input: Record<string, unknown>, ctx: PruneContext): Record<string
 export function encodeGeminiSchema(schema: Record<string, unknown>): Record<string, unknown> | undefined {
   const defs = { ...(isPlainObject(schema.definitions) ? schema.definitions : {}), ...(isPlainObject(schema.$defs) ? schema.$defs : {}) };
   try {
-    return prune(schema, { defs, expanding: new Set(), nodes: 0 });
+    return prune(schema, { defs, expanding: new Set(), nodes: 0, chars: 0 });
   } catch (error) {
     if (error instanceof TooLargeToPrune) return undefined;
     throw error;

@@ -13,6 +13,15 @@ describe('encodeGeminiSchema', () => {
     expect(tools?.[0]).to.deep.equal({ functionDeclarations: [{ name: 'f', parametersJsonSchema: schema }] });
   });
 
+  it('gives up on a schema whose $refs would copy too much text (a long description named by thousands of properties)', () => {
+    const properties = Object.fromEntries(Array.from({ length: 2_000 }, (_, i) => [`p${i}`, { $ref: '#/$defs/D' }]));
+    const schema = { type: 'object', properties, $defs: { D: { type: 'string', description: 'x'.repeat(50_000) } } };
+    expect(encodeGeminiSchema(schema)).to.equal(undefined);
+    // The same schema with a short description is pruned as before.
+    const small = { ...schema, $defs: { D: { type: 'string', description: 'x' } } };
+    expect(Object.keys(encodeGeminiSchema(small)?.properties as object)).to.have.length(2_000);
+  });
+
   it('takes each of a node\'s types once (repeated ones multiplied every level below)', () => {
     expect(encodeGeminiSchema({ type: 'object', properties: { a: { type: ['string', 'string', 'null'] } } })).to.deep.equal({ type: 'object', properties: { a: { type: 'string', nullable: true } } });
   });
