@@ -57,12 +57,20 @@ export interface ArgumentsFollower {
   readonly text: string;
 }
 
+/** The longest number or literal (`true`, `null`) arguments are taken to be. */
+const MAX_SCALAR_CHARS = 64;
+
 export function createArgumentsFollower(initial = ''): ArgumentsFollower {
   let text = '';
-  /** 0: no value yet; 1: inside an object or array; 2: it closed; 3: something other than one (parsed on asking). */
+  /**
+   * 0: no value yet; 1: inside an object, array or string; 2: it closed; 3: something else (a number, a literal, a stray
+   * character), parsed on asking while it is short enough to be one.
+   */
   let phase = 0;
   let depth = 0;
   let inString = false;
+  /** The value is a string (not an object or array): its closing quote ends it. */
+  let topString = false;
   let escaped = false;
   /** Text after the close (only blanks may follow). */
   let trailing = false;
@@ -80,11 +88,21 @@ export function createArgumentsFollower(initial = ''): ArgumentsFollower {
       if (inString) {
         if (escaped) escaped = false;
         else if (c === 0x5c) escaped = true;
-        else if (c === 0x22) inString = false;
+        else if (c === 0x22) {
+          inString = false;
+          if (topString) phase = 2;
+        }
         continue;
       }
       if (phase === 0) {
         if (isBlank(c)) continue;
+        if (c === 0x22) {
+          // A string value: whole once its closing quote comes.
+          phase = 1;
+          inString = true;
+          topString = true;
+          continue;
+        }
         if (c !== 0x7b && c !== 0x5b) {
           phase = 3;
           return;
@@ -105,7 +123,8 @@ export function createArgumentsFollower(initial = ''): ArgumentsFollower {
       scan(delta);
     },
     whole() {
-      if (phase === 0 || phase === 1 || trailing) return false;
+      // A number or literal is short; past that it can be none, and is not parsed again on every delta.
+      if (phase === 0 || phase === 1 || trailing || (phase === 3 && text.length > MAX_SCALAR_CHARS)) return false;
       if (parsedAt !== text.length) {
         parsedAt = text.length;
         parsed = areArgumentsWhole(text);

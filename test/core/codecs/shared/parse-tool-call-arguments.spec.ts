@@ -30,7 +30,9 @@ describe('createArgumentsFollower', () => {
     '{"a":1} trailing',
     '{"a":}',
     '"a string"',
+    '"a \\"quoted\\" string" x',
     '42',
+    'true',
     '',
   ];
   it('says whether the arguments are whole after every delta exactly as areArgumentsWhole does', () => {
@@ -65,6 +67,27 @@ describe('createArgumentsFollower', () => {
       JSON.parse = parse;
     }
     expect(args.length / 4).to.be.above(5000);
+    expect(parses).to.be.below(50);
+  });
+
+  it('parses no more per delta for arguments that are no object: a string once it closes, other text not past a scalar\'s length', () => {
+    const parse = JSON.parse;
+    let parses = 0;
+    JSON.parse = ((...given: Parameters<typeof JSON.parse>) => {
+      parses += 1;
+      return parse(...given);
+    }) as typeof JSON.parse;
+    try {
+      for (const start of ['"', '\u00a0{"a":"']) {
+        const follower = createArgumentsFollower(start);
+        for (let i = 0; i < 5_000; i += 1) {
+          follower.push('xxxx');
+          follower.whole();
+        }
+      }
+    } finally {
+      JSON.parse = parse;
+    }
     expect(parses).to.be.below(50);
   });
 });
