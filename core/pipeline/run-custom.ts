@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { toGatewayError } from '../errors/gateway-error';
 import type { CustomHandler, CustomRequest, CustomResult, RequestContext } from '../hooks/plugin-api';
 import { createCredentialMasker } from '../errors/mask-echoed-credentials';
+import { createErrorEventFollower } from '../sse/follow-error-event';
 import { createEventBoundaryFollower } from '../sse/follow-event-boundary';
 import { formatSseEvent } from '../sse/format-sse-event';
 import { relayBody } from './relay-body';
@@ -33,9 +34,16 @@ export async function runCustom(handle: CustomHandler, request: CustomRequest, c
   }
   // An event stream's error event of ours must start where an event may start.
   const boundary = result.errorEvents ? createEventBoundaryFollower() : undefined;
+  // The upstream's own error event, relayed: the answer did not end as a whole one (the access line says so).
+  const opensErrorEvent = boundary ? createErrorEventFollower() : undefined;
   await relayBody(result.stream, res, {
     mask: result.credentials ? createCredentialMasker(result.credentials) : undefined,
-    onChunk: boundary ? (chunk) => void boundary.push(chunk) : undefined,
+    onChunk: boundary
+      ? (chunk) => {
+          boundary.push(chunk);
+          if (ctx.failedMidway === undefined && opensErrorEvent?.(chunk)) ctx.failedMidway = 'upstream_error_event';
+        }
+      : undefined,
     onBreak(error) {
       const gatewayError = toGatewayError(error);
       ctx.log.warn('answer stream failed', { code: gatewayError.code, message: gatewayError.message });

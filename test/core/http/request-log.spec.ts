@@ -109,6 +109,21 @@ describe('access lines (request log)', () => {
     expect(await accessLine('image-cut')).to.include({ status: 200, completed: false, error: 'gw_upstream_unreachable' });
   });
 
+  it("says so of a custom stream that relays the upstream's own error event", async () => {
+    upstream.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('event: image_generation.partial_image\ndata: {"type":"image_generation.partial_image","b64_json":"AAAA","partial_image_index":0}\n\n');
+      res.end('event: error\ndata: {"type":"error","error":{"message":"boom","type":"server_error"}}\n\n');
+    });
+    const res = await fetch(`${url}/openai/v1/images/generations`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json', 'x-request-id': 'image-error-event' },
+      body: JSON.stringify({ model: 'gpt-image-1', prompt: 'a cat', stream: true }),
+    });
+    expect(await res.text()).to.include('boom');
+    expect(await accessLine('image-error-event')).to.include({ status: 200, completed: false, error: 'upstream_error_event' });
+  });
+
   it('does not take model text that quotes an error event for one', async () => {
     upstream.handle((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
