@@ -1,4 +1,3 @@
-import { describeTool } from '../shared/describe-tool';
 import { GatewayError } from '../../errors/gateway-error';
 import { createHash } from 'node:crypto';
 import type {
@@ -12,6 +11,7 @@ import type {
 } from '../../unified/unified-request';
 import type { Converted } from '../codec';
 import { assertStatelessRequest } from '../shared/assert-stateless-request';
+import { describeTool } from '../shared/describe-tool';
 import { fileNameForMime } from '../shared/file-mime-from-name';
 import { refuseUntranslatableFields } from '../shared/refuse-untranslatable-fields';
 import { effortForBudget, toOpenAiEffort } from '../shared/reasoning-effort-budget';

@@ -1,5 +1,5 @@
-import { describeTool } from '../shared/describe-tool';
 import type { UnifiedRequest } from '../../unified/unified-request';
+import { describeTool } from '../shared/describe-tool';
 import { isPlainObject } from '../shared/is-plain-object';
 import { encodeGeminiSchema } from './encode-gemini-schema';
 import type { GeminiFunctionDeclaration, GeminiTool, GeminiToolConfig } from './gemini-types';

@@ -1,5 +1,5 @@
-import { describeTool } from '../shared/describe-tool';
 import type { UnifiedBuiltinTool, UnifiedTool } from '../../unified/unified-request';
+import { describeTool } from '../shared/describe-tool';
 import { approximateLocation } from '../shared/web-search-options';
 import type { MessagesTool } from './messages-types';
 

@@ -56,7 +56,8 @@ export function buildResponsesObject(fields: ResponsesObjectFields, request: Req
     top_p: request.topP ?? 1,
     truncation: ext.truncation === 'auto' ? 'auto' : 'disabled',
     usage: fields.usage,
-    user: request.user ?? null,
+    // Not a `safety_identifier` taken as the end-user id: the client sent no `user`.
+    user: request.user !== undefined && request.user !== ext.safety_identifier ? request.user : null,
     metadata: typeof ext.metadata === 'object' && ext.metadata !== null ? (ext.metadata as Record<string, unknown>) : {},
     prompt_cache_key: stringOrNull(ext.prompt_cache_key),
     // The tier the answer was served at, which the API reports whatever was asked: a translation is served at the default.

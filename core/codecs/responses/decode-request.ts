@@ -356,6 +356,11 @@ export function decodeResponsesRequest(raw: unknown, ctx?: DecodeContext): Unifi
   const reasoning = decodeReasoning(body.reasoning);
   if (reasoning) request.reasoning = reasoning;
   if (typeof body.user === 'string') request.user = body.user;
+  // OpenAI's successor of `user` (kept as the Responses field it is for a Responses upstream): the end-user id elsewhere.
+  else {
+    const { safety_identifier: safetyIdentifier } = body as { safety_identifier?: unknown };
+    if (typeof safetyIdentifier === 'string') request.user = safetyIdentifier;
+  }
 
   const ext = collectExtensions(body);
   // Leading developer messages join `instructions` as system text; the response echoes `instructions` as sent.

@@ -179,7 +179,8 @@ export function encodeResponsesRequest(request: UnifiedRequest): Converted<Recor
   if (request.responseFormat) text.format = encodeResponsesTextFormat(request.responseFormat);
   if (Object.keys(text).length > 0) body.text = text;
   if (request.stream) body.stream = true;
-  if (request.user !== undefined) body.user = request.user;
+  // A Responses client's `safety_identifier` is the end-user id already (it went back with the other Responses fields).
+  if (request.user !== undefined && body.safety_identifier !== request.user) body.user = request.user;
   if (body.store === undefined) body.store = false;
 
   if (request.stop && request.stop.length > 0) warnings.push('stop dropped: the Responses API has no stop sequences');

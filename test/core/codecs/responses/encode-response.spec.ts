@@ -45,6 +45,16 @@ describe('encodeResponsesResponse', () => {
     expect(responsesCodec.encodeRequest(request).value).to.include({ tool_choice: 'required' });
   });
 
+  it("takes safety_identifier as the end-user id (Claude's metadata.user_id) when user is not given; a Responses upstream gets it back as it came", () => {
+    const request = decodeResponsesRequest({ model: 'm', input: 'q', safety_identifier: 'sid-123' });
+    expect(request.user).to.equal('sid-123');
+    expect(messagesCodec.encodeRequest({ ...request, maxTokens: 10 }).value.metadata).to.deep.equal({ user_id: 'sid-123' });
+    const upstream = responsesCodec.encodeRequest(request).value;
+    expect(upstream).to.include({ safety_identifier: 'sid-123' });
+    expect(upstream).not.to.have.property('user');
+    expect(encodeResponsesResponse(response({}), request).user).to.equal(null);
+  });
+
   it('echoes instructions as sent, though leading developer messages joined them as system text (sent so to a Responses upstream)', () => {
     const developer = { type: 'message', role: 'developer', content: [{ type: 'input_text', text: 'Use tabs.' }] };
     const user = { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'hi' }] };
