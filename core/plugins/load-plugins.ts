@@ -141,7 +141,8 @@ function isPlugin(value: unknown): value is GatewayPlugin {
 
 /** The plugin's `apiVersion` is a semver range (`^1.0`, `~1.0.0`, `>=1.0.0`, `1.x`) the core's version must satisfy. */
 function checkApiVersion(plugin: GatewayPlugin, key: string): void {
-  if (!semver.satisfies(PLUGIN_API_VERSION, plugin.apiVersion)) {
+  // An empty range reads as "any version" to semver: a plugin must say which API it was written for.
+  if (plugin.apiVersion.trim() === '' || !semver.satisfies(PLUGIN_API_VERSION, plugin.apiVersion)) {
     throw new ConfigError(`platforms.${key}: plugin "${plugin.name}" needs plugin API ${plugin.apiVersion}, core provides ${PLUGIN_API_VERSION}`);
   }
 }

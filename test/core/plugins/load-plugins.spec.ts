@@ -95,6 +95,7 @@ describe('loadPlugins', () => {
     };
     for (const range of ['~1.0.0', '>=1.0.0', '1.x', '^1']) await startWith(pluginWith(range));
     expect(await startupError(pluginWith('^1.0.5'))).to.match(/needs plugin API \^1\.0\.5, core provides 1\.0\.0/);
+    expect(await startupError(pluginWith(''))).to.match(/needs plugin API , core provides 1\.0\.0/);
   });
 
   it('validates plugin options, naming the plugin and the field', async () => {
