@@ -21,6 +21,22 @@ describe('parseToolCallArguments', () => {
   }
 });
 
+/** How many times `run` calls JSON.parse: the cost of a wholeness check, counted rather than timed. */
+function countParses(run: () => void): number {
+  const parse = JSON.parse;
+  let parses = 0;
+  JSON.parse = ((...given: Parameters<typeof JSON.parse>) => {
+    parses += 1;
+    return parse(...given);
+  }) as typeof JSON.parse;
+  try {
+    run();
+  } finally {
+    JSON.parse = parse;
+  }
+  return parses;
+}
+
 describe('createArgumentsFollower', () => {
   const samples = [
     '{"file_path":"/tmp/a.js","content":"function f() { return {a: [1, 2]}; }\\n"}',
@@ -53,31 +69,17 @@ describe('createArgumentsFollower', () => {
   it('parses the arguments once they close, not on every delta (every delta was quadratic on a large file written)', () => {
     const args = JSON.stringify({ file_path: '/tmp/big.js', content: 'x = { a: 1 };\n'.repeat(2000) });
     const encoder = createMessagesStreamEncoder({ model: 'm', system: [], stream: true, tools: [{ name: 'Write', parameters: { type: 'object' } }] });
-    const parse = JSON.parse;
-    let parses = 0;
-    JSON.parse = ((...given: Parameters<typeof JSON.parse>) => {
-      parses += 1;
-      return parse(...given);
-    }) as typeof JSON.parse;
-    try {
+    const parses = countParses(() => {
       encoder.push({ type: 'start', id: 'm1', model: 'm', created: 1 });
       encoder.push({ type: 'tool_call_start', index: 0, id: 'call_1', name: 'Write' });
       for (let at = 0; at < args.length; at += 4) encoder.push({ type: 'tool_call_delta', index: 0, argumentsDelta: args.slice(at, at + 4) });
-    } finally {
-      JSON.parse = parse;
-    }
+    });
     expect(args.length / 4).to.be.above(5000);
     expect(parses).to.be.below(50);
   });
 
   it('parses no more per delta for arguments that are no object: a string once it closes, other text not past a scalar\'s length', () => {
-    const parse = JSON.parse;
-    let parses = 0;
-    JSON.parse = ((...given: Parameters<typeof JSON.parse>) => {
-      parses += 1;
-      return parse(...given);
-    }) as typeof JSON.parse;
-    try {
+    const parses = countParses(() => {
       for (const start of ['"', '\u00a0{"a":"']) {
         const follower = createArgumentsFollower(start);
         for (let i = 0; i < 5_000; i += 1) {
@@ -85,9 +87,7 @@ describe('createArgumentsFollower', () => {
           follower.whole();
         }
       }
-    } finally {
-      JSON.parse = parse;
-    }
+    });
     expect(parses).to.be.below(50);
   });
 });
