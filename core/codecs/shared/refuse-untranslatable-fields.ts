@@ -12,7 +12,8 @@ const MESSAGES_ONLY_TOOL = /^(computer|web_fetch)_/;
  * or would break on: a 400 naming the field, as for `n` above 1, rather than an answer without them.
  * - token log probabilities (chat `logprobs`/`top_logprobs`, Responses `top_logprobs` or the logprobs `include`,
  *   Gemini `responseLogprobs`/`logprobs`): a client reads them from the answer;
- * - audio output (chat `modalities`, Gemini `AUDIO`), image output without text (`IMAGE` alone), Gemini enum output (`text/x.enum`), chat `logit_bias`;
+ * - audio output (chat `modalities`, Gemini `AUDIO`), image output without text (`IMAGE` alone), Gemini enum output
+ *   (`text/x.enum`), chat `logit_bias`;
  * - state or tools kept at the client's vendor: Gemini `cachedContent`, a Responses stored `prompt`, Gemini tools
  *   other than functions, search and code execution (`urlContext`, `fileSearch`, `googleMaps`…), Anthropic's
  *   `mcp_servers` and its computer and web fetch tools. Without them the answer is to another question; a 400 also

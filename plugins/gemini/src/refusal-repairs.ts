@@ -60,9 +60,10 @@ export function createRefusalRepairs(deps: { platform: string; safety: SafetySet
       refusedBefore: (ctx) => ctx.model !== undefined && refusingPenalties.has(ctx.model),
       onRefused(ctx) {
         const model = ctx.model;
-        if (model === undefined) return;
-        if (refusingPenalties.size >= MAX_REMEMBERED_MODELS) refusingPenalties.clear();
-        refusingPenalties.add(model);
+        if (model !== undefined) {
+          if (refusingPenalties.size >= MAX_REMEMBERED_MODELS) refusingPenalties.clear();
+          refusingPenalties.add(model);
+        }
         ctx.log.warn('upstream refused sampling penalties for this model; sent without them from now on', { platform: deps.platform, model });
       },
     },
