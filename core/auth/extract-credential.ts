@@ -25,7 +25,7 @@ export function extractCredential(input: AuthInput): string | undefined {
  * each end: the regex `[ \t]+$` rescans a run of spaces from each of its positions (16 KB of them, before any
  * license check, held the event loop for 0.4 s).
  */
-export function trimHttpSpace(value: string): string {
+function trimHttpSpace(value: string): string {
   let start = 0;
   let end = value.length;
   while (start < end && isHttpSpace(value.charCodeAt(start))) start++;

@@ -6,7 +6,7 @@ import type { RequestContext, UpstreamRequest, UpstreamResponse } from '../hooks
 import { createEventBoundaryFollower, type EventBoundaryFollower } from '../sse/follow-event-boundary';
 import { createSequenceFollower } from '../sse/follow-sequence-number';
 import { createErrorEventFollower } from '../sse/follow-error-event';
-import { createStreamEndFollower, type StreamEndFollower } from '../sse/follow-stream-end';
+import { createGeminiAnswerFollower, createStreamEndFollower, type StreamEndFollower } from '../sse/follow-stream-end';
 import { formatSseEvent, sseNewlineOf } from '../sse/format-sse-event';
 import { isEventStream } from '../sse/is-event-stream';
 import { createJsonArrayParser, type JsonArrayParser } from '../sse/parse-json-array';
@@ -78,8 +78,8 @@ async function relayAnswer(
   const opensErrorEvent = boundary ? createErrorEventFollower() : undefined;
   // An upstream may hold a stream open after its last event: the answer is whole then, not cut short.
   const end = boundary && format !== 'other' ? createStreamEndFollower(format) : undefined;
-  // Gemini's streamed array likewise: whole once every candidate has its finishReason.
-  const arrayEnd = arrayFraming ? createStreamEndFollower('gemini', 'json-array') : undefined;
+  // Gemini's streamed array likewise, from the elements the array parser gives: whole once every candidate has its finishReason.
+  const arrayAnswer = arrayFraming ? createGeminiAnswerFollower() : undefined;
   /**
    * The stream failed mid-way (`error`): it ends with its format's own error event, as the upstream would send it.
    * False when it cannot (not a stream, no format, cut inside an array element or an SSE line): the connection is
@@ -109,9 +109,8 @@ async function relayAnswer(
           return end.hasEndLine && end.ended() && boundary?.closingPrefix() === '';
         }
         if (!array) return;
-        arrayEnd?.push(chunk);
         try {
-          array.push(chunk);
+          arrayAnswer?.follow(array.push(chunk));
         } catch {
           // Not an array after all: the bytes still go through as they are, but no error element can follow them.
           array = undefined;
@@ -124,7 +123,7 @@ async function relayAnswer(
         if ((end?.ended() || ctx.failedMidway === 'upstream_error_event') && endEventOnly(boundary, res, end?.ended() === true)) return true;
         if (end && endsAsFinished(format, end, singleChoice, boundary, res)) return true;
         // A whole Gemini array the upstream stalled or broke off before its `]`: closed as it is, no error element.
-        const close = arrayEnd?.ended() ? array?.close() : undefined;
+        const close = arrayAnswer?.whole() ? array?.close() : undefined;
         if (close !== undefined) {
           if (close) writeNow(res, close);
           return true;
@@ -133,10 +132,10 @@ async function relayAnswer(
       },
       onEnd() {
         // A Gemini array the upstream closed without its `]`: closed as it is when whole, else ended with an error element.
-        const close = arrayEnd && array && ctx.failedMidway === undefined ? array.close() : '';
+        const close = arrayAnswer && array && ctx.failedMidway === undefined ? array.close() : '';
         if (close !== '') {
           // Not whole, or not closable as it stands (cut after a comma): the error element ends it, where one can.
-          if (!arrayEnd?.ended() || close === undefined) return endWithError(new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream stream ended before the response was complete'));
+          if (!arrayAnswer?.whole() || close === undefined) return endWithError(new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream stream ended before the response was complete'));
           writeNow(res, close);
           return true;
         }

@@ -36,7 +36,6 @@ export interface EventBoundaryFollower {
  * last bytes, without parsing it, so that an error event the gateway appends is read as an event of its own.
  */
 export function createEventBoundaryFollower(): EventBoundaryFollower {
-  let tail = '';
   // The last chunks, as they came (no copy), reaching at least OPEN_EVENT_BYTES back and to the start of the line
   // still open; read only when the stream fails.
   const recent: Buffer[] = [];
@@ -45,11 +44,18 @@ export function createEventBoundaryFollower(): EventBoundaryFollower {
   // The chunk of `recent` where the open line starts (it holds the last line break, or is the stream's first).
   let openLineFrom = 0;
   const recentText = (): string => Buffer.concat(recent).toString('latin1');
+  /** The stream's last TAIL_BYTES bytes as latin1 (one char per byte: only CR and LF matter here). */
+  const tail = (): string => {
+    let text = '';
+    for (let at = recent.length - 1; at >= 0 && text.length < TAIL_BYTES; at -= 1) {
+      const chunk = recent[at];
+      text = chunk.toString('latin1', Math.max(0, chunk.length - (TAIL_BYTES - text.length))) + text;
+    }
+    return text;
+  };
   const opensEmptyEvent = (): boolean => openEventLacksData(recentText(), recentBytes === totalBytes);
   return {
     push(chunk) {
-      // latin1 maps each byte to one char: only CR and LF matter here.
-      tail = (tail + chunk.toString('latin1', Math.max(0, chunk.length - TAIL_BYTES))).slice(-TAIL_BYTES);
       recent.push(chunk);
       recentBytes += chunk.length;
       totalBytes += chunk.length;
@@ -60,14 +66,14 @@ export function createEventBoundaryFollower(): EventBoundaryFollower {
       }
     },
     closingPrefix() {
-      return closingPrefix(tail);
+      return closingPrefix(tail());
     },
     opensEmptyEvent,
     joiningPrefix() {
-      const prefix = closingPrefix(tail);
-      if (!opensEmptyEvent()) return prefix;
+      const last = tail();
+      if (!opensEmptyEvent()) return closingPrefix(last);
       // Only the LF that completes a CRLF the stream's last CR may have begun.
-      return tail.endsWith('\r') ? '\n' : '';
+      return last.endsWith('\r') ? '\n' : '';
     },
     wholeLineEnd() {
       return wholeLineEnd(recentText(), recentBytes === totalBytes);

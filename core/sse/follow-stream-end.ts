@@ -1,5 +1,5 @@
 import type { WireFormat } from '../unified/unified-request';
-import { createJsonArrayParser } from './parse-json-array';
+import { createLineStartFinder } from './find-line-start';
 import { createSseParser } from './parse-sse';
 
 /**
@@ -71,17 +71,16 @@ export interface StreamEndFollower {
  * (after LF or CR, or the stream's start): inside an event's JSON a line break is escaped, so model text cannot fake
  * one. A chunk may start or end anywhere, inside a line or an end line: the last bytes of the one before are kept.
  */
-export function createStreamEndFollower(format: WireFormat, framing: 'sse' | 'json-array' = 'sse'): StreamEndFollower {
-  if (format === 'gemini') return createGeminiEndFollower(framing);
+export function createStreamEndFollower(format: WireFormat): StreamEndFollower {
+  if (format === 'gemini') return createGeminiEndFollower();
   const lines = (END_LINES[format] ?? []).flatMap(spellings);
-  const afterBreak = lines.flatMap((line) => [Buffer.from(`\n${line}`), Buffer.from(`\r${line}`)]);
-  const joints = lines.flatMap((line) => [`\n${line}`, `\r${line}`]);
+  const endLine = createLineStartFinder(lines);
   const marks = FINISH_MARKS[format] ?? [];
   const endMarks = END_MARKS[format] ?? [];
   const endMarkBytes = endMarks.map((mark) => Buffer.from(mark));
   const markBytes = marks.map((mark) => Buffer.from(mark));
   // A finish mark's letter after it is kept too, to be seen across two chunks.
-  const keep = Math.max(0, ...lines.map((line) => line.length), ...marks.map((mark) => mark.length + 1), ...endMarks.map((mark) => mark.length));
+  const keep = Math.max(1, ...marks.map((mark) => mark.length + 1), ...endMarks.map((mark) => mark.length));
   let ended = false;
   let finished = false;
   // The stream's last bytes (latin1: one char per byte); a line break stands for the stream's start.
@@ -90,11 +89,10 @@ export function createStreamEndFollower(format: WireFormat, framing: 'sse' | 'js
     hasEndLine: lines.length > 0,
     push(chunk) {
       if (ended || chunk.length === 0) return;
-      // An end line across the previous chunk and this one, or at this one's start after a break that ended the last.
+      // A mark across the previous chunk and this one.
       const joint = tail + chunk.toString('latin1', 0, Math.min(chunk.length, keep));
       ended =
-        joints.some((line) => joint.includes(line)) ||
-        afterBreak.some((line) => chunk.includes(line)) ||
+        endLine(chunk) ||
         endMarks.some((mark) => joint.includes(mark)) ||
         endMarkBytes.some((mark) => chunk.includes(mark));
       if (!finished && marks.length > 0) finished = FINISH_IN_TEXT.test(joint) || markBytes.some((mark) => hasFinishMark(chunk, mark));
@@ -106,19 +104,20 @@ export function createStreamEndFollower(format: WireFormat, framing: 'sse' | 'js
 }
 
 /**
- * Gemini has no end line: its stream is over once every candidate it streamed has had its `finishReason`. The events
- * are parsed for that (Gemini native streams only): the key alone in the bytes is no sign, a function call's `args`
- * may hold it as real JSON, and with `candidateCount` one candidate may finish while another still streams.
+ * Follows a Gemini answer's chunks for whether it is whole: every candidate it streamed has had its `finishReason`,
+ * or it answered a blocked prompt (one chunk, `promptFeedback.blockReason`, no candidate). Fed the chunks' JSON texts
+ * (SSE events' data, or a streamed array's elements).
  */
-function createGeminiEndFollower(framing: 'sse' | 'json-array'): StreamEndFollower {
-  // A streamed JSON array (no `alt=sse`): its elements are whole once their brace closes, nothing to flush at the end.
-  const parser = framing === 'sse' ? createSseParser() : withoutFlush(createJsonArrayParser());
+export interface GeminiAnswerFollower {
+  follow(events: ReadonlyArray<{ data: string }>): void;
+  whole(): boolean;
+}
+
+export function createGeminiAnswerFollower(): GeminiAnswerFollower {
   const streaming = new Set<number>();
   const finished = new Set<number>();
-  let readable = true;
-  /** A blocked prompt is answered by one chunk with `promptFeedback.blockReason` and no candidate: the whole answer. */
   let blocked = false;
-  const follow = (data: string): void => {
+  const followOne = (data: string): void => {
     let chunk: unknown;
     try {
       chunk = JSON.parse(data);
@@ -137,11 +136,28 @@ function createGeminiEndFollower(framing: 'sse' | 'json-array'): StreamEndFollow
       if (typeof finishReason === 'string' && finishReason !== '') finished.add(at);
     }
   };
+  return {
+    follow(events) {
+      for (const event of events) followOne(event.data);
+    },
+    whole: () => blocked || (streaming.size > 0 && [...streaming].every((index) => finished.has(index))),
+  };
+}
+
+/**
+ * Gemini has no end line: its stream is over once its answer is whole (see createGeminiAnswerFollower). The events are
+ * parsed for that (Gemini native streams only): the key alone in the bytes is no sign, a function call's `args` may
+ * hold it as real JSON, and with `candidateCount` one candidate may finish while another still streams.
+ */
+function createGeminiEndFollower(): StreamEndFollower {
+  const parser = createSseParser();
+  const answer = createGeminiAnswerFollower();
+  let readable = true;
   let lastRead = false;
   const read = (events: () => Array<{ data: string }>): void => {
     if (!readable) return;
     try {
-      for (const event of events()) follow(event.data);
+      answer.follow(events());
     } catch {
       // An event too large to follow: the stream is not known to have ended.
       readable = false;
@@ -159,12 +175,7 @@ function createGeminiEndFollower(framing: 'sse' | 'json-array'): StreamEndFollow
     ended() {
       if (!lastRead) read(() => parser.end());
       lastRead = true;
-      return readable && (blocked || (streaming.size > 0 && [...streaming].every((index) => finished.has(index))));
+      return readable && answer.whole();
     },
   };
-}
-
-/** An array parser whose end reads nothing more: asked before the array is closed, it is not an error. */
-function withoutFlush(parser: ReturnType<typeof createJsonArrayParser>): Pick<ReturnType<typeof createJsonArrayParser>, 'push' | 'end'> {
-  return { push: (chunk) => parser.push(chunk), end: () => [] };
 }

@@ -2,6 +2,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { GatewayError } from '../errors/gateway-error';
 import { eventTooLarge, MAX_EVENT_CHARS } from './max-event-chars';
 import type { WireEvent } from './wire-event';
+import { isJsonWhitespace } from '../text/json-whitespace';
 
 export interface JsonArrayParser {
   /** Feeds the next piece of the body; returns one event per element it completed (`data` = the element's exact text). */
@@ -31,9 +32,6 @@ const OPEN_BRACKET = 91;
 const CLOSE_BRACKET = 93;
 const BOM = 0xfeff;
 
-function isWhitespace(c: number): boolean {
-  return c === 32 || c === 10 || c === 13 || c === 9;
-}
 
 function badResponse(message: string): GatewayError {
   return new GatewayError('GW_UPSTREAM_BAD_RESPONSE', `upstream JSON array stream: ${message}`);
@@ -114,7 +112,7 @@ export function createJsonArrayParser(): JsonArrayParser {
         }
         const c = text.charCodeAt(i);
         if (scalar) {
-          if (c === COMMA || c === CLOSE_BRACKET || isWhitespace(c)) {
+          if (c === COMMA || c === CLOSE_BRACKET || isJsonWhitespace(c)) {
             scalar = false;
             emit(i);
             continue; // the delimiter is handled in the BETWEEN state
@@ -132,7 +130,7 @@ export function createJsonArrayParser(): JsonArrayParser {
       }
 
       const c = text.charCodeAt(i);
-      if (isWhitespace(c)) {
+      if (isJsonWhitespace(c)) {
         i += 1;
         continue;
       }

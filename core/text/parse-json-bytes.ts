@@ -1,4 +1,5 @@
 import { decodeUtf8 } from './utf8';
+import { isJsonWhitespace } from './json-whitespace';
 
 /**
  * Bodies from this size on are parsed in pieces. V8 makes a string of over 128 KB (a two-byte one from 64 KB of text
@@ -42,7 +43,7 @@ export function parseJsonBytes(bytes: Buffer): unknown {
       // The body's value is found by its ends, not by a scan of its own: the scan that splits it checks that its
       // closing bracket is the last byte, so trailing text is not split either.
       let end = bytes.length;
-      while (isWhitespace(bytes[end - 1])) end -= 1;
+      while (isJsonWhitespace(bytes[end - 1])) end -= 1;
       return parseValue(bytes, skipWhitespace(bytes, 0), end, 0);
     } catch {
       // Not split: parsed whole below, with JSON.parse's own error if it is not JSON.
@@ -189,14 +190,11 @@ function isLiteralStart(c: number | undefined): boolean {
 }
 
 function isDelimiter(c: number): boolean {
-  return c === COMMA || c === CLOSE_BRACE || c === CLOSE_BRACKET || isWhitespace(c);
+  return c === COMMA || c === CLOSE_BRACE || c === CLOSE_BRACKET || isJsonWhitespace(c);
 }
 
-function isWhitespace(c: number | undefined): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
-}
 
 function skipWhitespace(bytes: Buffer, i: number): number {
-  while (isWhitespace(bytes[i])) i += 1;
+  while (isJsonWhitespace(bytes[i])) i += 1;
   return i;
 }

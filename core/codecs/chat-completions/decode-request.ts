@@ -22,6 +22,7 @@ import type {
 import { decodeChatCompletionsContent } from './decode-chat-completions-content';
 import { validateChatCompletionsRequest } from './request-schema';
 import { webSearchTool } from '../shared/web-search-options';
+import { endUserId } from '../shared/end-user-id';
 
 /** Request fields with a unified meaning; every other field is kept in `extensions['chat-completions']`. */
 const KNOWN_FIELDS = new Set([
@@ -290,12 +291,8 @@ export function decodeChatCompletionsRequest(raw: unknown, ctx?: DecodeContext):
   const reasoning = decodeReasoning(body);
   if (reasoning) request.reasoning = reasoning;
   if (request.stream && body.stream_options?.include_usage === true) request.streamUsage = true;
-  if (typeof body.user === 'string') request.user = body.user;
-  // OpenAI's successor of `user` (kept as the chat field it is for a chat upstream): Claude's metadata.user_id takes it.
-  else {
-    const { safety_identifier: safetyIdentifier } = body as { safety_identifier?: unknown };
-    if (typeof safetyIdentifier === 'string') request.user = safetyIdentifier;
-  }
+  const user = endUserId(body);
+  if (user !== undefined) request.user = user;
   if (outputModalities) request.outputModalities = outputModalities;
 
   const ext = collectExtensions(body);

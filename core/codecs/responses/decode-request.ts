@@ -30,6 +30,7 @@ import type {
   ResponsesToolChoice,
 } from './responses-types';
 import { webSearchTool } from '../shared/web-search-options';
+import { endUserId } from '../shared/end-user-id';
 
 /** Request fields with a unified meaning; every other field is kept in `extensions.responses`. */
 const KNOWN_FIELDS = new Set([
@@ -355,12 +356,8 @@ export function decodeResponsesRequest(raw: unknown, ctx?: DecodeContext): Unifi
   if (body.text?.format) request.responseFormat = decodeTextFormat(body.text.format);
   const reasoning = decodeReasoning(body.reasoning);
   if (reasoning) request.reasoning = reasoning;
-  if (typeof body.user === 'string') request.user = body.user;
-  // OpenAI's successor of `user` (kept as the Responses field it is for a Responses upstream): the end-user id elsewhere.
-  else {
-    const { safety_identifier: safetyIdentifier } = body as { safety_identifier?: unknown };
-    if (typeof safetyIdentifier === 'string') request.user = safetyIdentifier;
-  }
+  const user = endUserId(body);
+  if (user !== undefined) request.user = user;
 
   const ext = collectExtensions(body);
   // Leading developer messages join `instructions` as system text; the response echoes `instructions` as sent.

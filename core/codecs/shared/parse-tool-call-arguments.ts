@@ -1,4 +1,5 @@
 import { isPlainObject } from './is-plain-object';
+import { isJsonWhitespace } from '../../text/json-whitespace';
 
 /**
  * A tool call's `arguments` (JSON text, as OpenAI sends it) → the object that Anthropic `input` and Gemini `args`
@@ -82,7 +83,7 @@ export function createArgumentsFollower(initial = ''): ArgumentsFollower {
       const c = delta.charCodeAt(i);
       if (phase === 3) return;
       if (phase === 2) {
-        if (!isBlank(c)) trailing = true;
+        if (!isJsonWhitespace(c)) trailing = true;
         continue;
       }
       if (inString) {
@@ -95,7 +96,7 @@ export function createArgumentsFollower(initial = ''): ArgumentsFollower {
         continue;
       }
       if (phase === 0) {
-        if (isBlank(c)) continue;
+        if (isJsonWhitespace(c)) continue;
         if (c === 0x22) {
           // A string value: whole once its closing quote comes.
           phase = 1;
@@ -137,8 +138,4 @@ export function createArgumentsFollower(initial = ''): ArgumentsFollower {
   };
   if (initial !== '') follower.push(initial);
   return follower;
-}
-
-function isBlank(c: number): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
