@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { finished, Readable } from 'node:stream';
 import axios from 'axios';
+import type { AxiosResponse } from 'axios';
 import { GatewayError, isGatewayError } from '../errors/gateway-error';
 import { classifyUpstreamError } from './classify-upstream-error';
 import { nodeHttpAdapter } from './node-http-adapter';
@@ -86,6 +87,9 @@ const AXIOS_DEFAULT_HEADERS = ['content-type'];
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
+/** Pooled sockets an upstream closes are dropped from the pool as their FIN arrives: only those in flight are met. */
+const MAX_DEAD_SOCKET_RETRIES = 4;
+
 /**
  * The one way core and plugins call upstreams. One axios instance over keep-alive agents;
  * timeouts, abort and error mapping are handled here so callers only see GatewayErrors.
@@ -152,8 +156,7 @@ function sendRequest(instance: AxiosInstance, req: UpstreamHttpRequest, open: Op
   const target = (): string => describeTarget(url);
 
   if (signal?.aborted) return Promise.reject(abortError(signal, target()));
-  // Until the request has written every byte, the body must not be released (see releaseBody).
-  const sent = ArrayBuffer.isView(data) && data.byteLength >= RELEASE_MIN_BYTES ? markSending(data) : undefined;
+  const large = ArrayBuffer.isView(data) && data.byteLength >= RELEASE_MIN_BYTES;
 
   return new Promise<UpstreamHttpResponse>((resolve, reject) => {
     let failure: GatewayError | undefined;
@@ -161,10 +164,13 @@ function sendRequest(instance: AxiosInstance, req: UpstreamHttpRequest, open: Op
     let incoming: http.IncomingMessage | undefined;
     let body: Readable | undefined;
     let idleTimer: NodeJS.Timeout | undefined;
+    // Until a request has written every byte, the body must not be released (see releaseBody).
+    let sent: (() => void) | undefined;
+    let retries = 0;
 
-    const connectTimer = startTimer(connectMs, () =>
-      fail(new GatewayError('GW_UPSTREAM_TIMEOUT', `upstream connect timeout after ${connectMs}ms (${target()})`)),
-    );
+    const startConnectTimer = (): NodeJS.Timeout | undefined =>
+      startTimer(connectMs, () => fail(new GatewayError('GW_UPSTREAM_TIMEOUT', `upstream connect timeout after ${connectMs}ms (${target()})`)));
+    let connectTimer = startConnectTimer();
     const totalTimer = startTimer(totalMs, () =>
       fail(new GatewayError('GW_UPSTREAM_TIMEOUT', `upstream total timeout after ${totalMs}ms (${target()})`)),
     );
@@ -217,54 +223,78 @@ function sendRequest(instance: AxiosInstance, req: UpstreamHttpRequest, open: Op
       },
     };
 
-    const exchange = instance.request<Readable>({ url, method, headers: toAxiosHeaders(headers), data, transport });
-    data = undefined;
-    exchange.then(
-      (response) => {
-        // Sent: the adapter's closures keep its config for as long as the answer streams.
-        response.config.data = undefined;
-        const source = response.data;
-        if (failure !== undefined) {
-          source.destroy();
+    function attempt(): void {
+      if (large) sent = markSending(data as ArrayBufferView);
+      instance.request<Readable>({ url, method, headers: toAxiosHeaders(headers), data, transport }).then(onAnswer, onRefused);
+    }
+
+    function onAnswer(response: AxiosResponse<Readable>): void {
+      // Sent: neither this closure's `data` nor the adapter's config (kept for as long as the answer streams) holds the
+      // request's bytes any more.
+      data = undefined;
+      response.config.data = undefined;
+      const source = response.data;
+      if (failure !== undefined) {
+        source.destroy();
+        return;
+      }
+      clearTimeout(connectTimer);
+      const stream = followBody(source, {
+        // Each chunk keeps the idle timer fed.
+        onChunk: () => idleTimer?.refresh(),
+        // The upstream body is complete: nothing can time out any more.
+        onEnd: cleanup,
+        onFail: (err) => fail(classifyUpstreamError(err, target(), 'body')),
+        onDestroy: cleanup,
+      });
+      body = stream;
+      idleTimer = startTimer(idleMs, () => {
+        // Bytes waiting for our consumer mean it is slow, not the upstream.
+        if (stream.readableLength > 0 || source.isPaused()) {
+          idleTimer?.refresh();
           return;
         }
+        fail(new GatewayError('GW_UPSTREAM_TIMEOUT', `upstream idle timeout: no body bytes for ${idleMs}ms (${target()})`));
+      });
+      resolve({
+        status: response.status,
+        headers: incoming?.headers ?? {},
+        body: stream,
+        latencyMs: performance.now() - started,
+      });
+    }
+
+    function onRefused(err: unknown): void {
+      // Refused before any request existed (bad URL, options): no socket will ever read the body.
+      if (clientRequest === undefined) sent?.();
+      if (failure !== undefined) return;
+      if (retries < MAX_DEAD_SOCKET_RETRIES && clientRequest?.reusedSocket && incoming === undefined && isDeadSocketError(err)) {
+        // A pooled keep-alive socket the upstream closed as this request went out (its idle cut-off raced our reuse):
+        // the upstream saw no request on it, so it goes again, as Node's docs advise. The next socket may be another
+        // pooled one that died the same way; a failure on a new connection is never retried.
+        retries += 1;
+        clientRequest = undefined;
         clearTimeout(connectTimer);
-        const stream = followBody(source, {
-          // Each chunk keeps the idle timer fed.
-          onChunk: () => idleTimer?.refresh(),
-          // The upstream body is complete: nothing can time out any more.
-          onEnd: cleanup,
-          onFail: (err) => fail(classifyUpstreamError(err, target(), 'body')),
-          onDestroy: cleanup,
-        });
-        body = stream;
-        idleTimer = startTimer(idleMs, () => {
-          // Bytes waiting for our consumer mean it is slow, not the upstream.
-          if (stream.readableLength > 0 || source.isPaused()) {
-            idleTimer?.refresh();
-            return;
-          }
-          fail(new GatewayError('GW_UPSTREAM_TIMEOUT', `upstream idle timeout: no body bytes for ${idleMs}ms (${target()})`));
-        });
-        resolve({
-          status: response.status,
-          headers: incoming?.headers ?? {},
-          body: stream,
-          latencyMs: performance.now() - started,
-        });
-      },
-      (err: unknown) => {
-        // Refused before any request existed (bad URL, options): no socket will ever read the body.
-        if (clientRequest === undefined) sent?.();
-        if (failure !== undefined) return;
-        const error = classifyUpstreamError(err, target(), 'request');
-        failure = error;
-        cleanup();
-        clientRequest?.destroy();
-        reject(error);
-      },
-    );
+        connectTimer = startConnectTimer();
+        attempt();
+        return;
+      }
+      data = undefined;
+      const error = classifyUpstreamError(err, target(), 'request');
+      failure = error;
+      cleanup();
+      clientRequest?.destroy();
+      reject(error);
+    }
+
+    attempt();
   });
+}
+
+/** How a request on a socket the peer had already closed fails: reset, or a write to the closed socket. */
+function isDeadSocketError(err: unknown): boolean {
+  const code = axios.isAxiosError(err) ? (err.cause as { code?: unknown } | undefined)?.code : undefined;
+  return code === 'ECONNRESET' || code === 'EPIPE';
 }
 
 /** Node timers overflow above 2^31-1 ms (and fire at once); a zero, negative or unbounded timeout means none. */

@@ -243,6 +243,84 @@ describe('createUpstreamClient', () => {
     });
   });
 
+  /**
+   * A raw HTTP server whose connections answer `answered` requests with keep-alive and then close as the next request
+   * arrives: the race of an upstream closing an idle pooled socket just as the gateway reuses it.
+   */
+  async function startClosingAfter(answered: number, how: 'close' | 'reset' = 'close'): Promise<{ url: string; received: string[]; connections: () => number }> {
+    const received: string[] = [];
+    let connections = 0;
+    const sockets: net.Socket[] = [];
+    const server = net.createServer((socket) => {
+      connections += 1;
+      sockets.push(socket);
+      socket.on('error', () => undefined);
+      let count = 0;
+      let buffered = '';
+      socket.on('data', (chunk: Buffer) => {
+        buffered += chunk.toString('latin1');
+        const end = buffered.indexOf('\r\n\r\n');
+        if (end < 0) return;
+        const length = Number(/content-length: *(\d+)/i.exec(buffered.slice(0, end))?.[1] ?? 0);
+        if (buffered.length < end + 4 + length) return;
+        const body = buffered.slice(end + 4, end + 4 + length);
+        buffered = buffered.slice(end + 4 + length);
+        if (count >= answered) {
+          if (how === 'reset') socket.resetAndDestroy();
+          else socket.destroy();
+          return;
+        }
+        count += 1;
+        received.push(body);
+        socket.write(`HTTP/1.1 200 OK\r\nconnection: keep-alive\r\ncontent-length: ${body.length + 3}\r\n\r\nok:${body}`);
+      });
+    });
+    const port = await listen(server);
+    servers.push({
+      close: () =>
+        new Promise<void>((resolve) => {
+          for (const s of sockets) s.destroy();
+          server.close(() => resolve());
+        }),
+    });
+    return { url: `http://127.0.0.1:${port}/v1/x`, received, connections: () => connections };
+  }
+
+  for (const how of ['close', 'reset'] as const) {
+    it(`sends a request again on a new connection when the reused keep-alive socket was dead (${how} before any answer)`, async () => {
+      await withoutNock(async () => {
+        const upstream = await startClosingAfter(1, how);
+        for (const body of ['first', 'second']) {
+          const res = await client.send({ url: upstream.url, method: 'POST', headers: {}, body: Buffer.from(body), timeouts: RELAXED });
+          expect(res.status).to.equal(200);
+          expect((await readUpstreamBody(res, 100)).toString()).to.equal(`ok:${body}`);
+        }
+        expect(upstream.received).to.deep.equal(['first', 'second']);
+        expect(upstream.connections()).to.equal(2);
+      });
+    });
+  }
+
+  it('sends a request again past several dead pooled sockets, but never after a failure on a new connection', async () => {
+    await withoutNock(async () => {
+      // Never answers anything: the request's socket is new, so it is not sent again.
+      const never = await startClosingAfter(0);
+      const refused = await catchError(client.send({ url: never.url, method: 'POST', headers: {}, body: 'x', timeouts: RELAXED }));
+      expect(refused.code).to.equal('GW_UPSTREAM_UNREACHABLE');
+      expect(never.connections()).to.equal(1);
+
+      // Two pooled sockets, each dying when reused: the third connection answers.
+      const once = await startClosingAfter(1);
+      const send = (body: string): Promise<Buffer> =>
+        client.send({ url: once.url, method: 'POST', headers: {}, body, timeouts: RELAXED }).then((res) => readUpstreamBody(res, 100));
+      await Promise.all([send('a'), send('b')]);
+      expect(once.connections()).to.equal(2);
+      expect((await send('c')).toString()).to.equal('ok:c');
+      expect(once.connections()).to.equal(3);
+      expect(once.received).to.deep.equal(['a', 'b', 'c']);
+    });
+  });
+
   it('fails with GW_UPSTREAM_TIMEOUT when no connection is established within connectMs', async () => {
     // The TCP connect succeeds but the TLS handshake never completes: the socket is not usable.
     await withoutNock(async () => {
