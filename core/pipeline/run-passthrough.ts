@@ -39,7 +39,7 @@ export function runPassthrough(hooks: GatewayHooks, input: PassthroughInput, ctx
     stream: ctx.stream,
   };
   // Not an async function: its frame would hold `input` (the parsed body) until the answer has been relayed.
-  return relayAnswer(callPlatform(hooks, request, ctx), input.format, ctx, res, oneChoice(input.json));
+  return relayAnswer(callPlatform(hooks, request, ctx), input.format, ctx, res, choicesAskedFor(input.json));
 }
 
 /** The upstream's status, headers and bytes to the client as they come. */
@@ -48,7 +48,8 @@ async function relayAnswer(
   format: PassthroughInput['format'],
   ctx: RequestContext,
   res: ServerResponse,
-  singleChoice: boolean,
+  /** Chat's `n`: a chat answer is finished once that many choices have had their finish_reason. */
+  choices: number,
 ): Promise<void> {
   const upstream = await answer;
   const headers = returnableResponseHeaders(upstream.headers, upstream.credentials);
@@ -77,7 +78,7 @@ async function relayAnswer(
   const boundary = ctx.stream && !arrayFraming ? createEventBoundaryFollower() : undefined;
   const opensErrorEvent = boundary ? createErrorEventFollower() : undefined;
   // An upstream may hold a stream open after its last event: the answer is whole then, not cut short.
-  const end = boundary && format !== 'other' ? createStreamEndFollower(format) : undefined;
+  const end = boundary && format !== 'other' ? createStreamEndFollower(format, choices) : undefined;
   // Gemini's streamed array likewise, from the elements the array parser gives: whole once every candidate has its finishReason.
   const arrayAnswer = arrayFraming ? createGeminiAnswerFollower() : undefined;
   /**
@@ -121,7 +122,7 @@ async function relayAnswer(
         // Broken off (or stalled) after its last event began, or after an error event of its own: that event is
         // finished, nothing else is owed (a second error would follow the first).
         if ((end?.ended() || ctx.failedMidway === 'upstream_error_event') && endEventOnly(boundary, res, end?.ended() === true)) return true;
-        if (end && endsAsFinished(format, end, singleChoice, boundary, res)) return true;
+        if (end && endsAsFinished(format, end, boundary, res)) return true;
         // A whole Gemini array the upstream stalled or broke off before its `]`: closed as it is, no error element.
         const close = arrayAnswer?.whole() ? array?.close() : undefined;
         if (close !== undefined) {
@@ -144,10 +145,9 @@ async function relayAnswer(
         if (!end || !sse || format === 'other' || ctx.failedMidway !== undefined) return true;
         // Whole: its last event is ended, though its line end or blank line never came (the upstream closed after it).
         if (end.ended() && endEventOnly(boundary, res, true)) return true;
-        // Finished: ended with the end event it owed (with `n` above 1, one choice's finish says nothing of the others,
-        // and nothing is written). Not a last event cut after its `event:` line with no end event to owe in its place
+        // Finished (with `n` above 1, every choice): ended with the end event it owed. Not a last event cut after its `event:` line with no end event to owe in its place
         // (Responses' `response.completed`, whose response never came): that one is completed by our error event.
-        if (end.finished() && (endsAsFinished(format, end, singleChoice, boundary, res) || !end.ended())) return true;
+        if (end.finished() && (endsAsFinished(format, end, boundary, res) || !end.ended())) return true;
         return endWithError(new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream stream ended before the response was complete'));
       },
     });
@@ -166,9 +166,9 @@ const OWED_END: Partial<Record<string, string>> = {
  * An answer whose finish came (chat's finish_reason for one choice, Messages' stop reason) but whose end event did
  * not, stalled, cut or closed: whole, so it ends as one, with the end event it owed. True when it was so ended.
  */
-function endsAsFinished(format: string, end: StreamEndFollower, singleChoice: boolean, boundary: EventBoundaryFollower | undefined, res: ServerResponse): boolean {
+function endsAsFinished(format: string, end: StreamEndFollower, boundary: EventBoundaryFollower | undefined, res: ServerResponse): boolean {
   const owed = OWED_END[format];
-  if (!owed || !end.finished() || (format === 'chat-completions' && !singleChoice)) return false;
+  if (!owed || !end.finished()) return false;
   const prefix = boundary?.joiningPrefix() ?? boundary?.wholeLineEnd();
   // Cut inside a line after the finish: whole all the same, and the SDKs drop the line the stream's end leaves open.
   if (prefix !== undefined) writeNow(res, prefix + owed);
@@ -194,8 +194,8 @@ function sseClosing(boundary: EventBoundaryFollower | undefined, events: string)
   return prefix === undefined ? undefined : prefix + events;
 }
 
-/** A chat request asks for one choice (`n` unset or 1). */
-function oneChoice(json: unknown): boolean {
+/** How many choices a chat request asks for (`n`, 1 when unset). */
+function choicesAskedFor(json: unknown): number {
   const n = typeof json === 'object' && json !== null ? (json as { n?: unknown }).n : undefined;
-  return n === undefined || n === null || n === 1;
+  return typeof n === 'number' && n > 1 ? n : 1;
 }

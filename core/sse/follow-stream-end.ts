@@ -58,9 +58,9 @@ export interface StreamEndFollower {
   /** Whether the format has an end line, so that the stream is whole once the event it opens is. */
   readonly hasEndLine: boolean;
   /**
-   * The answer is complete though its last event may not have come (chat: a `finish_reason` was relayed, which says
-   * so for an answer of one choice only; Messages: `message_delta`'s stop reason): a stream that stalls or breaks now
-   * has lost nothing of the answer. Implied by `ended()`.
+   * The answer is complete though its last event may not have come (chat: every choice asked for has had its
+   * `finish_reason`; Messages: `message_delta`'s stop reason): a stream that stalls or breaks now has lost nothing of
+   * the answer. Implied by `ended()`.
    */
   finished(): boolean;
 }
@@ -71,8 +71,13 @@ export interface StreamEndFollower {
  * (after LF or CR, or the stream's start): inside an event's JSON a line break is escaped, so model text cannot fake
  * one. A chunk may start or end anywhere, inside a line or an end line: the last bytes of the one before are kept.
  */
-export function createStreamEndFollower(format: WireFormat): StreamEndFollower {
+export function createStreamEndFollower(format: WireFormat, choices = 1): StreamEndFollower {
   if (format === 'gemini') return createGeminiEndFollower();
+  const follower = createEndLineFollower(format);
+  return format === 'chat-completions' && choices > 1 ? withEveryChoiceFinished(follower, choices) : follower;
+}
+
+function createEndLineFollower(format: WireFormat): StreamEndFollower {
   const lines = (END_LINES[format] ?? []).flatMap(spellings);
   const endLine = createLineStartFinder(lines);
   const marks = FINISH_MARKS[format] ?? [];
@@ -100,6 +105,46 @@ export function createStreamEndFollower(format: WireFormat): StreamEndFollower {
     },
     ended: () => ended,
     finished: () => ended || finished,
+  };
+}
+
+/**
+ * A chat answer of several choices (`n` above 1) is finished once each of them has had its `finish_reason`: the byte
+ * marks cannot tell whose finish they saw, so the events are parsed (a rare request; one choice's is not).
+ */
+function withEveryChoiceFinished(follower: StreamEndFollower, choices: number): StreamEndFollower {
+  const parser = createSseParser();
+  const finishedChoices = new Set<unknown>();
+  let readable = true;
+  const follow = (data: string): void => {
+    let chunk: unknown;
+    try {
+      chunk = JSON.parse(data);
+    } catch {
+      return;
+    }
+    const list = (chunk as { choices?: unknown } | null)?.choices;
+    if (!Array.isArray(list)) return;
+    for (const choice of list) {
+      const { index, finish_reason: reason } = (choice ?? {}) as { index?: unknown; finish_reason?: unknown };
+      // As the byte marks: an empty finish_reason (Ollama, sglang) is none.
+      if (typeof reason === 'string' && /^[A-Za-z]/.test(reason)) finishedChoices.add(index ?? 0);
+    }
+  };
+  return {
+    hasEndLine: follower.hasEndLine,
+    ended: () => follower.ended(),
+    push(chunk) {
+      follower.push(chunk);
+      if (!readable || finishedChoices.size >= choices) return;
+      try {
+        for (const event of parser.push(chunk)) follow(event.data);
+      } catch {
+        // An event too large to follow: the answer is not known to have finished.
+        readable = false;
+      }
+    },
+    finished: () => follower.ended() || finishedChoices.size >= choices,
   };
 }
 

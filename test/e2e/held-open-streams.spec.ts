@@ -139,6 +139,26 @@ describe('e2e: an upstream that holds a stream open after its last event (SDKs â
     expect(two).to.include('gw_upstream_timeout').and.not.include('[DONE]');
   });
 
+  it('openai passthrough: a chat stream with n=2 held open after both choices finished ends as the finished answer, with its [DONE]', async () => {
+    const chunk = (choices: unknown[]) => `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices })}\n\n`;
+    const head =
+      chunk([{ index: 0, delta: { content: 'A' }, finish_reason: null }, { index: 1, delta: { content: 'B' }, finish_reason: null }]) +
+      chunk([{ index: 1, delta: {}, finish_reason: 'stop' }]) +
+      chunk([{ index: 0, delta: {}, finish_reason: 'length' }]);
+    holdOpenAfter(head);
+    const client = new OpenAI({ apiKey: TEST_LICENSE, baseURL: `${gw.url}/openai/v1`, maxRetries: 0 });
+    const finishes: Record<number, string | null> = {};
+    const stream = await client.chat.completions.create({ model: 'gpt-4.1', stream: true, n: 2, messages: [{ role: 'user', content: 'hi' }] }, { timeout: 5000 });
+    for await (const part of stream) for (const choice of part.choices) finishes[choice.index] = choice.finish_reason ?? finishes[choice.index] ?? null;
+    expect(finishes).to.deep.equal({ 0: 'length', 1: 'stop' });
+    const raw = await fetch(`${gw.url}/openai/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4.1', stream: true, n: 2, messages: [{ role: 'user', content: 'hi' }] }),
+    }).then((res) => res.text());
+    expect(raw).to.equal(`${head}data: [DONE]\n\n`);
+  });
+
   describe('a passthrough stream the upstream closes before its answer is whole', () => {
     const closeAfter = (stream: string): void =>
       upstream.handle((_req, res) => {

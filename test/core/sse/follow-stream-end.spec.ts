@@ -33,6 +33,30 @@ describe('createStreamEndFollower', () => {
     expect(finishedAfter(['data: {"choices":[{"delta":{"content":"say \\"finish_reason\\":\\"stop\\""},"finish_reason":null}]}\n\n'])).to.equal(false);
   });
 
+  it('takes a chat answer of n choices for finished once every choice has had its finish_reason, in any order and split anywhere', () => {
+    const event = (choices: unknown[]): string => `data: ${JSON.stringify({ choices })}\n\n`;
+    const stream =
+      event([{ index: 0, delta: { content: 'a' }, finish_reason: null }, { index: 1, delta: { content: 'b' }, finish_reason: '' }]) +
+      event([{ index: 1, delta: {}, finish_reason: 'stop' }]) +
+      event([{ index: 1, delta: {}, finish_reason: 'stop' }]) +
+      event([{ index: 0, delta: {}, finish_reason: 'length' }]);
+    const lastStart = stream.lastIndexOf('data: ');
+    for (let cut = 1; cut < stream.length; cut += 7) {
+      const follower = createStreamEndFollower('chat-completions', 2);
+      follower.push(Buffer.from(stream.slice(0, cut)));
+      // Before choice 0's finish, the second finish of choice 1 (a repeat) does not finish the answer.
+      if (cut < lastStart + 60) expect(follower.finished(), `cut at ${cut}`).to.equal(false);
+      follower.push(Buffer.from(stream.slice(cut)));
+      expect(follower.finished(), `cut at ${cut}`).to.equal(true);
+      expect(follower.ended()).to.equal(false);
+    }
+    const three = createStreamEndFollower('chat-completions', 3);
+    three.push(Buffer.from(stream));
+    expect(three.finished()).to.equal(false);
+    three.push(Buffer.from('data: [DONE]\n\n'));
+    expect(three.finished()).to.equal(true);
+  });
+
   it('does not take model text for an end line when a chunk starts inside a line (a long event split anywhere)', () => {
     expect(endedAfter('chat-completions', ['data: {"choices":[{"delta":{"content":"Streams end with ', 'data: [DONE] then close"}}]}\n\n'])).to.equal(false);
     expect(endedAfter('messages', ['event: content_block_delta\ndata: {"delta":{"text":"ends with ', 'event: message_stop as its last"}}\n\n'])).to.equal(false);
