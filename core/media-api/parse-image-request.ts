@@ -79,6 +79,8 @@ export interface ImageRequest {
   stream: boolean;
   /** Edit inputs in the order files, `image`, `images`. */
   images: ImageInput[];
+  /** Each input's field as the client named it (`image[1]`, `images[0]`), for the errors that refuse one. */
+  imageFields: string[];
   mask?: ImageInput;
   /** The client's fields as validated (form values coerced), without the gateway's own `async`. */
   fields: Record<string, unknown>;
@@ -102,16 +104,27 @@ export function parseImageRequest(request: CustomRequest, ctx: Pick<RequestConte
     }
   }
   const images: ImageInput[] = [];
+  const imageFields: string[] = [];
   let mask: ImageInput | undefined;
   if (kind === 'edit') {
     const masks: ImageInput[] = [];
     for (const file of request.files) {
       if (file.field === 'mask') masks.push(fileImageInput(file));
-      else images.push(fileImageInput(file));
+      else {
+        images.push(fileImageInput(file));
+        imageFields.push(file.field === 'image[]' ? `image[${imageFields.length}]` : file.field);
+      }
     }
     const refs = body.image === undefined ? [] : Array.isArray(body.image) ? body.image : [body.image];
-    refs.forEach((ref, i) => images.push(parseImageReference(ref, Array.isArray(body.image) ? `image[${i}]` : 'image')));
-    (body.images ?? []).forEach((item, i) => images.push(parseImageObject(item, `images[${i}]`)));
+    const add = (input: ImageInput, field: string): void => {
+      images.push(input);
+      imageFields.push(field);
+    };
+    refs.forEach((ref, i) => {
+      const field = Array.isArray(body.image) ? `image[${i}]` : 'image';
+      add(parseImageReference(ref, field), field);
+    });
+    (body.images ?? []).forEach((item, i) => add(parseImageObject(item, `images[${i}]`), `images[${i}].${typeof item.image_url === 'string' ? 'image_url' : 'file_id'}`));
     if (body.mask !== undefined) masks.push(typeof body.mask === 'string' ? parseImageReference(body.mask, 'mask') : parseImageObject(body.mask, 'mask'));
     // One mask applies to the first image: a second one would be dropped without a word.
     if (masks.length > 1) throw new GatewayError('GW_INVALID_REQUEST', `mask: an image edit takes one mask; this one has ${masks.length}`, { param: 'mask' });
@@ -136,6 +149,7 @@ export function parseImageRequest(request: CustomRequest, ctx: Pick<RequestConte
     async: isAsyncRequested(body.async, ctx.query),
     stream: body.stream === true,
     images,
+    imageFields,
     mask,
     fields,
     multipart,

@@ -52,10 +52,16 @@ export async function fetchWithinBudget(
 }
 
 /**
- * `work` on each item, FETCH_CONCURRENCY at a time, results in the items' order. The first failure aborts the
- * signal the work is given (the other downloads stop) and is thrown; so is the client leaving.
+ * `work` on each item, `concurrency` at a time (FETCH_CONCURRENCY unless told), results in the items' order. The first
+ * failure aborts the signal the work is given (the other downloads or upstream calls stop) and is thrown; so is the
+ * client leaving.
  */
-export async function mapConcurrently<T, R>(items: readonly T[], client: AbortSignal, work: (item: T, index: number, signal: AbortSignal) => Promise<R>): Promise<R[]> {
+export async function mapConcurrently<T, R>(
+  items: readonly T[],
+  client: AbortSignal,
+  work: (item: T, index: number, signal: AbortSignal) => Promise<R>,
+  concurrency = FETCH_CONCURRENCY,
+): Promise<R[]> {
   const controller = new AbortController();
   const signal = AbortSignal.any([client, controller.signal]);
   const results = new Array<R>(items.length);
@@ -68,8 +74,8 @@ export async function mapConcurrently<T, R>(items: readonly T[], client: AbortSi
     }
   };
   try {
-    await Promise.all(Array.from({ length: Math.min(FETCH_CONCURRENCY, items.length) }, worker));
-    if (signal.aborted) throw new GatewayError('GW_CLIENT_CLOSED', 'client went away while its media were fetched');
+    await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+    if (signal.aborted) throw new GatewayError('GW_CLIENT_CLOSED', 'client went away before the work for its request was done');
   } catch (error) {
     controller.abort();
     throw error;

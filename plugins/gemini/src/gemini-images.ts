@@ -3,6 +3,7 @@ import {
   acceptImageTask,
   createImageTaskGetHandler,
   detachContext,
+  mapConcurrently,
   encodeImageItem,
   parseImageRequest,
   GatewayError,
@@ -48,13 +49,13 @@ export function createGeminiImageHandlers(deps: GeminiImageDeps): { generations:
       const path = geminiMethodPath(model, 'predict', deps.apiVersion);
       return async (runCtx) => [fromImagenPredictions(await deps.caller.json(runCtx, { method: 'POST', path, json }))];
     }
-    const inputs = await inlineImageInputs(parsed.images, deps.media, ctx.signal);
+    const inputs = await inlineImageInputs(parsed.images, deps.media, ctx.signal, (index) => parsed.imageFields[index] ?? `image[${index}]`);
     const json = toGeminiImageRequest(parsed, inputs, deps.safety.forRequest(ctx));
-    const count = parsed.n ?? 1;
+    const path = geminiMethodPath(model, 'generateContent', deps.apiVersion);
+    const calls = Array.from({ length: parsed.n ?? 1 });
+    // All at once; the first failure aborts the others, whose images could no longer be answered.
     return (runCtx) =>
-      Promise.all(
-        Array.from({ length: count }, async () => fromGenerateContentImages(await deps.caller.json(runCtx, { method: 'POST', path: geminiMethodPath(model, 'generateContent', deps.apiVersion), json }))),
-      );
+      mapConcurrently(calls, runCtx.signal, async (_call, _index, signal) => fromGenerateContentImages(await deps.caller.json(detachContext(runCtx, signal), { method: 'POST', path, json })), calls.length);
   };
 
   const create = (kind: ImageRequest['kind']): CustomHandler => async (request, ctx) => {

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import nock from 'nock';
 import { fixtureJson } from '../../../test/helpers/fixtures';
 import { startGateway, TEST_LICENSE, type RunningGateway } from '../../../test/helpers/start-gateway';
+import { startRawUpstream } from '../../../test/helpers/start-raw-upstream';
 import { fromGenerateContentImages, fromImagenPredictions } from '../src/from-gemini-images';
 import { KEY_A, KEY_B, postJson, SAFETY_OFF, UPSTREAM } from './helpers';
 
@@ -66,6 +67,39 @@ describe('gemini plugin: images', () => {
     const res = await postJson(`${gw.url}/gemini/v1/images/generations`, { model: 'gemini-2.5-flash-image', prompt: 'x', n: 3 });
     expect(((await res.json()) as { data: unknown[] }).data).to.have.length(3);
     expect(scope.isDone()).to.equal(true);
+  });
+
+  it('n images: the first call that fails aborts the others, which the answer could no longer use (sync and async)', async () => {
+    const upstream = await startRawUpstream();
+    const raw = await startGateway({ gemini: { plugin: 'gemini', baseUrl: upstream.url, credentials: [{ apiKey: KEY_A }] } });
+    try {
+      for (const async of [false, true]) {
+        let calls = 0;
+        const closedEarly: boolean[] = [];
+        upstream.handle((_req, res) => {
+          calls += 1;
+          if (calls === 1) {
+            setTimeout(() => res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 500, message: 'Internal error encountered.', status: 'INTERNAL' } })), 50);
+            return;
+          }
+          // Held: answered only if nobody aborts it first.
+          const timer = setTimeout(() => res.end(JSON.stringify(IMAGE_RESPONSE)), 10_000);
+          res.on('close', () => {
+            clearTimeout(timer);
+            closedEarly.push(!res.writableFinished);
+          });
+        });
+        const res = await postJson(`${raw.url}/gemini/v1/images/generations`, { model: 'gemini-2.5-flash-image', prompt: 'x', n: 3, ...(async ? { async: true } : {}) });
+        const started = Date.now();
+        if (!async) expect(res.status).to.equal(500);
+        while (closedEarly.length < 2 && Date.now() - started < 5000) await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(calls, `async=${async}`).to.equal(3);
+        expect(closedEarly, `async=${async}`).to.deep.equal([true, true]);
+      }
+    } finally {
+      await raw.close();
+      await upstream.close();
+    }
   });
 
   it('an imagen model goes to :predict; the filtered entry and the Positive Prompt entry are not images', async () => {
@@ -158,15 +192,23 @@ describe('gemini plugin: images', () => {
     expect(task.error?.message).to.contain(nowMessage);
   });
 
-  it('an input that is not an image Gemini takes is a 415 naming its field, whether file, base64 or octet-stream', async () => {
+  it('an input that is not an image Gemini takes is a 415 naming its field as the client did, whether file, base64 or octet-stream', async () => {
     const cases: Array<[string, () => RequestInit['body'], string]> = [
-      ['pdf data URI', () => JSON.stringify({ model: 'gemini-2.5-flash-image', prompt: 'x', image: `data:application/pdf;base64,${Buffer.from('%PDF-1.7').toString('base64')}` }), 'image[0]'],
+      ['pdf data URI', () => JSON.stringify({ model: 'gemini-2.5-flash-image', prompt: 'x', image: `data:application/pdf;base64,${Buffer.from('%PDF-1.7').toString('base64')}` }), 'image'],
+      ['gif data URI, the second of images', () => JSON.stringify({ model: 'gemini-2.5-flash-image', prompt: 'x', images: [{ image_url: `data:image/png;base64,${IMAGE_BASE64}` }, { image_url: `data:image/gif;base64,${Buffer.from('GIF89a').toString('base64')}` }] }), 'images[1].image_url'],
+      ['gif data URI after a file, in a form', () => {
+        const form = new FormData();
+        form.append('prompt', 'x');
+        form.append('image[]', new Blob([Buffer.from(IMAGE_BASE64, 'base64')], { type: 'image/png' }), 'a.png');
+        form.append('image', `data:image/gif;base64,${Buffer.from('GIF89a').toString('base64')}`);
+        return form;
+      }, 'image'],
       ['text file', () => {
         const form = new FormData();
         form.append('prompt', 'x');
         form.append('image', new Blob([Buffer.from('<b>hi</b>')], { type: 'text/plain' }), 'a.txt');
         return form;
-      }, 'image[0]'],
+      }, 'image'],
       ['octet-stream file of mp4 bytes, the second image', () => {
         const form = new FormData();
         form.append('prompt', 'x');

@@ -4,7 +4,7 @@ import { textParts, toOpenAiImageRequest } from '../src/to-openai-image-request'
 import { TINY_PNG } from '../../../test/helpers/multipart';
 
 function request(patch: Partial<ImageRequest>): ImageRequest {
-  return { kind: 'generation', prompt: 'p', responseFormat: 'b64_json', background: 'auto', quality: 'auto', async: false, stream: false, images: [], fields: { prompt: 'p' }, multipart: false, ...patch };
+  return { kind: 'generation', prompt: 'p', responseFormat: 'b64_json', background: 'auto', quality: 'auto', async: false, stream: false, images: [], imageFields: [], fields: { prompt: 'p' }, multipart: false, ...patch };
 }
 
 describe('toOpenAiImageRequest', () => {
