@@ -1,3 +1,4 @@
+import { TextDecoder } from 'node:util';
 import express, { type Request, type Response } from 'express';
 import multer from 'multer';
 import { GatewayError, isGatewayError } from '../errors/gateway-error';
@@ -31,6 +32,8 @@ export function createBodyReaders(limits: { jsonBodyBytes: number; fileBytes: nu
   const multipart = multer({
     storage: multer.memoryStorage(),
     limits: { fileSize: limits.fileBytes, fieldSize: limits.jsonBodyBytes, files: MAX_FORM_FILES, fields: 100, parts: 200 },
+    // Filenames as the SDKs and browsers send them, UTF-8 bytes (busboy would read them as latin1: `cafÃ©.png`).
+    defParamCharset: 'utf8',
   }).any();
   // multer holds every file in memory and has no limit on their sum: a form may be as large as the larger of the two
   // limits (one file of the largest size always fits), like a JSON body carrying its images inline.
@@ -50,7 +53,7 @@ export function createBodyReaders(limits: { jsonBodyBytes: number; fileBytes: nu
     // A chunked body is counted as it comes (body-parser would read all of it before its 413); a declared one is not.
     if (length === undefined) await runBounded(raw, req, res, { maxBytes: limits.jsonBodyBytes, what: 'request body' });
     else await run(raw, req, res);
-    const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    const bytes = toUtf8(Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0), type);
     // Handed over: `req` lives as long as the exchange, and would keep bytes a translation never needs again.
     req.body = undefined;
     return { raw: bytes, json: parseJsonObject(bytes) };
@@ -73,6 +76,27 @@ export function createBodyReaders(limits: { jsonBodyBytes: number; fileBytes: nu
   };
 
   return { json, form };
+}
+
+/** Charsets that are UTF-8 as far as JSON's bytes go (ASCII is a subset of it). */
+const UTF8_CHARSETS = new Set(['utf-8', 'utf8', 'us-ascii', 'ascii']);
+
+/**
+ * A body whose content type declares another charset (`text/plain; charset=ISO-8859-1`, some HTTP clients' default)
+ * is decoded with it and carried on as UTF-8, which every upstream reads; read as UTF-8 it lost its accented letters
+ * to U+FFFD without a word. A charset the runtime cannot decode is a 415.
+ */
+function toUtf8(bytes: Buffer, type: string | undefined): Buffer {
+  if (type === undefined || !type.includes('=')) return bytes;
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(type)?.[1]?.toLowerCase();
+  if (charset === undefined || UTF8_CHARSETS.has(charset)) return bytes;
+  let decoder: TextDecoder;
+  try {
+    decoder = new TextDecoder(charset);
+  } catch {
+    throw new GatewayError('GW_UNSUPPORTED_CONTENT_TYPE', `charset ${charset} is not supported; send the body as UTF-8`);
+  }
+  return Buffer.from(decoder.decode(bytes), 'utf8');
 }
 
 function parseJsonObject(bytes: Buffer): Record<string, unknown> {

@@ -47,6 +47,26 @@ describe('createBodyReaders().json', () => {
     expect(Math.max(...parsedLengths)).to.be.at.most(32 * 1024 + 2);
   });
 
+  it('reads a body in the charset its content type declares, and carries it on as UTF-8; refuses a charset it cannot decode', async () => {
+    const text = '{"messages":[{"role":"user","content":"café naïve"}]}';
+    const cases: Array<[string, Buffer]> = [
+      ['application/json; charset=ISO-8859-1', Buffer.from(text, 'latin1')],
+      ['text/plain;charset="windows-1252"', Buffer.from(text, 'latin1')],
+      ['application/json; charset=utf-16le', Buffer.from(text, 'utf16le')],
+      ['application/json; charset=UTF-8', Buffer.from(text, 'utf8')],
+      ['application/json', Buffer.from(text, 'utf8')],
+    ];
+    for (const [type, body] of cases) {
+      const res = await fetch(url, { method: 'POST', headers: { 'content-type': type }, body });
+      expect(res.status, type).to.equal(200);
+      const answer = (await res.json()) as { raw: string; json: unknown };
+      expect(Buffer.from(answer.raw, 'base64').toString('utf8'), type).to.equal(text);
+      expect(answer.json, type).to.deep.equal(JSON.parse(text));
+    }
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json; charset=x-klingon' }, body: text });
+    expect(await res.json()).to.deep.equal({ code: 'GW_UNSUPPORTED_CONTENT_TYPE', message: 'charset x-klingon is not supported; send the body as UTF-8' });
+  });
+
   it("answers a large body that is not JSON with JSON.parse's own message", async () => {
     const text = buildBody('chat-completions', 'large', 'json').toString('utf8').replace('},{', '}{');
     const res = await post(Buffer.from(text));
@@ -130,6 +150,10 @@ describe('createBodyReaders().form', () => {
   before(async () => {
     const readers = createBodyReaders({ jsonBodyBytes: 100 * 1024, fileBytes: FILE_BYTES });
     const app = express();
+    app.post('/names', async (req, res) => {
+      const form = await readers.form(req, res);
+      res.json({ filenames: form.files.map((file) => file.filename) });
+    });
     app.post('/', async (req, res) => {
       try {
         const form = await readers.form(req, res);
@@ -155,6 +179,13 @@ describe('createBodyReaders().form', () => {
     const res = await send(2, 1000);
     expect(res.status).to.equal(200);
     expect(await res.json()).to.deep.equal({ fields: { prompt: 'edit these' }, files: [{ field: 'image[]', bytes: 1000 }, { field: 'image[]', bytes: 1000 }] });
+  });
+
+  it('reads a filename sent as UTF-8 (as the SDKs send it) as UTF-8', async () => {
+    const form = new FormData();
+    form.append('image', new Blob([Buffer.alloc(10)], { type: 'image/png' }), 'café-画像.png');
+    const res = await fetch(url.replace(/\/$/, '/names'), { method: 'POST', body: form });
+    expect(await res.json()).to.deep.equal({ filenames: ['café-画像.png'] });
   });
 
   it('answers 413 when the files together pass the form limit, each within its own', async () => {
