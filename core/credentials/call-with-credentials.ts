@@ -52,7 +52,7 @@ export async function callWithCredentials<Secret>(call: CredentialCall<Secret>):
   let retriedSame = false;
   let entry: CredentialEntry<Secret> | undefined;
   for (let attempt = 0; attempt < call.maxAttempts; attempt += 1) {
-    if (!entry) entry = pool.acquire({ exclude: tried, accept: call.accept });
+    if (!entry) entry = pool.acquire({ exclude: tried, accept: call.accept, prefer: attempt === 0 ? ctx.state.get('credential') : undefined });
     if (!entry) break;
     pool.recordRequest(entry.id);
     ctx.state.set('credential', entry.id);

@@ -146,15 +146,23 @@ export function createCredentialPool<Secret = string>(options: CredentialPoolOpt
      * The next usable credential after the last one handed out, skipping `exclude` (already tried for this
      * request) and those `accept` refuses (e.g. a tier filter). Undefined when none is usable. Requests that pick
      * from different subsets (premium-only against any) take separate `lane`s: with one shared turn, every premium
-     * pick would move the others' turn back past a token, which then never served.
+     * pick would move the others' turn back past a token, which then never served. `prefer`: the credential this
+     * request used before (its `credential` state), taken again while it is usable, without moving the turn.
      */
-    acquire(choice: { exclude?: ReadonlySet<string>; accept?: (entry: CredentialEntry<Secret>) => boolean; lane?: string } = {}): CredentialEntry<Secret> | undefined {
+    acquire(choice: { exclude?: ReadonlySet<string>; accept?: (entry: CredentialEntry<Secret>) => boolean; lane?: string; prefer?: unknown } = {}): CredentialEntry<Secret> | undefined {
+      const usable = (entry: CredentialEntry<Secret>): boolean =>
+        !choice.exclude?.has(entry.id) && (!choice.accept || choice.accept(entry)) && effectiveState(status.get(entry.id)!) === 'healthy';
+      // A call the request makes again (without a field the upstream refused) goes with the credential it used, while
+      // that one can serve: it is no other credential's turn, and the refusal said nothing of this one.
+      if (choice.prefer !== undefined) {
+        const preferred = entries.find((entry) => entry.id === choice.prefer);
+        if (preferred && usable(preferred)) return preferred;
+      }
       const lane = choice.lane ?? '';
       const cursor = cursors.get(lane) ?? 0;
       for (let step = 0; step < entries.length; step += 1) {
         const entry = entries[(cursor + step) % entries.length];
-        if (choice.exclude?.has(entry.id) || (choice.accept && !choice.accept(entry))) continue;
-        if (effectiveState(status.get(entry.id)!) !== 'healthy') continue;
+        if (!usable(entry)) continue;
         cursors.set(lane, (cursor + step + 1) % entries.length);
         return entry;
       }

@@ -12,6 +12,8 @@ export interface TokenChoice {
   premium?: boolean;
   /** Tokens already tried for this request. */
   exclude?: ReadonlySet<string>;
+  /** The token this request used before, taken again while usable (see the credential pool's `acquire`). */
+  prefer?: unknown;
 }
 
 /**
@@ -94,7 +96,7 @@ export function createRotationSet({ pool, size, log }: RotationSetOptions) {
 
     /** The next usable token of the set after the last one handed out, or undefined. */
     acquire(choice: TokenChoice = {}): CredentialEntry<string> | undefined {
-      return pool.acquire({ exclude: choice.exclude, accept: (entry) => accepts(entry, choice), lane: choice.premium ? 'premium' : 'any' });
+      return pool.acquire({ exclude: choice.exclude, accept: (entry) => accepts(entry, choice), lane: choice.premium ? 'premium' : 'any', prefer: choice.prefer });
     },
 
     /** Whether some token of the set could serve `choice` now; unlike `acquire`, moves no cursor. */

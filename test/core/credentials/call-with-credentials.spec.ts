@@ -9,7 +9,8 @@ import type { RequestContext, UpstreamFailure, UpstreamResponse } from '../../..
 import { createMemoryStore } from '../../../core/store/memory-store';
 
 const silent = winston.createLogger({ silent: true });
-const ctx = { state: new Map() } as unknown as RequestContext;
+/** Each request has its own context (the credential it used is in its state). */
+const newCtx = (): RequestContext => ({ state: new Map() }) as unknown as RequestContext;
 
 function answer(status: number, body: unknown = {}): UpstreamResponse {
   return { status, headers: {}, body: Readable.from([Buffer.from(JSON.stringify(body))]) };
@@ -28,7 +29,7 @@ function setup(keys: string[], answers: Record<string, number>, extra: { noun?: 
   const run = () =>
     callWithCredentials({
       pool,
-      ctx,
+      ctx: newCtx(),
       maxAttempts: 3,
       send: async (entry) => {
         calls.push(entry.secret);
@@ -86,7 +87,7 @@ describe('callWithCredentials', () => {
     const calls: string[] = [];
     const makePool = () => createCredentialPool({ platform: 'p', store, log: silent, credentials: ['quota-key-0001', 'quota-key-0002'].map((key) => ({ kind: 'apiKey', secret: key, key })) });
     const run = (pool: ReturnType<typeof makePool>) =>
-      callWithCredentials({ pool, ctx, maxAttempts: 3, send: async (entry) => (calls.push(entry.secret), answer(429, quota)), classify: (failure) => classifyUpstreamFailure(failure), judge: judgeByStatus }).then(
+      callWithCredentials({ pool, ctx: newCtx(), maxAttempts: 3, send: async (entry) => (calls.push(entry.secret), answer(429, quota)), classify: (failure) => classifyUpstreamFailure(failure), judge: judgeByStatus }).then(
         () => expect.fail("answered"),
         (e: unknown) => e as GatewayError,
       );

@@ -216,4 +216,38 @@ describe('a translated chat call the upstream refuses for a field the translatio
     expect(error).to.be.instanceOf(Anthropic.BadRequestError);
     expect(seen).to.have.length(1);
   });
+
+  it('makes the call again with the key or pool token it used, not the next one in turn (openai keys, token pool)', async () => {
+    const keys = ['sk-test-key-a-0123456789', 'sk-test-key-b-0123456789', 'sk-test-key-c-0123456789'];
+    const multi = await startGateway({
+      keys: { plugin: 'openai', baseUrl: upstream.url, credentials: keys.map((apiKey) => ({ apiKey })) },
+      pool: { plugin: 'token-pool', baseUrl: upstream.url, rotation: 3, tokens: keys.map((token) => ({ token })) },
+    });
+    try {
+      for (const platform of ['keys', 'pool']) {
+        const used: string[] = [];
+        // Refuses top_p, then temperature: the call goes three times.
+        upstream.handle((req, res, body) => {
+          used.push(String(req.headers.authorization));
+          const text = body.toString();
+          const refused = text.includes('"top_p"') ? 'top_p' : text.includes('"temperature"') ? 'temperature' : undefined;
+          res.writeHead(refused ? 400 : 200, { 'content-type': 'application/json' });
+          res.end(refused ? JSON.stringify({ error: { message: `Unsupported parameter: '${refused}' is not supported with this model.`, type: 'invalid_request_error', param: refused, code: null } }) : COMPLETION);
+        });
+        const anthropic = new Anthropic({ baseURL: `${multi.url}/${platform}`, apiKey: TEST_LICENSE, maxRetries: 0 });
+        // Sampling fields as Claude Code sends them (this SDK's types no longer list them).
+        const sampling = { temperature: 0.5, top_p: 0.9 } as object;
+        await anthropic.messages.create({ model: 'gpt-4.1', max_tokens: 100, ...sampling, messages: [{ role: 'user', content: 'hi' }] });
+        expect(used, platform).to.have.length(3);
+        expect(new Set(used).size, `${platform}: ${used.join(', ')}`).to.equal(1);
+        // The next request takes the next key in turn, as before.
+        used.length = 0;
+        await anthropic.messages.create({ model: 'gpt-4.1', max_tokens: 100, messages: [{ role: 'user', content: 'hi' }] });
+        await anthropic.messages.create({ model: 'gpt-4.1', max_tokens: 100, messages: [{ role: 'user', content: 'hi' }] });
+        expect(new Set(used).size, platform).to.equal(2);
+      }
+    } finally {
+      await multi.close();
+    }
+  });
 });
