@@ -4,17 +4,13 @@ import multer from 'multer';
 import { GatewayError, isGatewayError } from '../errors/gateway-error';
 import type { UploadedFile } from '../hooks/plugin-api';
 import { parseJsonBytes } from '../text/parse-json-bytes';
-import { scanJsonBytes } from '../validation/scan-json-bytes';
+import { MAX_JSON_DEPTH, scanJsonBytes } from '../validation/scan-json-bytes';
 
 /**
- * How deep a JSON request body may nest arrays and objects (the body itself is level 1). Real traffic stays within
- * 10–30 levels (a conversation with tool results, a tool's JSON schema with nested `$defs`): 128 leaves several times
- * that. Deeper bodies are refused here, for every endpoint and mode alike, because the gateway's recursive code (the
- * codecs' schema converters, JSON.stringify of the upstream body) overflows the call stack from a few thousand levels
- * (a tool schema translated for Gemini: under 3,000), which answered a 500. The margin also covers recursion that
- * takes several frames per level or starts deep in the stack. serde_json's default limit is the same.
+ * Deeper bodies are refused here, for every endpoint and mode alike (see MAX_JSON_DEPTH). The margin also covers
+ * recursion that takes several frames per level or starts deep in the stack. serde_json's default limit is the same.
  */
-const MAX_BODY_DEPTH = 128;
+const MAX_BODY_DEPTH = MAX_JSON_DEPTH;
 
 export interface BodyReaders {
   /** Raw bytes of a JSON endpoint, parsed once; the bytes are kept for passthrough. */

@@ -8,6 +8,14 @@ const MINUS = 0x2d;
 const ZERO = 0x30;
 const NINE = 0x39;
 
+/**
+ * How deep JSON the gateway reads may nest arrays and objects (the value itself is level 1): a request body, and the
+ * JSON a client puts in a string (tool-call arguments, tool results) that a translation parses and sends on as JSON.
+ * Real traffic stays within 10–30 levels; the gateway's recursive code (the codecs' schema converters, JSON.stringify
+ * of the upstream body) overflows the call stack from a few thousand, which answered a 500.
+ */
+export const MAX_JSON_DEPTH = 128;
+
 /** Digits a double holds exactly: a shorter number without an exponent cannot overflow. */
 const SHORT_NUMBER = 15;
 
@@ -76,4 +84,22 @@ function closingQuote(bytes: Buffer, open: number): number {
     while (bytes[at - 1 - backslashes] === BACKSLASH) backslashes += 1;
     if (backslashes % 2 === 0) return at;
   }
+}
+
+/** Whether JSON text (a client's string holding JSON) nests arrays and objects deeper than `maxDepth`; strings skipped. */
+export function isJsonTextTooDeep(text: string, maxDepth: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === BACKSLASH) i += 1;
+      else if (c === QUOTE) inString = false;
+    } else if (c === QUOTE) inString = true;
+    else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
+      depth += 1;
+      if (depth > maxDepth) return true;
+    } else if (c === CLOSE_ARRAY || c === CLOSE_OBJECT) depth -= 1;
+  }
+  return false;
 }

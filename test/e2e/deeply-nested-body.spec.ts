@@ -143,6 +143,40 @@ describe('e2e: a body nested too deeply answers 400 in the family shape, without
     expect(sim.requests).to.have.length(1);
   });
 
+  describe('JSON a client puts in a string (tool-call arguments, tool results), which a translation parses', () => {
+    const deep = (levels: number): string => '{"x":'.repeat(levels) + '1' + '}'.repeat(levels);
+    const conversation = (args: string, result: string): string =>
+      JSON.stringify({
+        model: 'm',
+        messages: [
+          { role: 'user', content: 'go' },
+          { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'f', arguments: args } }] },
+          { role: 'tool', tool_call_id: 'call_1', content: result },
+        ],
+      });
+
+    for (const path of ['/to-gemini/v1/chat/completions', '/to-messages/v1/chat/completions']) {
+      it(`refuses arguments nested past ${LIMIT} levels with a 400 naming them, and serves ${LIMIT} (${path})`, async () => {
+        const refused = await post(path, conversation(deep(6000), 'ok'));
+        expect(refused.status, JSON.stringify(refused.json)).to.equal(400);
+        expect(SHAPES.openai(refused.json)).to.equal(`messages[1].content[0].arguments: nested deeper than ${LIMIT} levels of arrays and objects`);
+        expect((refused.json.error as { param: string }).param).to.equal('messages[1].content[0].arguments');
+        expect(sim.requests).to.have.length(0);
+        const served = await post(path, conversation(deep(LIMIT), 'ok'));
+        expect(served.status, JSON.stringify(served.json)).to.equal(200);
+      });
+    }
+
+    it('sends a tool result nested past the limit to Gemini as text, not as JSON it cannot serialise', async () => {
+      const result = deep(6000);
+      const res = await post('/to-gemini/v1/chat/completions', conversation('{}', result));
+      expect(res.status, JSON.stringify(res.json)).to.equal(200);
+      const contents = (sim.requests[0].body as { contents: Array<{ parts: Array<{ functionResponse?: { response: unknown } }> }> }).contents;
+      const response = contents.flatMap((content) => content.parts).find((part) => part.functionResponse)?.functionResponse?.response;
+      expect(response).to.deep.equal({ result });
+    });
+  });
+
   it('passes the bytes of a body at the limit through unchanged', async () => {
     const text = messagesBody(LIMIT);
     const res = await post('/claude/v1/messages', text);

@@ -62,7 +62,7 @@ function encodeModelParts(message: UnifiedMessage, mi: number, state: EncodeStat
         }
         break;
       case 'tool_call': {
-        const args = parseToolCallArguments(part.arguments, () => state.warnings.push(`${param}.arguments: not a JSON object, sent as {}`));
+        const args = parseToolCallArguments(part.arguments, () => state.warnings.push(`${param}.arguments: not a JSON object, sent as {}`), `${param}.arguments`);
         const id = isSynthesizedCallId(part.id) ? {} : { id: part.id };
         const call: GeminiPart = { functionCall: { ...id, name: part.name, args }, ...(part.signature ? { thoughtSignature: part.signature } : {}) };
         state.callIdOf.set(call, part.id);

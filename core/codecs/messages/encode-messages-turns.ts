@@ -80,7 +80,7 @@ function encodePart(
         type: 'tool_use',
         id: toToolId(part.id),
         name: part.name,
-        input: parseToolCallArguments(part.arguments, () => warnings.push(`${path}.arguments: not a JSON object, sent as {}`)),
+        input: parseToolCallArguments(part.arguments, () => warnings.push(`${path}.arguments: not a JSON object, sent as {}`), `${path}.arguments`),
         ...cache(part),
       };
     case 'tool_result':

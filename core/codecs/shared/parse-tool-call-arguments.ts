@@ -1,14 +1,18 @@
-import { isPlainObject } from './is-plain-object';
+import { GatewayError } from '../../errors/gateway-error';
 import { isJsonWhitespace } from '../../text/json-whitespace';
+import { isJsonTextTooDeep, MAX_JSON_DEPTH } from '../../validation/scan-json-bytes';
+import { isPlainObject } from './is-plain-object';
 
 /**
  * A tool call's `arguments` (JSON text, as OpenAI sends it) → the object that Anthropic `input` and Gemini `args`
  * want. Empty text means `{}`. Text that is not a JSON object also becomes `{}`, and `onLoss` hears of it: it is
  * what a model wrote, often a call cut short by the output limit that the gateway itself handed the client, and
- * OpenAI takes any text there, so refusing it would fail every later turn of that conversation.
+ * OpenAI takes any text there, so refusing it would fail every later turn of that conversation. Arguments nested
+ * deeper than MAX_JSON_DEPTH are a 400 naming `field` (as a body that deep is): sent on as JSON, they overflowed the
+ * call stack.
  */
-export function parseToolCallArguments(text: string, onLoss?: () => void): Record<string, unknown> {
-  return readToolCallArguments(text, onLoss).args;
+export function parseToolCallArguments(text: string, onLoss?: () => void, field?: string): Record<string, unknown> {
+  return readToolCallArguments(text, onLoss, field).args;
 }
 
 /**
@@ -16,8 +20,11 @@ export function parseToolCallArguments(text: string, onLoss?: () => void): Recor
  * call stopped by the output limit leaves it. Whole JSON that is no object (`null`, `[]`, as some models write for
  * a function without parameters) is not.
  */
-export function readToolCallArguments(text: string, onLoss?: () => void): { args: Record<string, unknown>; cutShort: boolean } {
+export function readToolCallArguments(text: string, onLoss?: () => void, field = 'arguments'): { args: Record<string, unknown>; cutShort: boolean } {
   if (text.trim() === '') return { args: {}, cutShort: false };
+  if (isJsonTextTooDeep(text, MAX_JSON_DEPTH)) {
+    throw new GatewayError('GW_INVALID_REQUEST', `${field}: nested deeper than ${MAX_JSON_DEPTH} levels of arrays and objects`, { param: field });
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);

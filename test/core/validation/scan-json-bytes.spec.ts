@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { scanJsonBytes } from '../../../core/validation/scan-json-bytes';
+import { isJsonTextTooDeep, scanJsonBytes } from '../../../core/validation/scan-json-bytes';
 
 const isNestedDeeperInBytes = (bytes: Buffer, limit: number): boolean => scanJsonBytes(bytes, limit)?.kind === 'too-deep';
 
@@ -91,5 +91,16 @@ describe('scanJsonBytes', () => {
       const hazard = scanJsonBytes(Buffer.from(`[${'9'.repeat(1000)}]`), 128);
       expect(hazard).to.deep.equal({ kind: 'number-overflow', number: `${'9'.repeat(37)}...` });
     });
+  });
+});
+
+describe('isJsonTextTooDeep', () => {
+  it('counts arrays and objects, not brackets inside strings (escaped quotes and backslashes included)', () => {
+    expect(isJsonTextTooDeep('[[[1]]]', 3)).to.equal(false);
+    expect(isJsonTextTooDeep('[[[[1]]]]', 3)).to.equal(true);
+    expect(isJsonTextTooDeep('{"a":{"b":[{}]}}', 4)).to.equal(false);
+    expect(isJsonTextTooDeep('{"a":{"b":[{}]}}', 3)).to.equal(true);
+    expect(isJsonTextTooDeep(JSON.stringify({ text: `\\"${'[{'.repeat(100)}\\` }), 1)).to.equal(false);
+    expect(isJsonTextTooDeep(JSON.stringify([`"\\`, [[1]]]), 2)).to.equal(true);
   });
 });
