@@ -7,6 +7,7 @@ import { createEndpointHandler } from './handle-endpoint';
 import { sdkDialect } from '../models-api/model-dialect';
 import { createErrorMiddleware } from './error-middleware';
 import { createRequestLog } from './request-log';
+import { answerClientError, answerUnmetExpectation } from './answer-client-error';
 import { mountAdminRoutes } from './admin-routes';
 import { mountFileRoutes } from '../files';
 
@@ -73,7 +74,7 @@ export function createHttpServer(app: express.Express): http.Server {
   }
   GatewayRequest.prototype = protos.request;
   GatewayResponse.prototype = protos.response;
-  return http.createServer(
+  const server = http.createServer(
     {
       IncomingMessage: GatewayRequest as unknown as typeof http.IncomingMessage,
       ServerResponse: GatewayResponse as unknown as typeof http.ServerResponse,
@@ -81,4 +82,10 @@ export function createHttpServer(app: express.Express): http.Server {
     },
     app,
   );
+  // Node keeps the first 1,000 headers and drops the rest without a word (a content-length among them made a body
+  // read as empty); the header size limit (16 KB) already bounds how many can come.
+  server.maxHeadersCount = 0;
+  server.on('clientError', answerClientError);
+  server.on('checkExpectation', answerUnmetExpectation);
+  return server;
 }

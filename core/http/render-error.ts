@@ -12,6 +12,13 @@ const RENDERERS = { openai: encodeOpenAiError, messages: encodeMessagesError, ge
 
 /** Writes a GatewayError in the shape the endpoint's clients parse. */
 export function renderError(res: ServerResponse, family: ErrorFamily, error: GatewayError): void {
+  const { status, headers, text } = encodeErrorResponse(family, error);
+  res.writeHead(status, headers);
+  res.end(text);
+}
+
+/** A GatewayError as the status, headers and body text of the answer the endpoint's clients parse. */
+export function encodeErrorResponse(family: ErrorFamily, error: GatewayError): { status: number; headers: Record<string, string | number>; text: string } {
   const { status, body } = RENDERERS[family](error);
   const text = JSON.stringify(body);
   const headers: Record<string, string | number> = { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) };
@@ -22,6 +29,5 @@ export function renderError(res: ServerResponse, family: ErrorFamily, error: Gat
     // decide: the SDKs honour `x-should-retry` and raise the error at once, retry-after kept.
     if (error.retryAfterMs > MAX_SDK_RETRY_WAIT_MS) headers['x-should-retry'] = 'false';
   }
-  res.writeHead(status, headers);
-  res.end(text);
+  return { status, headers, text };
 }
