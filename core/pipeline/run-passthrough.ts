@@ -119,10 +119,11 @@ async function relayAnswer(
       },
       onBreak(error) {
         if (abortSourceOf(ctx).aborted) return ctx.stream;
+        const delivered = end ? deliveredEnd(end, boundary) : undefined;
         // Broken off (or stalled) after its last event began, or after an error event of its own: that event is
         // finished, nothing else is owed (a second error would follow the first).
-        if ((end?.ended() || ctx.failedMidway === 'upstream_error_event') && endEventOnly(boundary, res, end?.ended() === true)) return true;
-        if (end && endsAsFinished(format, end, boundary, res)) return true;
+        if ((delivered?.ended || ctx.failedMidway === 'upstream_error_event') && endEventOnly(boundary, res, delivered?.ended === true)) return true;
+        if (delivered && endsAsFinished(format, delivered.finished, boundary, res)) return true;
         // A whole Gemini array the upstream stalled or broke off before its `]`: closed as it is, no error element.
         const close = arrayAnswer?.whole() ? array?.close() : undefined;
         if (close !== undefined) {
@@ -142,13 +143,18 @@ async function relayAnswer(
         }
         // An event stream the upstream closed before its answer was whole (no end event, no finish reason) ends with
         // the format's error event, as a translation of it does: relayed as it came, it read as a complete answer.
-        if (!end || !sse || format === 'other' || ctx.failedMidway !== undefined) return true;
+        if (!end || !sse || format === 'other') return true;
+        const cutShort = (): boolean => endWithError(new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream stream ended before the response was complete'));
+        // The upstream's own error event, ended as it stands; cut inside its data, the connection is dropped (its error
+        // never arrived, and what came reads as a complete answer); with no data yet, ours completes it.
+        if (ctx.failedMidway === 'upstream_error_event') return endEventOnly(boundary, res, false) || cutShort();
+        if (ctx.failedMidway !== undefined) return true;
+        const delivered = deliveredEnd(end, boundary);
         // Whole: its last event is ended, though its line end or blank line never came (the upstream closed after it).
-        if (end.ended() && endEventOnly(boundary, res, true)) return true;
-        // Finished (with `n` above 1, every choice): ended with the end event it owed. Not a last event cut after its `event:` line with no end event to owe in its place
-        // (Responses' `response.completed`, whose response never came): that one is completed by our error event.
-        if (end.finished() && (endsAsFinished(format, end, boundary, res) || !end.ended())) return true;
-        return endWithError(new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream stream ended before the response was complete'));
+        if (delivered.ended && endEventOnly(boundary, res, true)) return true;
+        // Finished (with `n` above 1, every choice): ended with the end event it owed, or as it stands when it owes none.
+        if (delivered.finished && (endsAsFinished(format, true, boundary, res) || !delivered.ended)) return true;
+        return cutShort();
       },
     });
   } finally {
@@ -166,13 +172,25 @@ const OWED_END: Partial<Record<string, string>> = {
  * An answer whose finish came (chat's finish_reason for one choice, Messages' stop reason) but whose end event did
  * not, stalled, cut or closed: whole, so it ends as one, with the end event it owed. True when it was so ended.
  */
-function endsAsFinished(format: string, end: StreamEndFollower, boundary: EventBoundaryFollower | undefined, res: ServerResponse): boolean {
+function endsAsFinished(format: string, finished: boolean, boundary: EventBoundaryFollower | undefined, res: ServerResponse): boolean {
   const owed = OWED_END[format];
-  if (!owed || !end.finished()) return false;
+  if (!owed || !finished) return false;
   const prefix = boundary?.joiningPrefix() ?? boundary?.wholeLineEnd();
   // Cut inside a line after the finish: whole all the same, and the SDKs drop the line the stream's end leaves open.
   if (prefix !== undefined) writeNow(res, prefix + owed);
   return true;
+}
+
+/**
+ * Whether the stream's end and its answer's finish reached the client, once it broke off or closed. Stopped inside a
+ * line cut short, no end did (its event's data was cut), and a finish only from a line before it (the cut one may
+ * carry it: `"finish_reason":"s`); an end line whose event has no data yet is no end either.
+ */
+function deliveredEnd(end: StreamEndFollower, boundary: EventBoundaryFollower | undefined): { ended: boolean; finished: boolean } {
+  const open = boundary?.wholeLineEnd() === undefined ? boundary?.openLine() : undefined;
+  if (open !== undefined) return { ended: false, finished: end.finishedBefore(open) };
+  if (boundary?.opensEmptyEvent()) return { ended: false, finished: end.finishedBefore('') };
+  return { ended: end.ended(), finished: end.finished() };
 }
 
 /**

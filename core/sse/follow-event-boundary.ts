@@ -29,6 +29,8 @@ export interface EventBoundaryFollower {
    * (its JSON or `[DONE]` complete, the line end not yet come); undefined when it was cut short.
    */
   wholeLineEnd(): string | undefined;
+  /** The line the relayed bytes stop inside, as far as it came; undefined when they end a line. */
+  openLine(): string | undefined;
 }
 
 /**
@@ -77,6 +79,11 @@ export function createEventBoundaryFollower(): EventBoundaryFollower {
     },
     wholeLineEnd() {
       return wholeLineEnd(recentText(), recentBytes === totalBytes);
+    },
+    openLine() {
+      if (closingPrefix(tail()) !== undefined) return undefined;
+      const text = recentText();
+      return text.slice(Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r')) + 1);
     },
   };
 }

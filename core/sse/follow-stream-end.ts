@@ -63,6 +63,11 @@ export interface StreamEndFollower {
    * the answer. Implied by `ended()`.
    */
   finished(): boolean;
+  /**
+   * Finished by what reached the client whole, when the relayed bytes stop inside `openLine` (a cut): a finish the cut
+   * line carried never arrived, and an end line is no end without its event's data.
+   */
+  finishedBefore(openLine: string): boolean;
 }
 
 /**
@@ -105,6 +110,7 @@ function createEndLineFollower(format: WireFormat): StreamEndFollower {
     },
     ended: () => ended,
     finished: () => ended || finished,
+    finishedBefore: (openLine) => finished && !FINISH_IN_TEXT.test(openLine),
   };
 }
 
@@ -145,6 +151,8 @@ function withEveryChoiceFinished(follower: StreamEndFollower, choices: number): 
       }
     },
     finished: () => follower.ended() || finishedChoices.size >= choices,
+    // Counted from whole events only: a cut line is none of them.
+    finishedBefore: () => finishedChoices.size >= choices,
   };
 }
 
@@ -211,6 +219,10 @@ function createGeminiEndFollower(): StreamEndFollower {
   return {
     hasEndLine: false,
     finished() {
+      return this.ended();
+    },
+    // Read from events that parse: a cut last one does not count.
+    finishedBefore() {
       return this.ended();
     },
     push(chunk) {

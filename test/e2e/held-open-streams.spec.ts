@@ -234,12 +234,16 @@ describe('e2e: an upstream that holds a stream open after its last event (SDKs â
       expect(cut).to.be.instanceOf(Anthropic.APIError);
     });
 
-    it("adds nothing after a whole stream closed inside its last event's line (added bytes would make it bad JSON), and ends a whole last line without its line end", async () => {
+    it("drops the connection of a stream closed inside its end event's data (added bytes would make it bad JSON, none read as complete), and ends a whole last line without its line end", async () => {
       const responses = fixtureText('openai-responses/stream-basic.sse');
       const cut = responses.slice(0, responses.indexOf('"status":"completed"', responses.indexOf('event: response.completed')));
       expect(cut).to.contain('event: response.completed\ndata: {');
       closeAfter(cut);
-      expect(await post('/openai/v1/responses', { model: 'gpt-4.1', input: 'hi', stream: true })).to.equal(cut);
+      const dropped = await post('/openai/v1/responses', { model: 'gpt-4.1', input: 'hi', stream: true }).then(
+        (text) => `ended normally: ${text.slice(-40)}`,
+        (error: unknown) => String(error),
+      );
+      expect(dropped).to.equal('TypeError: terminated');
       const chat = fixtureText('openai-chat/stream-basic.sse');
       const noLineEnd = chat.trimEnd();
       expect(noLineEnd.endsWith('data: [DONE]')).to.equal(true);
@@ -252,6 +256,55 @@ describe('e2e: an upstream that holds a stream open after its last event (SDKs â
       let text = '';
       for await (const chunk of await openai.chat.completions.create({ model: 'gpt-4.1', stream: true, messages: [{ role: 'user', content: 'hi' }] })) text += chunk.choices[0]?.delta.content ?? '';
       expect(text).to.equal('Hello, nice to meet you!');
+    });
+
+    describe('cut inside the line that carries its finish, its end or its error: never ended as a complete answer', () => {
+      const chatStream = fixtureText('openai-chat/stream-basic.sse');
+      const messagesStream = fixtureText('anthropic-messages/stream-basic.sse');
+      const errorStream = fixtureText('anthropic-messages/stream-error.sse');
+      const chatError = 'data: {"id":"c","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"content":"Hel"},"finish_reason":null}]}\n\ndata: {"error":{"message":"overloaded","type":"server_error"}}\n\n';
+      const upTo = (stream: string, mark: string, extra: number): string => stream.slice(0, stream.indexOf(mark) + mark.length + extra);
+      const cases: Array<[string, string, string, Record<string, unknown>]> = [
+        ['chat, in its finish_reason', '/openai/v1/chat/completions', upTo(chatStream, '"finish_reason":"', 1), { model: 'gpt-4.1', stream: true, messages: [{ role: 'user', content: 'hi' }] }],
+        ['messages, in its stop_reason', '/claude/v1/messages', upTo(messagesStream, '"stop_reason":"', 1), { model: 'claude-sonnet-4-6', max_tokens: 10, stream: true, messages: [{ role: 'user', content: 'hi' }] }],
+        ["messages, in its error event's data", '/claude/v1/messages', upTo(errorStream, 'event: error\ndata: {"type"', 0), { model: 'claude-sonnet-4-6', max_tokens: 10, stream: true, messages: [{ role: 'user', content: 'hi' }] }],
+        ["chat, in the upstream's error event", '/openai/v1/chat/completions', upTo(chatError, 'data: {"error":{"mess', 0), { model: 'gpt-4.1', stream: true, messages: [{ role: 'user', content: 'hi' }] }],
+      ];
+      for (const [name, path, cut, body] of cases) {
+        for (const how of ['closed', 'reset', 'stalled'] as const) {
+          it(`${name}, ${how}: the connection is dropped`, async () => {
+            upstream.handle((_req, res) => {
+              res.writeHead(200, { 'content-type': 'text/event-stream' });
+              if (how === 'closed') res.end(cut);
+              else if (how === 'reset') res.write(cut, () => setTimeout(() => res.socket?.destroy(), 30));
+              else res.write(cut);
+            });
+            const outcome = await post(path, body).then(
+              (text) => `ended normally after ${JSON.stringify(text.slice(cut.length))}`,
+              (error: unknown) => String(error),
+            );
+            expect(outcome).to.equal('TypeError: terminated');
+          });
+        }
+      }
+
+      for (const how of ['closed', 'reset'] as const) {
+        it(`messages, cut right after its error event's event: line (${how}): our error event completes it, the SDK raises it`, async () => {
+          const cut = upTo(errorStream, 'event: error\n', 0);
+          upstream.handle((_req, res) => {
+            res.writeHead(200, { 'content-type': 'text/event-stream' });
+            if (how === 'closed') res.end(cut);
+            else res.write(cut, () => setTimeout(() => res.socket?.destroy(), 30));
+          });
+          const client = new Anthropic({ apiKey: TEST_LICENSE, baseURL: `${gw.url}/claude`, maxRetries: 0 });
+          const error = await client.messages
+            .stream({ model: 'claude-sonnet-4-6', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] })
+            .finalMessage()
+            .catch((caught: unknown) => caught);
+          expect(error).to.be.instanceOf(Anthropic.APIError);
+          expect(String(error)).to.match(/upstream/);
+        });
+      }
     });
 
     it("adds no error of ours after the upstream's own error event split across two reads, or one spelled with spaces", async () => {
