@@ -65,7 +65,11 @@ function blankMatchesTheRequestHas(text: string, patterns: readonly RegExp[], st
   return out;
 }
 
-/** The string values of a JSON body, one per line (escapes resolved); the text itself when it is not JSON. */
+/**
+ * The string values of a JSON body, one per line (escapes resolved), and its numbers as `key: value` lines (a service
+ * whose only fixed mark is a number, `{"error_code":18,…}`, is matched by `error_code: 18`); the text itself when it is
+ * not JSON. Keys are not read otherwise: a body's field names must not read as a pattern's words.
+ */
 function decodedStrings(text: string): string {
   let value: unknown;
   try {
@@ -74,9 +78,9 @@ function decodedStrings(text: string): string {
     return text;
   }
   if (value === null || typeof value !== 'object') return text;
-  const strings: string[] = [];
-  visitStrings(value, false, (string) => strings.push(string));
-  return strings.join('\n');
+  const lines: string[] = [];
+  visitStrings(value, false, (string) => lines.push(string), (key, number) => lines.push(`${key}: ${number}`));
+  return lines.join('\n');
 }
 
 /** The request's strings and keys of MIN_ECHO_CHARS or more, lower-cased. */
@@ -88,22 +92,33 @@ function collectStrings(value: unknown): Set<string> {
   return into;
 }
 
+/** A number of an object in the walk below, with its key. */
+class KeyedNumber {
+  constructor(
+    readonly key: string,
+    readonly value: number,
+  ) {}
+}
+
 /**
- * Every string in a parsed JSON value, in document order, and the object keys too when `keys`. A stack, not
- * recursion: an upstream's error body may nest deeper than the call stack goes.
+ * Every string in a parsed JSON value, in document order, and the object keys too when `keys`; with `visitNumber`,
+ * the numbers that are an object's values, in their place. A stack, not recursion: an upstream's error body may nest
+ * deeper than the call stack goes.
  */
-function visitStrings(value: unknown, keys: boolean, visit: (string: string) => void): void {
+function visitStrings(value: unknown, keys: boolean, visit: (string: string) => void, visitNumber?: (key: string, number: number) => void): void {
   const pending: unknown[] = [value];
   while (pending.length > 0) {
     const item = pending.pop();
     if (typeof item === 'string') visit(item);
+    else if (item instanceof KeyedNumber) visitNumber?.(item.key, item.value);
     else if (Array.isArray(item)) for (let i = item.length - 1; i >= 0; i -= 1) pending.push(item[i]);
     else if (item !== null && typeof item === 'object') {
       const entries = Object.entries(item);
       for (let i = entries.length - 1; i >= 0; i -= 1) {
-        pending.push(entries[i][1]);
+        const [key, entry] = entries[i];
+        pending.push(typeof entry === 'number' && visitNumber ? new KeyedNumber(key, entry) : entry);
         // Pushed after its value, so popped (visited) before it.
-        if (keys) pending.push(entries[i][0]);
+        if (keys) pending.push(key);
       }
     }
   }

@@ -17,6 +17,15 @@ describe('token-pool blankRequestEchoes', () => {
     expect(text).to.contain('does not exist; invalid key in');
   });
 
+  it("reads a JSON error's numbers as `key: value` lines in their place, so a pattern can match a service's numeric code", () => {
+    const text = blank('{"error_code":18,"error_msg":"Open api qps request limit reached","retry":true}', undefined);
+    expect(text).to.equal('error_code: 18\nopen api qps request limit reached');
+    const patterns = { limit: compilePatterns(['error_code\\D{0,4}18\\b'], DEFAULT_LIMIT_PATTERNS, 'limit'), anomaly: PATTERNS.anomaly };
+    expect(patterns.limit.some((pattern) => pattern.test(blank('{"error":{"code":18,"message":"x"}}', undefined, patterns)))).to.equal(false);
+    expect(patterns.limit.some((pattern) => pattern.test(blank('{"error_code":18,"error_msg":"x"}', undefined, patterns)))).to.equal(true);
+    expect(blank('{"error":{"code":1113,"message":"余额不足"}}', undefined)).to.equal('code: 1113\n余额不足');
+  });
+
   it('blanks a long prompt as a whole before the short values it contains', () => {
     const prompt = 'say: my account was banned';
     expect(blank(`echo: ${prompt}!`, body({ messages: [{ role: 'user', content: prompt }], user: 'banned' }))).to.equal('echo:  !');
