@@ -119,41 +119,62 @@ function createEndLineFollower(format: WireFormat): StreamEndFollower {
  * marks cannot tell whose finish they saw, so the events are parsed (a rare request; one choice's is not).
  */
 function withEveryChoiceFinished(follower: StreamEndFollower, choices: number): StreamEndFollower {
-  const parser = createSseParser();
   const finishedChoices = new Set<unknown>();
-  let readable = true;
-  const follow = (data: string): void => {
-    let chunk: unknown;
-    try {
-      chunk = JSON.parse(data);
-    } catch {
-      return;
+  const reader = createEventReader((events) => {
+    for (const event of events) {
+      const list = (parseJson(event.data) as { choices?: unknown } | undefined)?.choices;
+      if (!Array.isArray(list)) continue;
+      for (const choice of list) {
+        const { index, finish_reason: reason } = (choice ?? {}) as { index?: unknown; finish_reason?: unknown };
+        // As the byte marks: an empty finish_reason (Ollama, sglang) is none.
+        if (typeof reason === 'string' && /^[A-Za-z]/.test(reason)) finishedChoices.add(index ?? 0);
+      }
     }
-    const list = (chunk as { choices?: unknown } | null)?.choices;
-    if (!Array.isArray(list)) return;
-    for (const choice of list) {
-      const { index, finish_reason: reason } = (choice ?? {}) as { index?: unknown; finish_reason?: unknown };
-      // As the byte marks: an empty finish_reason (Ollama, sglang) is none.
-      if (typeof reason === 'string' && /^[A-Za-z]/.test(reason)) finishedChoices.add(index ?? 0);
-    }
-  };
+  });
   return {
     hasEndLine: follower.hasEndLine,
     ended: () => follower.ended(),
     push(chunk) {
       follower.push(chunk);
-      if (!readable || finishedChoices.size >= choices) return;
-      try {
-        for (const event of parser.push(chunk)) follow(event.data);
-      } catch {
-        // An event too large to follow: the answer is not known to have finished.
-        readable = false;
-      }
+      if (finishedChoices.size < choices) reader.push(chunk);
     },
     finished: () => follower.ended() || finishedChoices.size >= choices,
     // Counted from whole events only: a cut line is none of them.
     finishedBefore: () => finishedChoices.size >= choices,
   };
+}
+
+/**
+ * Parses the SSE events of a stream relayed as bytes, for `read`. An event too large for the parser stops the
+ * reading (`readable` false): what the events were to tell is then not known.
+ */
+function createEventReader(read: (events: ReadonlyArray<{ data: string }>) => void): { push(chunk: Buffer): void; end(): void; readonly readable: boolean } {
+  const parser = createSseParser();
+  let readable = true;
+  const attempt = (events: () => ReadonlyArray<{ data: string }>): void => {
+    if (!readable) return;
+    try {
+      read(events());
+    } catch {
+      readable = false;
+    }
+  };
+  return {
+    push: (chunk) => attempt(() => parser.push(chunk)),
+    end: () => attempt(() => parser.end()),
+    get readable() {
+      return readable;
+    },
+  };
+}
+
+/** JSON text's value, or undefined when it is not JSON. */
+function parseJson(data: string): unknown {
+  try {
+    return JSON.parse(data) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -171,12 +192,7 @@ export function createGeminiAnswerFollower(): GeminiAnswerFollower {
   const finished = new Set<number>();
   let blocked = false;
   const followOne = (data: string): void => {
-    let chunk: unknown;
-    try {
-      chunk = JSON.parse(data);
-    } catch {
-      return;
-    }
+    const chunk = parseJson(data);
     const feedback = (chunk as { promptFeedback?: { blockReason?: unknown } } | null)?.promptFeedback;
     if (typeof feedback?.blockReason === 'string' && feedback.blockReason !== '') blocked = true;
     const candidates = (chunk as { candidates?: unknown } | null)?.candidates;
@@ -203,19 +219,9 @@ export function createGeminiAnswerFollower(): GeminiAnswerFollower {
  * hold it as real JSON, and with `candidateCount` one candidate may finish while another still streams.
  */
 function createGeminiEndFollower(): StreamEndFollower {
-  const parser = createSseParser();
   const answer = createGeminiAnswerFollower();
-  let readable = true;
+  const reader = createEventReader((events) => answer.follow(events));
   let lastRead = false;
-  const read = (events: () => Array<{ data: string }>): void => {
-    if (!readable) return;
-    try {
-      answer.follow(events());
-    } catch {
-      // An event too large to follow: the stream is not known to have ended.
-      readable = false;
-    }
-  };
   return {
     hasEndLine: false,
     finished() {
@@ -226,13 +232,13 @@ function createGeminiEndFollower(): StreamEndFollower {
       return this.ended();
     },
     push(chunk) {
-      if (!lastRead) read(() => parser.push(chunk));
+      if (!lastRead) reader.push(chunk);
     },
     // Asked once the body is over: its last event counts though its blank line never came.
     ended() {
-      if (!lastRead) read(() => parser.end());
+      if (!lastRead) reader.end();
       lastRead = true;
-      return readable && answer.whole();
+      return reader.readable && answer.whole();
     },
   };
 }
