@@ -210,4 +210,34 @@ describe('claude plugin: thinking signatures across formats (three turns)', () =
     });
     expect(assistantTurns(upstream.seen[0].json)).to.deep.equal([[{ type: 'tool_use', id: 'toolu_never_seen', name: 'get_weather', input: { city: 'Rome' } }]]);
   });
+
+  it("Responses client sending an answer's parallel calls back each with its output after it: one turn, thinking kept", async () => {
+    const parallel: Block[] = [
+      { type: 'thinking', thinking: 'Both at once.', signature: SIG_1 },
+      { type: 'tool_use', id: 'toolu_01Paris', name: 'get_weather', input: { city: 'Paris' } },
+      { type: 'tool_use', id: 'toolu_01Tokyo', name: 'get_weather', input: { city: 'Tokyo' } },
+    ];
+    upstream.queue(
+      { status: 200, body: JSON.stringify(message('msg_p1', parallel, 'tool_use')) },
+      { status: 200, body: JSON.stringify(message('msg_p2', TURN_3, 'end_turn')) },
+    );
+    const responses = (body: Record<string, unknown>) =>
+      fetch(`${gw.url}/claude/v1/responses`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'claude-sonnet-4-6', reasoning: { effort: 'medium' }, tools: [{ type: 'function', ...TOOL.function }], ...body }),
+      }).then((res) => res.json() as Promise<{ output: Array<Record<string, unknown>> }>);
+    const user = { role: 'user', content: 'Weather in Paris and Tokyo?' };
+    const first = await responses({ input: [user] });
+    const calls = first.output.filter((item) => item.type === 'function_call');
+    expect(calls.map((item) => item.call_id)).to.deep.equal(['toolu_01Paris', 'toolu_01Tokyo']);
+    const paired = calls.flatMap((item) => [
+      { type: 'function_call', call_id: item.call_id, name: item.name, arguments: item.arguments },
+      { type: 'function_call_output', call_id: item.call_id, output: item.call_id === 'toolu_01Paris' ? 'cloudy' : 'sunny' },
+    ]);
+    await responses({ input: [user, ...paired] });
+    const sent = upstream.seen[1].json as { thinking?: unknown; messages: Array<{ role: string; content: Block[] }> };
+    expect(sent.thinking).to.deep.equal({ type: 'adaptive' });
+    expect(sent.messages.map((m) => m.content.map((block) => block.type).join(','))).to.deep.equal(['text', 'thinking,tool_use,tool_use', 'tool_result,tool_result']);
+  });
 });
