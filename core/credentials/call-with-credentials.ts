@@ -124,7 +124,7 @@ export function noCredentialError<Secret>(
       upstreamCode: words.upstreamCode,
     });
   }
-  return new GatewayError('GW_NO_CREDENTIAL', `no healthy ${noun} is left on platform "${call.pool.platform}"${upstream}`, { cause: lastError });
+  return new GatewayError('GW_NO_CREDENTIAL', `no healthy ${noun} is left on platform "${call.pool.platform}"${upstream}`, { cause: lastError, final: true });
 }
 
 /** The mark (masked reason, upstream type and code) of the credential usable soonest, else of the first out of service. */

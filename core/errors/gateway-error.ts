@@ -16,6 +16,8 @@ export interface GatewayErrorOptions {
   upstreamCode?: string;
   /** Machine-readable details a client SDK acts on (Anthropic's `error.details`, such as `{ error_code }`). */
   details?: Record<string, unknown>;
+  /** No retry can succeed until an operator acts (every credential out of service): SDKs are told not to retry. */
+  final?: boolean;
 }
 
 /** The one error type that crosses module boundaries. Test with `isGatewayError`, not `instanceof`. */
@@ -28,6 +30,7 @@ export class GatewayError extends Error {
   readonly upstreamType?: string;
   readonly upstreamCode?: string;
   readonly details?: Record<string, unknown>;
+  readonly final?: boolean;
 
   constructor(code: ErrorCode, message: string, options: GatewayErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -39,6 +42,7 @@ export class GatewayError extends Error {
     this.upstreamType = options.upstreamType;
     this.upstreamCode = options.upstreamCode;
     if (options.details !== undefined) this.details = options.details;
+    if (options.final) this.final = true;
   }
 }
 

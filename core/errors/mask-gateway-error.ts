@@ -32,6 +32,7 @@ export function maskGatewayError(error: GatewayError, mask: SecretMasker): Gatew
     upstreamType,
     upstreamCode,
     details: error.details,
+    final: error.final,
   });
 }
 

@@ -29,5 +29,7 @@ export function encodeErrorResponse(family: ErrorFamily, error: GatewayError): {
     // decide: the SDKs honour `x-should-retry` and raise the error at once, retry-after kept.
     if (error.retryAfterMs > MAX_SDK_RETRY_WAIT_MS) headers['x-should-retry'] = 'false';
   }
+  // The official SDKs (Claude Code's with them) retry a 503 several times over, for a state only an operator can end.
+  if (error.final) headers['x-should-retry'] = 'false';
   return { status, headers, text };
 }

@@ -454,6 +454,8 @@ describe('claude plugin: API key rotation', () => {
     const body = (await res.json()) as { error: { message: string } };
     expect(body.error.message).to.match(/^no healthy credential is left on platform "claude" \(upstream: invalid x-api-key /);
     expect(body.error.message).to.not.include(SECOND_KEY);
+    // Only an operator can end it: the SDKs (Claude Code's too) are told not to retry.
+    expect(res.headers.get('x-should-retry')).to.equal('false');
   });
 
   it('marks a key whose answer is 401 invalid, serves from the other, and masks the key in the reason', async () => {

@@ -190,7 +190,7 @@ function noTokenError(call: PoolCall, choice: TokenChoice, last: { error: Gatewa
   const abnormal = rotation.pool.entries.filter((entry) => rotation.pool.state(entry.id) === 'abnormal').length;
   const total = rotation.pool.entries.length;
   const detail = total === 0 ? 'no token is configured' : `${abnormal} of ${total} token${total === 1 ? ' is' : 's are'} abnormal`;
-  return new GatewayError('GW_NO_CREDENTIAL', `no healthy token is left in pool "${platform}" (${detail})`, { cause: last?.error });
+  return new GatewayError('GW_NO_CREDENTIAL', `no healthy token is left in pool "${platform}" (${detail})`, { cause: last?.error, final: true });
 }
 
 function premiumReason(model: string, why: NonNullable<PoolModel['premium']>, rotation: RotationSet): string {

@@ -157,6 +157,7 @@ describe('token-pool callWithPoolTokens', () => {
     expect(error.code).to.equal('GW_NO_CREDENTIAL');
     expect(error.status).to.equal(503);
     expect(error.message).to.equal('no healthy token is left in pool "pool" (1 of 1 token is abnormal)');
+    expect(error.final).to.equal(true);
     expect((await failure(call())).status).to.equal(503);
   });
 
