@@ -2,7 +2,8 @@ import type { StreamDecoder, StreamEncoder } from '../codecs/codec';
 import { GatewayError, toGatewayError } from '../errors/gateway-error';
 import { maskGatewayError, type SecretMasker } from '../errors/mask-gateway-error';
 import type { RequestContext, StreamStage, UpstreamResponse } from '../hooks/plugin-api';
-import { createJsonArrayParser } from '../sse/parse-json-array';
+import { isWholeEventData } from '../sse/is-whole-event-data';
+import { createJsonArrayOrObjectParser } from '../sse/parse-json-array';
 import { createSseParser } from '../sse/parse-sse';
 import type { StreamFraming, WireEvent } from '../sse/wire-event';
 import type { UnifiedStreamEvent } from '../unified/unified-stream-event';
@@ -33,7 +34,7 @@ export interface TranslatedStream {
  * carry a whole answer, and the client's time to first token should not include translating the rest of it.
  */
 export async function pumpTranslatedStream({ upstream, framing, decoder, stages, encoder, writer, ctx, maskSecrets }: TranslatedStream): Promise<void> {
-  const parser = framing === 'sse' ? createSseParser() : createJsonArrayParser();
+  const parser = framing === 'sse' ? createSseParser() : createJsonArrayOrObjectParser();
   const clientGone = abortSourceOf(ctx);
   /** The client's answer is complete (its finish or error event is out or on its way). */
   let done = false;
@@ -119,7 +120,10 @@ export async function pumpTranslatedStream({ upstream, framing, decoder, stages,
     if (!done && !clientGone.aborted) {
       const heldBack = masker?.end();
       if (heldBack?.length) take(heldBack);
-      for (const wireEvent of parser.end()) encode(decoder.push(wireEvent));
+      // A whole answer's last line, cut short as the upstream closed (or a truncated compressed body ended), is dropped:
+      // the answer is finished, as it is when the body breaks or stalls there.
+      const whole = decoder.whole?.() === true;
+      for (const wireEvent of parser.end()) if (!whole || isWholeEventData(wireEvent.data)) encode(decoder.push(wireEvent));
       finishUp();
     }
   } catch (error) {

@@ -1,3 +1,5 @@
+import { isWholeEventData } from './is-whole-event-data';
+
 /** The most an event's end takes: CRLF, then a blank CRLF line. */
 const TAIL_BYTES = 4;
 /** How far back an open event's lines are read for a `data` line: an event longer than this has one. */
@@ -97,20 +99,11 @@ export function wholeLineEnd(text: string, fromStart: boolean): string | undefin
   if (lastBreak < 0 && !fromStart) return undefined;
   const line = text.slice(lastBreak + 1).replace(fromStart && lastBreak < 0 ? UTF8_BOM : '', '');
   const data = /^data: ?(.*)$/.exec(line)?.[1];
-  if (data === undefined || !isWhole(data)) return undefined;
+  if (data === undefined || !isWholeEventData(data)) return undefined;
   const eol = text.endsWith('\r\n', lastBreak + 1) ? '\r\n' : '\n';
   return eol + eol;
 }
 
-function isWhole(data: string): boolean {
-  if (data === '[DONE]') return true;
-  try {
-    JSON.parse(data);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Whether `text`, a stream's last bytes (its whole, `fromStart`), ends after a line of an event that has an `event:`

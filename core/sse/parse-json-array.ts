@@ -187,3 +187,53 @@ export function createJsonArrayParser(): JsonArrayParser {
     },
   };
 }
+
+/**
+ * A Gemini stream body as the translation reads it: the JSON array it should be, or a lone error envelope, which Gemini
+ * may answer in place of one (`{"error":{"code":429,…}}`, in a 200) and which is then one element: its error is the
+ * client's, as in an array. Refused by the array parser before, it was a 502 without the upstream's words.
+ */
+export function createJsonArrayOrObjectParser(): Pick<JsonArrayParser, 'push' | 'end'> {
+  const array = createJsonArrayParser();
+  const decoder = new StringDecoder('utf8');
+  let mode: 'undecided' | 'array' | 'object' = 'undecided';
+  let text = '';
+  const take = (piece: string): WireEvent[] => {
+    if (mode === 'array') return array.push(piece);
+    text += piece;
+    if (text.length > MAX_EVENT_CHARS) throw eventTooLarge();
+    if (mode === 'object') return [];
+    const first = /[^\s\ufeff]/.exec(text);
+    if (!first) return [];
+    if (first[0] === '{') {
+      mode = 'object';
+      return [];
+    }
+    mode = 'array';
+    const held = text;
+    text = '';
+    return array.push(held);
+  };
+  return {
+    push: (chunk) => take(typeof chunk === 'string' ? chunk : decoder.write(chunk)),
+    end() {
+      const rest = take(decoder.end());
+      if (mode === 'object') {
+        const data = text.trim();
+        // Only an error envelope stands for the stream; any other object is no stream Gemini sends.
+        if (!isErrorEnvelope(data)) throw badResponse('expected \'[\' but got "{"');
+        return [{ data }];
+      }
+      return [...rest, ...array.end()];
+    },
+  };
+}
+
+function isErrorEnvelope(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as { error?: unknown }).error === 'object';
+  } catch {
+    return false;
+  }
+}

@@ -159,6 +159,55 @@ describe('e2e: an upstream that holds a stream open after its last event (SDKs â
     expect(raw).to.equal(`${head}data: [DONE]\n\n`);
   });
 
+  describe('a translated stream the upstream closes cleanly inside a line after its finish', () => {
+    const closeAfter = (stream: string): void =>
+      upstream.handle((_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.end(stream);
+      });
+
+    it('Messages client on a chat upstream, closed inside the usage chunk or [DONE]: the finished answer, no error', async () => {
+      const stream = fixtureText('openai-chat/stream-basic.sse');
+      const client = new Anthropic({ apiKey: TEST_LICENSE, baseURL: `${gw.url}/openai`, maxRetries: 0 });
+      for (const cut of [stream.indexOf('"prompt_tokens":24') + 10, stream.indexOf('data: [DONE]') + 9]) {
+        closeAfter(stream.slice(0, cut));
+        const message = await client.messages.stream({ model: 'gpt-4.1', max_tokens: 50, messages: [{ role: 'user', content: 'hi' }] }).finalMessage();
+        expect(message.stop_reason, `cut at ${cut}`).to.equal('end_turn');
+        expect(message.content).to.deep.equal([{ type: 'text', text: 'Hello, nice to meet you!' }]);
+      }
+    });
+
+    it('chat client on Claude, closed inside message_stop: finish_reason stop, no error; closed inside the finish line itself: an error', async () => {
+      const stream = fixtureText('anthropic-messages/stream-basic.sse');
+      const client = new OpenAI({ apiKey: TEST_LICENSE, baseURL: `${gw.url}/claude/v1`, maxRetries: 0 });
+      const run = async (cut: number): Promise<string> => {
+        closeAfter(stream.slice(0, cut));
+        let finish = 'none';
+        try {
+          for await (const chunk of await client.chat.completions.create({ model: 'claude-sonnet-4-6', stream: true, messages: [{ role: 'user', content: 'hi' }] })) finish = chunk.choices[0]?.finish_reason ?? finish;
+        } catch (error) {
+          return `error: ${String(error)}`;
+        }
+        return finish;
+      };
+      expect(await run(stream.indexOf('{"type":"message_stop"}') + 10)).to.equal('stop');
+      expect(await run(stream.indexOf('"stop_reason":"end_turn"') + 5)).to.match(/^error: .*upstream stream/);
+    });
+
+    it('Gemini upstream answering a stream with a 200 JSON error object (not an array): its error and status reach the client', async () => {
+      const body = fixtureText('gemini/error-429.json');
+      upstream.handle((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(body);
+      });
+      const client = new OpenAI({ apiKey: TEST_LICENSE, baseURL: `${gw.url}/gemini/v1`, maxRetries: 0 });
+      const error = await client.chat.completions.create({ model: 'gemini-2.5-flash', stream: true, messages: [{ role: 'user', content: 'hi' }] }).catch((caught: unknown) => caught);
+      expect(error).to.be.instanceOf(OpenAI.APIError);
+      expect((error as InstanceType<typeof OpenAI.APIError>).status).to.equal(429);
+      expect(String((error as Error).message)).to.include('You exceeded your current quota');
+    });
+  });
+
   describe('a passthrough stream the upstream closes before its answer is whole', () => {
     const closeAfter = (stream: string): void =>
       upstream.handle((_req, res) => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { isGatewayError } from '../../../core/errors/gateway-error';
 import { createJsonArrayWriter } from '../../../core/sse/json-array-writer';
-import { createJsonArrayParser } from '../../../core/sse/parse-json-array';
+import { createJsonArrayOrObjectParser, createJsonArrayParser } from '../../../core/sse/parse-json-array';
 import { FIXTURES_DIR } from '../../helpers/fixtures';
 
 function parseChunks(chunks: Array<Buffer | string>): string[] {
@@ -146,5 +146,28 @@ describe('createJsonArrayParser: an element with no end in sight', () => {
     expect(() => {
       for (let i = 0; i < 40; i += 1) parser.push(megabyte);
     }).to.throw(/exceeds 32 MB/);
+  });
+});
+
+describe('createJsonArrayOrObjectParser', () => {
+  const run = (chunks: Array<Buffer | string>): string[] => {
+    const parser = createJsonArrayOrObjectParser();
+    const out = chunks.flatMap((chunk) => parser.push(chunk));
+    return [...out, ...parser.end()].map((event) => event.data);
+  };
+
+  it('reads an array as the array parser does, element by element, whitespace and a BOM before it', () => {
+    expect(run(['\ufeff  ', '[{"a":1}', ',{"b":2}]'])).to.deep.equal(['{"a":1}', '{"b":2}']);
+  });
+
+  it('reads a lone object (Gemini\'s error envelope in a 200) as one element, split anywhere, multi-byte characters too', () => {
+    const text = '{"error":{"code":429,"message":"quota é"}}';
+    const bytes = Buffer.from(`\n ${text}\n`);
+    for (let cut = 1; cut < bytes.length; cut += 1) expect(run([bytes.subarray(0, cut), bytes.subarray(cut)]), `cut at ${cut}`).to.deep.equal([text]);
+  });
+
+  it('leaves anything else to the array parser and its error; an object that is no error envelope is refused likewise', () => {
+    expect(() => run(['"x"'])).to.throw(/expected '\['/);
+    expect(() => run(['{"candidates":[]}'])).to.throw(/expected '\[' but got "\{"/);
   });
 });

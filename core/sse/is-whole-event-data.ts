@@ -1,0 +1,10 @@
+/** Whether an SSE event's data reads whole: JSON that parses, or chat's `[DONE]` (a line cut short does not). */
+export function isWholeEventData(data: string): boolean {
+  if (data === '[DONE]') return true;
+  try {
+    JSON.parse(data);
+    return true;
+  } catch {
+    return false;
+  }
+}
