@@ -91,6 +91,12 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 const MAX_DEAD_SOCKET_RETRIES = 4;
 
 /**
+ * How soon a dead pooled socket fails: the upstream's FIN or RST for a socket it closed crosses the request within a
+ * round trip. An upstream that read the request and dropped it later is not retried.
+ */
+const DEAD_SOCKET_WINDOW_MS = 250;
+
+/**
  * The one way core and plugins call upstreams. One axios instance over keep-alive agents;
  * timeouts, abort and error mapping are handled here so callers only see GatewayErrors.
  * The instance is an `axios.Axios` built with exactly these settings: `axios.create` would merge in axios's global
@@ -167,6 +173,9 @@ function sendRequest(instance: AxiosInstance, req: UpstreamHttpRequest, open: Op
     // Until a request has written every byte, the body must not be released (see releaseBody).
     let sent: (() => void) | undefined;
     let retries = 0;
+    /** The attempt's start, and its socket's bytes read until then: a dead pooled socket fails at once, reading none. */
+    let attemptStartedAt = 0;
+    let bytesReadBefore = 0;
 
     const startConnectTimer = (): NodeJS.Timeout | undefined =>
       startTimer(connectMs, () => fail(new GatewayError('GW_UPSTREAM_TIMEOUT', `upstream connect timeout after ${connectMs}ms (${target()})`)));
@@ -216,6 +225,7 @@ function sendRequest(instance: AxiosInstance, req: UpstreamHttpRequest, open: Op
         }
         if (failure !== undefined) request.destroy();
         request.once('socket', (socket) => {
+          bytesReadBefore = socket.bytesRead;
           if (!socket.connecting) clearTimeout(connectTimer);
           else socket.once(secure ? 'secureConnect' : 'connect', () => clearTimeout(connectTimer));
         });
@@ -224,6 +234,7 @@ function sendRequest(instance: AxiosInstance, req: UpstreamHttpRequest, open: Op
     };
 
     function attempt(): void {
+      attemptStartedAt = performance.now();
       if (large) sent = markSending(data as ArrayBufferView);
       instance.request<Readable>({ url, method, headers: toAxiosHeaders(headers), data, transport }).then(onAnswer, onRefused);
     }
@@ -268,7 +279,7 @@ function sendRequest(instance: AxiosInstance, req: UpstreamHttpRequest, open: Op
       // Refused before any request existed (bad URL, options): no socket will ever read the body.
       if (clientRequest === undefined) sent?.();
       if (failure !== undefined) return;
-      if (retries < MAX_DEAD_SOCKET_RETRIES && clientRequest?.reusedSocket && incoming === undefined && isDeadSocketError(err)) {
+      if (retries < MAX_DEAD_SOCKET_RETRIES && clientRequest?.reusedSocket && incoming === undefined && wasDeadOnArrival(err, clientRequest, bytesReadBefore, attemptStartedAt)) {
         // A pooled keep-alive socket the upstream closed as this request went out (its idle cut-off raced our reuse):
         // the upstream saw no request on it, so it goes again, as Node's docs advise. The next socket may be another
         // pooled one that died the same way; a failure on a new connection is never retried.
@@ -291,10 +302,17 @@ function sendRequest(instance: AxiosInstance, req: UpstreamHttpRequest, open: Op
   });
 }
 
-/** How a request on a socket the peer had already closed fails: reset, or a write to the closed socket. */
-function isDeadSocketError(err: unknown): boolean {
+/**
+ * Whether a request failed on a pooled socket the upstream had closed before it could read the request: a write to the
+ * closed socket (EPIPE), or a reset or hang-up (ECONNRESET) within DEAD_SOCKET_WINDOW_MS of sending, with no byte read.
+ * A reset later, or after bytes of an answer, may follow a request the upstream read and worked on (a crash, a proxy
+ * cutting it off): that one is not sent again, each delivery being a paid generation.
+ */
+function wasDeadOnArrival(err: unknown, request: http.ClientRequest, bytesReadBefore: number, startedAt: number): boolean {
   const code = axios.isAxiosError(err) ? (err.cause as { code?: unknown } | undefined)?.code : undefined;
-  return code === 'ECONNRESET' || code === 'EPIPE';
+  if (code !== 'ECONNRESET' && code !== 'EPIPE') return false;
+  if ((request.socket?.bytesRead ?? bytesReadBefore) !== bytesReadBefore) return false;
+  return code === 'EPIPE' || performance.now() - startedAt <= DEAD_SOCKET_WINDOW_MS;
 }
 
 /** Node timers overflow above 2^31-1 ms (and fire at once); a zero, negative or unbounded timeout means none. */

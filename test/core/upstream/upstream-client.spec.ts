@@ -247,7 +247,12 @@ describe('createUpstreamClient', () => {
    * A raw HTTP server whose connections answer `answered` requests with keep-alive and then close as the next request
    * arrives: the race of an upstream closing an idle pooled socket just as the gateway reuses it.
    */
-  async function startClosingAfter(answered: number, how: 'close' | 'reset' = 'close'): Promise<{ url: string; received: string[]; connections: () => number }> {
+  async function startClosingAfter(
+    answered: number,
+    how: 'close' | 'reset' = 'close',
+    /** A request it does not answer is read (counted) first, and dropped after `afterMs`, past `head` of an answer. */
+    read?: { afterMs: number; head?: string },
+  ): Promise<{ url: string; received: string[]; connections: () => number }> {
     const received: string[] = [];
     let connections = 0;
     const sockets: net.Socket[] = [];
@@ -266,8 +271,14 @@ describe('createUpstreamClient', () => {
         const body = buffered.slice(end + 4, end + 4 + length);
         buffered = buffered.slice(end + 4 + length);
         if (count >= answered) {
-          if (how === 'reset') socket.resetAndDestroy();
-          else socket.destroy();
+          const drop = (): void => {
+            if (how === 'reset') socket.resetAndDestroy();
+            else socket.destroy();
+          };
+          if (!read) return drop();
+          received.push(body);
+          if (read.head) socket.write(read.head);
+          setTimeout(drop, read.afterMs);
           return;
         }
         count += 1;
@@ -297,6 +308,22 @@ describe('createUpstreamClient', () => {
         }
         expect(upstream.received).to.deep.equal(['first', 'second']);
         expect(upstream.connections()).to.equal(2);
+      });
+    });
+  }
+
+  for (const [what, read] of [
+    ['read it and dropped it later', { afterMs: 400 }],
+    ['read it and began an answer', { afterMs: 0, head: 'HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\n' }],
+  ] as const) {
+    it(`does not send again a request on a reused socket whose upstream ${what}`, async () => {
+      await withoutNock(async () => {
+        const upstream = await startClosingAfter(1, 'reset', read);
+        await readUpstreamBody(await client.send({ url: upstream.url, method: 'POST', headers: {}, body: 'first', timeouts: RELAXED }), 100);
+        const error = await catchError(client.send({ url: upstream.url, method: 'POST', headers: {}, body: 'second', timeouts: RELAXED }));
+        expect(error.code).to.equal('GW_UPSTREAM_UNREACHABLE');
+        expect(upstream.received).to.deep.equal(['first', 'second']);
+        expect(upstream.connections()).to.equal(1);
       });
     });
   }
