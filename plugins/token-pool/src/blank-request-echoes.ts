@@ -83,12 +83,16 @@ function decodedStrings(text: string): string {
   return lines.join('\n');
 }
 
-/** The request's strings and keys of MIN_ECHO_CHARS or more, lower-cased. */
+/**
+ * The request's strings and keys of MIN_ECHO_CHARS or more, lower-cased, and its numbers as the `key: value` lines the
+ * error is read with (a client's `{"error_code": 18}` quoted back must not read as the upstream's own code).
+ */
 function collectStrings(value: unknown): Set<string> {
   const into = new Set<string>();
-  visitStrings(value, true, (string) => {
+  const add = (string: string): void => {
     if (string.length >= MIN_ECHO_CHARS) into.add(string.toLowerCase());
-  });
+  };
+  visitStrings(value, true, add, (key, number) => add(`${key}: ${number}`));
   return into;
 }
 

@@ -24,6 +24,9 @@ describe('token-pool blankRequestEchoes', () => {
     expect(patterns.limit.some((pattern) => pattern.test(blank('{"error":{"code":18,"message":"x"}}', undefined, patterns)))).to.equal(false);
     expect(patterns.limit.some((pattern) => pattern.test(blank('{"error_code":18,"error_msg":"x"}', undefined, patterns)))).to.equal(true);
     expect(blank('{"error":{"code":1113,"message":"余额不足"}}', undefined)).to.equal('code: 1113\n余额不足');
+    // A number the request itself sent, quoted back (pydantic's 422 `input`), is the client's, not the upstream's mark.
+    const echoed = blank('{"detail":[{"msg":"Extra inputs are not permitted","input":{"error_code":18}}]}', body({ metadata: { tag: { error_code: 18 } } }), patterns);
+    expect(patterns.limit.some((pattern) => pattern.test(echoed))).to.equal(false);
   });
 
   it('blanks a long prompt as a whole before the short values it contains', () => {
