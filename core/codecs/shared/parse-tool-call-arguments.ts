@@ -7,9 +7,9 @@ import { isPlainObject } from './is-plain-object';
  * A tool call's `arguments` (JSON text, as OpenAI sends it) → the object that Anthropic `input` and Gemini `args`
  * want. Empty text means `{}`. Text that is not a JSON object also becomes `{}`, and `onLoss` hears of it: it is
  * what a model wrote, often a call cut short by the output limit that the gateway itself handed the client, and
- * OpenAI takes any text there, so refusing it would fail every later turn of that conversation. Arguments nested
- * deeper than MAX_JSON_DEPTH are a 400 naming `field` (as a body that deep is): sent on as JSON, they overflowed the
- * call stack.
+ * OpenAI takes any text there, so refusing it would fail every later turn of that conversation. A client's arguments
+ * (`field` given) nested deeper than MAX_JSON_DEPTH are a 400 naming `field`, as a body that deep is: sent on as JSON,
+ * they overflowed the call stack.
  */
 export function parseToolCallArguments(text: string, onLoss?: () => void, field?: string): Record<string, unknown> {
   return readToolCallArguments(text, onLoss, field).args;
@@ -20,9 +20,10 @@ export function parseToolCallArguments(text: string, onLoss?: () => void, field?
  * call stopped by the output limit leaves it. Whole JSON that is no object (`null`, `[]`, as some models write for
  * a function without parameters) is not.
  */
-export function readToolCallArguments(text: string, onLoss?: () => void, field = 'arguments'): { args: Record<string, unknown>; cutShort: boolean } {
+export function readToolCallArguments(text: string, onLoss?: () => void, field?: string): { args: Record<string, unknown>; cutShort: boolean } {
   if (text.trim() === '') return { args: {}, cutShort: false };
-  if (isJsonTextTooDeep(text, MAX_JSON_DEPTH)) {
+  // A client's arguments only (`field` names them): a model's own, in an answer, are the upstream's to have made.
+  if (field !== undefined && isJsonTextTooDeep(text, MAX_JSON_DEPTH)) {
     throw new GatewayError('GW_INVALID_REQUEST', `${field}: nested deeper than ${MAX_JSON_DEPTH} levels of arrays and objects`, { param: field });
   }
   let value: unknown;

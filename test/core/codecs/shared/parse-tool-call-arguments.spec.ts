@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { createMessagesStreamEncoder } from '../../../../core/codecs/messages/create-messages-stream-encoder';
-import { areArgumentsWhole, createArgumentsFollower, parseToolCallArguments } from '../../../../core/codecs/shared/parse-tool-call-arguments';
+import { areArgumentsWhole, createArgumentsFollower, parseToolCallArguments, readToolCallArguments } from '../../../../core/codecs/shared/parse-tool-call-arguments';
 
 describe('parseToolCallArguments', () => {
   it('parses a JSON object and treats empty text as {}, losing nothing', () => {
@@ -36,6 +36,19 @@ function countParses(run: () => void): number {
   }
   return parses;
 }
+
+describe('the depth limit on tool-call arguments', () => {
+  const deep = (levels: number): string => '{"x":'.repeat(levels) + '1' + '}'.repeat(levels);
+
+  it("refuses a client's arguments nested past 128 levels with a 400 naming their field, and takes 128", () => {
+    expect(() => parseToolCallArguments(deep(129), undefined, 'messages[1].content[0].arguments')).to.throw('messages[1].content[0].arguments: nested deeper than 128 levels of arrays and objects');
+    expect(parseToolCallArguments(deep(128), undefined, 'messages[1].content[0].arguments')).to.have.property('x');
+  });
+
+  it("reads a model's own arguments in an answer (no field) whatever their depth: the upstream made them", () => {
+    expect(readToolCallArguments(deep(200)).args).to.have.property('x');
+  });
+});
 
 describe('createArgumentsFollower', () => {
   const samples = [
