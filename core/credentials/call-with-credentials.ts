@@ -41,6 +41,13 @@ export interface CredentialCall<Secret> {
 }
 
 /**
+ * A request's state key (RequestContext.state) naming the credential its next upstream call should go with, while that
+ * one is usable: set by core around a call made again without a field the upstream refused (the refusal said nothing
+ * of the credential, and it is no other one's turn). Any other call goes round-robin, several of one request included.
+ */
+export const SAME_CREDENTIAL_STATE = 'sameCredential';
+
+/**
  * Calls the upstream with the next usable credential; on a failure that is the credential's fault, marks it and
  * retries on another, while nothing has reached the client yet. Resolves with the first answer below 400 (or of
  * one of `passStatuses`).
@@ -52,7 +59,7 @@ export async function callWithCredentials<Secret>(call: CredentialCall<Secret>):
   let retriedSame = false;
   let entry: CredentialEntry<Secret> | undefined;
   for (let attempt = 0; attempt < call.maxAttempts; attempt += 1) {
-    if (!entry) entry = pool.acquire({ exclude: tried, accept: call.accept, prefer: attempt === 0 ? ctx.state.get('credential') : undefined });
+    if (!entry) entry = pool.acquire({ exclude: tried, accept: call.accept, prefer: attempt === 0 ? ctx.state.get(SAME_CREDENTIAL_STATE) : undefined });
     if (!entry) break;
     pool.recordRequest(entry.id);
     ctx.state.set('credential', entry.id);

@@ -1,3 +1,4 @@
+import { SAME_CREDENTIAL_STATE } from '../credentials/call-with-credentials';
 import { classifyUpstreamFailure } from '../errors/classify-upstream-failure';
 import { GatewayError, isGatewayError } from '../errors/gateway-error';
 import type { GatewayHooks } from '../hooks/gateway-hooks';
@@ -72,11 +73,12 @@ async function callDroppingRefusedFields(
   // Upstreams refuse one field at a time: each answer may name another, up to one call more per field.
   let sent = known.length > 0 ? withoutFields(request, known) : request;
   let carried = known.length > 0 ? optional.filter((field) => !known.includes(field)) : optional;
+  let again = false;
   for (;;) {
     let refused: OptionalField[];
     let said: string;
     try {
-      const response = await callUpstream(hooks, sent, ctx);
+      const response = await callUpstream(hooks, sent, ctx, again);
       if (response.status < 400 || carried.length === 0) return response;
       const failure = await readUpstreamFailure(response);
       refused = refusedFields(carried, failure);
@@ -94,12 +96,19 @@ async function callDroppingRefusedFields(
     if (lasting.length > 0) rememberRefused(hooks, memoKey, lasting);
     sent = withoutFields(sent, refused);
     carried = carried.filter((field) => !refused.includes(field));
+    again = true;
   }
 }
 
-/** The platform's upstreamCall taps, once. */
-async function callUpstream(hooks: GatewayHooks, request: UpstreamRequest, ctx: RequestContext): Promise<UpstreamResponse> {
-  const answer = await hooks.upstreamCall.get(ctx.platform)?.promise(request, ctx);
+/** The platform's upstreamCall taps, once; `again` (a call made again without refused fields), with the same credential. */
+async function callUpstream(hooks: GatewayHooks, request: UpstreamRequest, ctx: RequestContext, again = false): Promise<UpstreamResponse> {
+  if (again) ctx.state.set(SAME_CREDENTIAL_STATE, ctx.state.get('credential'));
+  let answer: UpstreamResponse | undefined;
+  try {
+    answer = await hooks.upstreamCall.get(ctx.platform)?.promise(request, ctx);
+  } finally {
+    if (again) ctx.state.delete(SAME_CREDENTIAL_STATE);
+  }
   if (!answer) throw new GatewayError('GW_INTERNAL', `platform "${ctx.platform}" has no upstream caller`);
   return answer;
 }

@@ -62,11 +62,19 @@ describe('gemini plugin: images', () => {
     }
   });
 
-  it('n images are n generateContent calls', async () => {
-    const scope = nock(UPSTREAM).post(/:generateContent$/).times(3).reply(200, IMAGE_RESPONSE);
+  it('n images are n generateContent calls, round-robin over the keys', async () => {
+    const keys: string[] = [];
+    const scope = nock(UPSTREAM)
+      .post(/:generateContent$/)
+      .times(3)
+      .reply(function () {
+        keys.push(String(this.req.headers['x-goog-api-key']));
+        return [200, IMAGE_RESPONSE];
+      });
     const res = await postJson(`${gw.url}/gemini/v1/images/generations`, { model: 'gemini-2.5-flash-image', prompt: 'x', n: 3 });
     expect(((await res.json()) as { data: unknown[] }).data).to.have.length(3);
     expect(scope.isDone()).to.equal(true);
+    expect(new Set(keys)).to.deep.equal(new Set([KEY_A, KEY_B]));
   });
 
   it('n images: the first call that fails aborts the others, which the answer could no longer use (sync and async)', async () => {

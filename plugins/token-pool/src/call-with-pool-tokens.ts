@@ -11,6 +11,7 @@ import {
   peekFirstSseEvent,
   readCooldownHint,
   readUpstreamFailure,
+  SAME_CREDENTIAL_STATE,
   type CredentialEntry,
   type RequestContext,
   type UpstreamFailure,
@@ -55,8 +56,8 @@ const REASON_MAX_CHARS = 500;
 export async function callWithPoolTokens(call: PoolCall): Promise<UpstreamResponse> {
   const { rotation, settings } = call;
   const now = settings.now ?? Date.now;
-  // A call made again within one request (without a field the upstream refused) stays with the token it used.
-  const choice: TokenChoice & { exclude: Set<string> } = { premium: call.model?.premium !== undefined, exclude: new Set(), prefer: call.ctx.state.get('credential') };
+  // A call made again without a field the upstream refused stays with the token it used.
+  const choice: TokenChoice & { exclude: Set<string> } = { premium: call.model?.premium !== undefined, exclude: new Set(), prefer: call.ctx.state.get(SAME_CREDENTIAL_STATE) };
   let last: { error: GatewayError; verdict: TokenVerdict } | undefined;
   for (let attempt = 0; attempt < settings.maxAttempts; attempt += 1) {
     const token = rotation.acquire(choice);
