@@ -49,7 +49,10 @@ export function createBodyReaders(limits: { jsonBodyBytes: number; fileBytes: nu
     // A chunked body is counted as it comes (body-parser would read all of it before its 413); a declared one is not.
     if (length === undefined) await runBounded(raw, req, res, { maxBytes: limits.jsonBodyBytes, what: 'request body' });
     else await run(raw, req, res);
-    const bytes = toUtf8(Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0), type);
+    const received = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    const bytes = toUtf8(received, type);
+    // Carried on as UTF-8: a passthrough forwards the content type, which must say so.
+    if (bytes !== received && type !== undefined) req.headers['content-type'] = type.replace(CHARSET_PARAM, '; charset=utf-8');
     // Handed over: `req` lives as long as the exchange, and would keep bytes a translation never needs again.
     req.body = undefined;
     return { raw: bytes, json: parseJsonObject(bytes) };
@@ -74,6 +77,9 @@ export function createBodyReaders(limits: { jsonBodyBytes: number; fileBytes: nu
   return { json, form };
 }
 
+/** A content type's charset parameter, quoted (either way) or not. */
+const CHARSET_PARAM = /;\s*charset\s*=\s*["']?([^"';\s]+)["']?/i;
+
 /** Charsets that are UTF-8 as far as JSON's bytes go (ASCII is a subset of it). */
 const UTF8_CHARSETS = new Set(['utf-8', 'utf8', 'us-ascii', 'ascii']);
 
@@ -84,7 +90,7 @@ const UTF8_CHARSETS = new Set(['utf-8', 'utf8', 'us-ascii', 'ascii']);
  */
 function toUtf8(bytes: Buffer, type: string | undefined): Buffer {
   if (type === undefined || !type.includes('=')) return bytes;
-  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(type)?.[1]?.toLowerCase();
+  const charset = CHARSET_PARAM.exec(type)?.[1]?.toLowerCase();
   if (charset === undefined || UTF8_CHARSETS.has(charset)) return bytes;
   let decoder: TextDecoder;
   try {

@@ -22,7 +22,7 @@ describe('createBodyReaders().json', () => {
       try {
         const body = await readers.json(req, res);
         watch.stop();
-        res.json({ raw: body.raw.toString('base64'), json: body.json });
+        res.json({ raw: body.raw.toString('base64'), json: body.json, type: req.headers['content-type'] });
       } catch (error) {
         watch.stop();
         res.status(400).json(isGatewayError(error) ? { code: error.code, message: error.message } : { message: String(error) });
@@ -49,19 +49,22 @@ describe('createBodyReaders().json', () => {
 
   it('reads a body in the charset its content type declares, and carries it on as UTF-8; refuses a charset it cannot decode', async () => {
     const text = '{"messages":[{"role":"user","content":"café naïve"}]}';
-    const cases: Array<[string, Buffer]> = [
-      ['application/json; charset=ISO-8859-1', Buffer.from(text, 'latin1')],
-      ['text/plain;charset="windows-1252"', Buffer.from(text, 'latin1')],
-      ['application/json; charset=utf-16le', Buffer.from(text, 'utf16le')],
-      ['application/json; charset=UTF-8', Buffer.from(text, 'utf8')],
-      ['application/json', Buffer.from(text, 'utf8')],
+    // The content type a passthrough forwards then says UTF-8 too; one that was UTF-8 already stays as sent.
+    const cases: Array<[string, Buffer, string]> = [
+      ['application/json; charset=ISO-8859-1', Buffer.from(text, 'latin1'), 'application/json; charset=utf-8'],
+      ['text/plain;charset="windows-1252"', Buffer.from(text, 'latin1'), 'text/plain; charset=utf-8'],
+      ['application/json; charset=utf-16le', Buffer.from(text, 'utf16le'), 'application/json; charset=utf-8'],
+      ['application/json; charset=UTF-8', Buffer.from(text, 'utf8'), 'application/json; charset=UTF-8'],
+      ["application/json; charset='utf-8'", Buffer.from(text, 'utf8'), "application/json; charset='utf-8'"],
+      ['application/json', Buffer.from(text, 'utf8'), 'application/json'],
     ];
-    for (const [type, body] of cases) {
+    for (const [type, body, forwarded] of cases) {
       const res = await fetch(url, { method: 'POST', headers: { 'content-type': type }, body });
       expect(res.status, type).to.equal(200);
-      const answer = (await res.json()) as { raw: string; json: unknown };
+      const answer = (await res.json()) as { raw: string; json: unknown; type: string };
       expect(Buffer.from(answer.raw, 'base64').toString('utf8'), type).to.equal(text);
       expect(answer.json, type).to.deep.equal(JSON.parse(text));
+      expect(answer.type, type).to.equal(forwarded);
     }
     const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json; charset=x-klingon' }, body: text });
     expect(await res.json()).to.deep.equal({ code: 'GW_UNSUPPORTED_CONTENT_TYPE', message: 'charset x-klingon is not supported; send the body as UTF-8' });
