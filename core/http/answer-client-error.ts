@@ -16,11 +16,14 @@ function describeClientError(code: string | undefined): { status: number; messag
   }
 }
 
-/** The path of the request line Node was parsing (`POST /claude/v1/messages HTTP/1.1`), when it got that far. */
-function requestPathOf(rawPacket: unknown): string {
-  if (!Buffer.isBuffer(rawPacket)) return '/';
-  const line = rawPacket.toString('latin1', 0, Math.min(rawPacket.length, 8192));
-  return /^[A-Z]+ (\S+) HTTP\//.exec(line)?.[1] ?? '/';
+/**
+ * The path of the request line Node was parsing (`POST /claude/v1/messages HTTP/1.1`) when the failing read holds it,
+ * else of the request in flight (one whose body stalled). Headers that overflow in a later read than their request line
+ * leave neither: the OpenAI shape then.
+ */
+function requestPathOf(rawPacket: unknown, current: http.ServerResponse | undefined): string {
+  const line = Buffer.isBuffer(rawPacket) ? rawPacket.toString('latin1', 0, Math.min(rawPacket.length, 8192)) : '';
+  return /^[A-Z]+ (\S+) HTTP\//.exec(line)?.[1] ?? current?.req?.url ?? '/';
 }
 
 /**
@@ -36,7 +39,7 @@ export function answerClientError(error: Error & { code?: string; rawPacket?: un
     return;
   }
   const { status, message } = describeClientError(error.code);
-  const family = errorFamilyForPath(requestPathOf(error.rawPacket));
+  const family = errorFamilyForPath(requestPathOf(error.rawPacket, current));
   const answer = encodeErrorResponse(family, new GatewayError('GW_INVALID_REQUEST', message, { status }));
   const head = Object.entries({ ...answer.headers, connection: 'close' })
     .map(([name, value]) => `${name}: ${value}\r\n`)

@@ -131,16 +131,23 @@ function withEveryChoiceFinished(follower: StreamEndFollower, choices: number): 
       }
     }
   });
+  // Asked once the stream broke off or closed: its last event counts though its blank line never came (its data line
+  // ended; a line cut short is no JSON and counts for nothing).
+  let lastRead = false;
+  const allFinished = (): boolean => {
+    if (!lastRead && finishedChoices.size < choices) reader.end();
+    lastRead = true;
+    return finishedChoices.size >= choices;
+  };
   return {
     hasEndLine: follower.hasEndLine,
     ended: () => follower.ended(),
     push(chunk) {
       follower.push(chunk);
-      if (finishedChoices.size < choices) reader.push(chunk);
+      if (!lastRead && finishedChoices.size < choices) reader.push(chunk);
     },
-    finished: () => follower.ended() || finishedChoices.size >= choices,
-    // Counted from whole events only: a cut line is none of them.
-    finishedBefore: () => finishedChoices.size >= choices,
+    finished: () => follower.ended() || allFinished(),
+    finishedBefore: allFinished,
   };
 }
 

@@ -157,6 +157,17 @@ describe('e2e: an upstream that holds a stream open after its last event (SDKs â
       body: JSON.stringify({ model: 'gpt-4.1', stream: true, n: 2, messages: [{ role: 'user', content: 'hi' }] }),
     }).then((res) => res.text());
     expect(raw).to.equal(`${head}data: [DONE]\n\n`);
+    // Closed right after the last finish's data line, its blank line never sent: ended, with the [DONE] owed.
+    upstream.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end(head.slice(0, -1));
+    });
+    const closed = await fetch(`${gw.url}/openai/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4.1', stream: true, n: 2, messages: [{ role: 'user', content: 'hi' }] }),
+    }).then((res) => res.text());
+    expect(closed).to.equal(`${head}data: [DONE]\n\n`);
   });
 
   describe('a translated stream the upstream closes cleanly inside a line after its finish', () => {

@@ -1,7 +1,9 @@
 import net from 'node:net';
+import { PassThrough } from 'node:stream';
 import Anthropic from '@anthropic-ai/sdk';
 import { expect } from 'chai';
 import { startSimulator, type Simulator } from '../../../simulator';
+import { answerClientError } from '../../../core/http/answer-client-error';
 import { startGateway, TEST_LICENSE, type RunningGateway } from '../../helpers/start-gateway';
 
 /** Sends raw bytes and reads the whole answer until the gateway closes the connection. */
@@ -73,5 +75,26 @@ describe('requests refused by Node\'s HTTP parser are answered in the endpoint f
       await exchange(port, `POST /claude/v1/messages HTTP/1.1\r\nhost: x\r\nconnection: close\r\nx-api-key: ${TEST_LICENSE}\r\nanthropic-version: 2023-06-01\r\ncontent-type: application/json\r\n${many}content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`),
     );
     expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
+  });
+});
+
+describe('answerClientError', () => {
+  it("takes the family from the request in flight when the failing read holds no request line (a body stalled past requestTimeout)", () => {
+    const socket = Object.assign(new PassThrough(), { _httpMessage: { req: { url: '/claude/v1/messages' }, headersSent: false } });
+    let written = '';
+    socket.on('data', (chunk: Buffer) => (written += chunk.toString()));
+    answerClientError(Object.assign(new Error('Request timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }), socket);
+    const answer = split(written);
+    expect(answer.status).to.equal(408);
+    expect(answer.body).to.deep.equal({ type: 'error', error: { type: 'invalid_request_error', message: 'the request did not arrive whole in time' } });
+  });
+
+  it('writes nothing into an answer already begun: the connection is closed', () => {
+    const socket = Object.assign(new PassThrough(), { _httpMessage: { req: { url: '/claude/v1/messages' }, headersSent: true } });
+    let written = '';
+    socket.on('data', (chunk: Buffer) => (written += chunk.toString()));
+    answerClientError(Object.assign(new Error('Parse Error'), { code: 'HPE_INVALID_METHOD' }), socket);
+    expect(written).to.equal('');
+    expect(socket.destroyed).to.equal(true);
   });
 });

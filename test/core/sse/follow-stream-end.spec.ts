@@ -42,14 +42,21 @@ describe('createStreamEndFollower', () => {
       event([{ index: 0, delta: {}, finish_reason: 'length' }]);
     const lastStart = stream.lastIndexOf('data: ');
     for (let cut = 1; cut < stream.length; cut += 7) {
+      // Asked once the stream is over (here: stopped at the cut). Before choice 0's finish line ended, the second finish
+      // of choice 1 (a repeat) does not finish the answer; a last event whose blank line never came does.
+      const stopped = createStreamEndFollower('chat-completions', 2);
+      stopped.push(Buffer.from(stream.slice(0, cut)));
+      expect(stopped.finished(), `cut at ${cut}`).to.equal(cut >= stream.length - 1);
       const follower = createStreamEndFollower('chat-completions', 2);
       follower.push(Buffer.from(stream.slice(0, cut)));
-      // Before choice 0's finish, the second finish of choice 1 (a repeat) does not finish the answer.
-      if (cut < lastStart + 60) expect(follower.finished(), `cut at ${cut}`).to.equal(false);
       follower.push(Buffer.from(stream.slice(cut)));
       expect(follower.finished(), `cut at ${cut}`).to.equal(true);
       expect(follower.ended()).to.equal(false);
     }
+    const lastLineEnded = createStreamEndFollower('chat-completions', 2);
+    lastLineEnded.push(Buffer.from(stream.slice(0, -1)));
+    expect(lastLineEnded.finished(), 'its data line ended, its blank line not come').to.equal(true);
+    expect(lastStart).to.be.greaterThan(0);
     const three = createStreamEndFollower('chat-completions', 3);
     three.push(Buffer.from(stream));
     expect(three.finished()).to.equal(false);
