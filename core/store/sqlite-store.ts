@@ -112,8 +112,32 @@ export function createSqliteStore(path: string, options: SqliteStoreOptions = {}
   };
 }
 
+/**
+ * A store file emptied to 0 bytes beside a write-ahead log that is not: the database was truncated while the gateway
+ * was stopped (its last writes live in the log), and SQLite would start from an empty store and drop the log without a
+ * word, every mark, credential and task gone. An empty file alone is a first start (a file created beforehand).
+ */
+function refuseTruncatedStore(path: string, label: string): void {
+  const size = (file: string): number | undefined => {
+    try {
+      return fs.statSync(file).size;
+    } catch {
+      return undefined;
+    }
+  };
+  const wal = size(`${path}-wal`);
+  if (size(path) === 0 && wal !== undefined && wal > 0) {
+    throw new GatewayError(
+      'GW_INTERNAL',
+      `${label}: the database file is empty but its write-ahead log (${path}-wal, ${wal} bytes) is not: the file was truncated. ` +
+        'Restore it from a backup, or move both files away to start with an empty store',
+    );
+  }
+}
+
 function openDatabase(path: string, label: string, lockWaitMs: number) {
   let db: Database.Database | undefined;
+  refuseTruncatedStore(path, label);
   try {
     fs.mkdirSync(nodePath.dirname(path), { recursive: true });
     // The file holds upstream credentials: create it owner-only. SQLite gives its -wal file the database file's

@@ -177,6 +177,18 @@ describe('createSqliteStore', () => {
     ]);
   });
 
+  it('refuses a database file truncated to 0 bytes beside a write-ahead log that holds its writes; opens an empty file alone', async () => {
+    const file = freshPath();
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, '');
+    const empty = open(file);
+    expect(await empty.list('tasks')).to.deep.equal([]);
+    await empty.close();
+    fs.writeFileSync(file, '');
+    fs.writeFileSync(`${file}-wal`, Buffer.alloc(4096, 1));
+    expect(() => open(file)).to.throw(/the database file is empty but its write-ahead log .* is not: the file was truncated/);
+  });
+
   /** Three rows in 'sig': a and b expire after 10 ms, c never. */
   async function withExpiringRows(): Promise<{ file: string; store: Store; clock: ReturnType<typeof createManualClock> }> {
     const clock = createManualClock();
