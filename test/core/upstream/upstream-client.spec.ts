@@ -60,6 +60,11 @@ async function startSilentTcpServer(): Promise<{ port: number; sockets: net.Sock
     socket.on('error', () => undefined);
     socket.resume(); // read (and drop) what comes, so the peer's FIN is seen
   });
+  return { port: await listenTcp(server, sockets), sockets };
+}
+
+/** Listens on a loopback port; closed after each test, its sockets destroyed first. */
+async function listenTcp(server: net.Server, sockets: net.Socket[]): Promise<number> {
   const port = await listen(server);
   servers.push({
     close: () =>
@@ -68,7 +73,7 @@ async function startSilentTcpServer(): Promise<{ port: number; sockets: net.Sock
         server.close(() => resolve());
       }),
   });
-  return { port, sockets };
+  return port;
 }
 
 async function freePort(): Promise<number> {
@@ -286,14 +291,7 @@ describe('createUpstreamClient', () => {
         socket.write(`HTTP/1.1 200 OK\r\nconnection: keep-alive\r\ncontent-length: ${body.length + 3}\r\n\r\nok:${body}`);
       });
     });
-    const port = await listen(server);
-    servers.push({
-      close: () =>
-        new Promise<void>((resolve) => {
-          for (const s of sockets) s.destroy();
-          server.close(() => resolve());
-        }),
-    });
+    const port = await listenTcp(server, sockets);
     return { url: `http://127.0.0.1:${port}/v1/x`, received, connections: () => connections };
   }
 
