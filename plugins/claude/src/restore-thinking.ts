@@ -36,7 +36,7 @@ function toParts(blocks: readonly StoredThinking['blocks'][number][]): UnifiedRe
  */
 export function restoreThinking(messages: readonly UnifiedMessage[], stored: ReadonlyMap<string, StoredThinking>): UnifiedMessage[] {
   if (stored.size === 0) return [...messages];
-  const out = rejoinParallelCalls(messages, stored);
+  const out = [...messages];
   /** Index of the first message of the run of consecutive assistant messages each message belongs to. */
   let runStart = 0;
   const heads = new Map<number, UnifiedPart[]>();
@@ -64,37 +64,4 @@ export function restoreThinking(messages: readonly UnifiedMessage[], stored: Rea
   });
   for (const [index, head] of heads) out[index] = { ...out[index], content: [...head, ...out[index].content] };
   return out;
-}
-
-/**
- * One answer's parallel calls, which a client sent back each with its result right after it (a Responses history may
- * pair `function_call`, `function_call_output`, `function_call`, …), made one turn again: the calls in the answer's
- * assistant message, their results in one tool message. Split, the later calls read as turns of their own without the
- * thinking Anthropic wants at a tool turn's head, and thinking was left out of the request. A later turn is taken for
- * one of those calls when it holds calls only, none of which has thinking of its own stored, right after the results
- * of a turn whose calls do: Claude thinking at every answer, a turn of its own would have had some.
- */
-function rejoinParallelCalls(messages: readonly UnifiedMessage[], stored: ReadonlyMap<string, StoredThinking>): UnifiedMessage[] {
-  const out: UnifiedMessage[] = [];
-  /** Indexes in `out` of assistant messages whose answer had stored thinking. */
-  const thoughtTurns = new Set<number>();
-  for (let index = 0; index < messages.length; index += 1) {
-    const message = messages[index];
-    const callsOnly = message.role === 'assistant' && message.content.length > 0 && message.content.every((part) => part.type === 'tool_call');
-    const results = messages[index + 1];
-    const answer = out.length - 2;
-    if (callsOnly && thoughtTurns.has(answer) && out[answer + 1].role === 'tool' && results?.role === 'tool' && !hasStoredCall(message, stored)) {
-      out[answer] = { ...out[answer], content: [...out[answer].content, ...message.content] };
-      out[answer + 1] = { ...out[answer + 1], content: [...out[answer + 1].content, ...results.content] };
-      index += 1;
-      continue;
-    }
-    if (message.role === 'assistant' && hasStoredCall(message, stored)) thoughtTurns.add(out.length);
-    out.push(message);
-  }
-  return out;
-}
-
-function hasStoredCall(message: UnifiedMessage, stored: ReadonlyMap<string, StoredThinking>): boolean {
-  return message.content.some((part) => part.type === 'tool_call' && stored.has(part.id));
 }

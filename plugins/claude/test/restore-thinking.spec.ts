@@ -55,32 +55,4 @@ describe('restoreThinking', () => {
     expect(toolCallIdsWithoutThinking(messages)).to.deep.equal(['mid']);
     expect(restoreThinking(messages, stored)[0].content).to.have.length(3);
   });
-
-  it("rejoins an answer's parallel calls a client sent back each with its result after it, so the turn keeps its thinking", () => {
-    const result = (id: string) => ({ type: 'tool_result' as const, toolCallId: id, content: [{ type: 'text' as const, text: id }] });
-    const messages: UnifiedMessage[] = [
-      { role: 'user', content: [{ type: 'text', text: 'go' }] },
-      { role: 'assistant', content: [call('lead')] },
-      { role: 'tool', content: [result('lead')] },
-      { role: 'assistant', content: [call('b')] },
-      { role: 'tool', content: [result('b')] },
-      { role: 'assistant', content: [call('c')] },
-      { role: 'tool', content: [result('c')] },
-      // A turn of its own: its call has thinking stored.
-      { role: 'assistant', content: [call('mid')] },
-      { role: 'tool', content: [result('mid')] },
-    ];
-    const restored = restoreThinking(messages, stored);
-    expect(restored.map((m) => `${m.role}:${m.content.map((p) => (p.type === 'tool_call' ? p.id : p.type === 'tool_result' ? `=${p.toolCallId}` : p.type)).join(',')}`)).to.deep.equal([
-      'user:text',
-      'assistant:reasoning,reasoning,lead,b,c',
-      'tool:=lead,=b,=c',
-      'assistant:reasoning,mid',
-      'tool:=mid',
-    ]);
-    // Without thinking stored for the first, or with text in the later turn, nothing is rejoined.
-    expect(restoreThinking(messages, new Map([['mid', stored.get('mid')!]]))).to.have.length(9);
-    const withText: UnifiedMessage[] = [...messages.slice(0, 3), { role: 'assistant', content: [{ type: 'text', text: 'next' }, call('b')] }, messages[4]];
-    expect(restoreThinking(withText, stored)).to.have.length(5);
-  });
 });

@@ -211,7 +211,7 @@ describe('claude plugin: thinking signatures across formats (three turns)', () =
     expect(assistantTurns(upstream.seen[0].json)).to.deep.equal([[{ type: 'tool_use', id: 'toolu_never_seen', name: 'get_weather', input: { city: 'Rome' } }]]);
   });
 
-  it("Responses client sending an answer's parallel calls back each with its output after it: one turn, thinking kept", async () => {
+  it("Responses client sending an answer's parallel calls back each with its output after it: thinking kept at the loop's head", async () => {
     const parallel: Block[] = [
       { type: 'thinking', thinking: 'Both at once.', signature: SIG_1 },
       { type: 'tool_use', id: 'toolu_01Paris', name: 'get_weather', input: { city: 'Paris' } },
@@ -238,6 +238,31 @@ describe('claude plugin: thinking signatures across formats (three turns)', () =
     await responses({ input: [user, ...paired] });
     const sent = upstream.seen[1].json as { thinking?: unknown; messages: Array<{ role: string; content: Block[] }> };
     expect(sent.thinking).to.deep.equal({ type: 'adaptive' });
-    expect(sent.messages.map((m) => m.content.map((block) => block.type).join(','))).to.deep.equal(['text', 'thinking,tool_use,tool_use', 'tool_result,tool_result']);
+    expect(sent.messages.map((m) => m.content.map((block) => block.type).join(','))).to.deep.equal(['text', 'thinking,tool_use', 'tool_result', 'tool_use', 'tool_result']);
+  });
+
+  it('sequential calls, the later one made without thinking (not interleaved): thinking kept, each call in its own turn as it was made', async () => {
+    const later: Block[] = [{ type: 'tool_use', id: 'toolu_s2Tokyo', name: 'get_weather', input: { city: 'Tokyo' } }];
+    upstream.queue(
+      { status: 200, body: JSON.stringify(message('msg_s1', TURN_2.map((block) => (block.type === 'tool_use' ? { ...block, id: 'toolu_s1Paris', input: { city: 'Paris' } } : block)), 'tool_use')) },
+      { status: 200, body: JSON.stringify(message('msg_s2', later, 'tool_use')) },
+      { status: 200, body: JSON.stringify(message('msg_s3', TURN_3, 'end_turn')) },
+    );
+    type Answer = { choices: Array<{ message: Record<string, unknown> & { tool_calls: ChatToolCall[] } }> };
+    const history: Array<Record<string, unknown>> = [{ role: 'user', content: 'Weather in Paris, then Tokyo?' }];
+    const first = (await (await chat({ messages: history })).json()) as Answer;
+    history.push(first.choices[0].message, { role: 'tool', tool_call_id: 'toolu_s1Paris', content: 'cloudy' });
+    const second = (await (await chat({ messages: history })).json()) as Answer;
+    history.push(second.choices[0].message, { role: 'tool', tool_call_id: 'toolu_s2Tokyo', content: 'sunny' });
+    await chat({ messages: history });
+    const sent = upstream.seen[2].json as { thinking?: unknown; messages: Array<{ role: string; content: Block[] }> };
+    expect(sent.thinking).to.deep.equal({ type: 'enabled', budget_tokens: 16000 });
+    expect(sent.messages.map((m) => m.content.map((block) => (block.type === 'tool_use' || block.type === 'tool_result' ? `${block.type}:${String(block.id ?? block.tool_use_id)}` : block.type)).join(','))).to.deep.equal([
+      'text',
+      'thinking,tool_use:toolu_s1Paris',
+      'tool_result:toolu_s1Paris',
+      'tool_use:toolu_s2Tokyo',
+      'tool_result:toolu_s2Tokyo',
+    ]);
   });
 });

@@ -466,6 +466,18 @@ describe('encodeMessagesRequest', () => {
         expect((value.messages as Json[])[1].content).to.deep.include({ type: 'thinking', thinking: 'hmm', signature: 'sig' });
       });
 
+      it('keeps thinking when the loop opened with signed thinking and a later call came without (a tool loop is one turn)', () => {
+        const opening: UnifiedMessage = { role: 'assistant', content: [signed, ...call.content] };
+        const later: UnifiedMessage = { role: 'assistant', content: [{ type: 'tool_call', id: 'call_2', name: 'get_weather', arguments: '{}' }] };
+        const laterResult: UnifiedMessage = { role: 'tool', content: [{ type: 'tool_result', toolCallId: 'call_2', content: [{ type: 'text', text: 'rain' }] }] };
+        const { value } = encodeMessagesRequest(request([hi, opening, result, later, laterResult], { tools, reasoning: { enabled: true, budgetTokens: 2048 } }));
+        expect(value.thinking).to.deep.equal({ type: 'enabled', budget_tokens: 2048 });
+        expect((value.messages as Json[]).map((m) => (m.content as Json[]).map((block) => block.type).join(','))).to.deep.equal(['text', 'thinking,tool_use', 'tool_result', 'tool_use', 'tool_result']);
+        // The loop's head is what counts: signed thinking only at a later call does not make up for an unsigned opening.
+        const { value: unsignedHead } = encodeMessagesRequest(request([hi, call, result, { role: 'assistant', content: [signed, ...later.content] }, laterResult], { tools, reasoning: { enabled: true, budgetTokens: 2048 } }));
+        expect(unsignedHead).to.not.have.property('thinking');
+      });
+
       it('keeps thinking once the tool loop is over (the last assistant turn is plain text)', () => {
         const answer: UnifiedMessage = { role: 'assistant', content: [{ type: 'text', text: 'It is sunny.' }] };
         const { value } = encodeMessagesRequest(request([hi, call, result, answer, hi], { tools, reasoning: { enabled: true, budgetTokens: 2048 } }));
