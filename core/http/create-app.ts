@@ -22,7 +22,7 @@ export function createApp(runtime: GatewayRuntime): express.Express {
     res.json({ status: 'ok', platforms: [...runtime.platforms.keys()] });
   });
   mountAdminRoutes(app, runtime);
-  mountFileRoutes(app, runtime.store);
+  mountFileRoutes(app, runtime.store, runtime.log);
 
   for (const spec of ENDPOINTS) {
     const handler = createEndpointHandler(spec, runtime);

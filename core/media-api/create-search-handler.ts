@@ -27,7 +27,7 @@ export function createSearchHandler(deps: SearchHandlerDeps): CustomHandler {
     if (search.queries.length === 0 && search.opens.length === 0 && search.finds.length === 0) {
       return { status: 200, json: buildSearchResponse('', []) };
     }
-    const turn = await sessions.begin(search, ownerOf(ctx));
+    const turn = await sessions.begin(search, ownerOf(ctx), ctx.log);
     const { text, sources } = await deps.answer({ ...search, ...turn.commands }, ctx);
     const results = buildSearchResults(sources, turn.turn);
     await turn.remember(results);

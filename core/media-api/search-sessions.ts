@@ -1,4 +1,5 @@
 import { GatewayError } from '../errors/gateway-error';
+import type { Logger } from '../logging';
 import type { Store } from '../store/store';
 import type { SearchRequest } from './parse-search-request';
 import type { SearchResult } from './search-response';
@@ -24,7 +25,8 @@ export interface SearchTurn {
 
 export interface SearchSessions {
   /** `owner`: the license calling (ownerOf); a session is its caller's own, as image and video tasks are. */
-  begin(request: Pick<SearchRequest, 'id' | 'opens' | 'finds'>, owner?: string): Promise<SearchTurn>;
+  /** `log`: where a session record that cannot be read is reported; it is read as a new session, and overwritten. */
+  begin(request: Pick<SearchRequest, 'id' | 'opens' | 'finds'>, owner?: string, log?: Logger): Promise<SearchTurn>;
 }
 
 /** Sessions whose next turn is reserved in memory at most; past it the oldest reservations are forgotten. */
@@ -51,8 +53,13 @@ export function createSearchSessions(store: Store, platform: string, ttlMs = DEF
     return turn;
   }
 
-  async function record(id: string, turn: number, results: readonly SearchResult[]): Promise<void> {
-    const latest = await store.get<SessionRecord>(namespace, id);
+  /** The session's record; one that cannot be read (a damaged file) is reported and read as none, not a 500 for a day. */
+  function read(id: string, log?: Logger): Promise<SessionRecord | undefined> {
+    return store.get<SessionRecord>(namespace, id, { onUnreadable: (_key, error) => log?.warn('search session record unreadable; read as a new session', { platform, error: error.message }) });
+  }
+
+  async function record(id: string, turn: number, results: readonly SearchResult[], log?: Logger): Promise<void> {
+    const latest = await read(id, log);
     const refs: Record<string, string> = {};
     for (const result of results) refs[result.ref_id] = result.url;
     const keep = Math.max(0, MAX_REFS - results.length);
@@ -62,10 +69,10 @@ export function createSearchSessions(store: Store, platform: string, ttlMs = DEF
   }
 
   return {
-    async begin(request, owner) {
+    async begin(request, owner, log) {
       // Another license naming the same session id has a session of its own: it can neither read nor number this one.
       const id = request.id && owner !== undefined ? `${owner}\u0000${request.id}` : request.id;
-      const stored = id ? await store.get<SessionRecord>(namespace, id) : undefined;
+      const stored = id ? await read(id, log) : undefined;
       const turn = id ? reserve(id, stored?.turns ?? 0) : 0;
       const resolve = (ref: string, field: string): string => {
         if (/^https?:\/\//i.test(ref)) return ref;
@@ -84,7 +91,7 @@ export function createSearchSessions(store: Store, platform: string, ttlMs = DEF
         async remember(results) {
           if (!id) return;
           const before = writing.get(id) ?? Promise.resolve();
-          const done = before.catch(() => undefined).then(() => record(id, turn, results));
+          const done = before.catch(() => undefined).then(() => record(id, turn, results, log));
           writing.set(id, done);
           try {
             await done;

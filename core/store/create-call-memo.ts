@@ -37,9 +37,11 @@ export function createCallMemo<T>(store: Store, namespace: string, log: Logger, 
       const found = new Map<string, T>();
       let values: unknown[];
       try {
-        values = await Promise.all(toolCallIds.map((id) => store.get<unknown>(namespace, id)));
+        // A corrupt entry costs that entry only.
+        const onUnreadable = (toolCallId: string, error: Error): void => void log.warn(`${options.what} unreadable; left out`, { toolCallId, error: error.message });
+        values = await Promise.all(toolCallIds.map((id) => store.get<unknown>(namespace, id, { onUnreadable })));
       } catch (error) {
-        // An unreadable store (I/O, a corrupt entry) costs the replay, not the request.
+        // An unreadable store (I/O) costs the replay, not the request.
         log.error(`could not read ${options.what}`, { toolCallIds: toolCallIds.length, error: String(error) });
         return found;
       }

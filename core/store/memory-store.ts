@@ -1,10 +1,10 @@
 import { GatewayError } from '../errors/gateway-error';
-import type { ListOptions, Store } from './store';
+import type { ReadOptions, Store } from './store';
 import {
   PURGE_INTERVAL_MS,
   compareKeys,
   decodeListed,
-  decodeStoreValue,
+  decodeRead,
   encodeStoreValue,
   isLive,
   toExpiresAt,
@@ -40,7 +40,7 @@ export function createMemoryStore(now: () => number = Date.now): Store {
   }
 
   return {
-    async get<T>(namespace: string, key: string): Promise<T | undefined> {
+    async get<T>(namespace: string, key: string, options?: ReadOptions): Promise<T | undefined> {
       const entries = open(namespace);
       const entry = entries?.get(key);
       if (!entries || !entry) return undefined;
@@ -48,7 +48,7 @@ export function createMemoryStore(now: () => number = Date.now): Store {
         entries.delete(key);
         return undefined;
       }
-      return decodeStoreValue<T>(entry.json, `memory store ${namespace}/${key}`);
+      return decodeRead<T>(key, entry.json, `memory store ${namespace}/${key}`, options);
     },
 
     async set<T>(namespace: string, key: string, value: T, options: { ttlMs?: number } = {}): Promise<void> {
@@ -72,7 +72,7 @@ export function createMemoryStore(now: () => number = Date.now): Store {
       return isLive(entry.expiresAt, now());
     },
 
-    async list<T>(namespace: string, options?: ListOptions): Promise<Array<{ key: string; value: T }>> {
+    async list<T>(namespace: string, options?: ReadOptions): Promise<Array<{ key: string; value: T }>> {
       const entries = open(namespace);
       if (!entries) return [];
       const at = now();

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import nodePath from 'node:path';
 import Database from 'better-sqlite3';
 import { GatewayError, isGatewayError } from '../errors/gateway-error';
-import type { ListOptions, Store } from './store';
+import type { ReadOptions, Store } from './store';
 import {
   PURGE_INTERVAL_MS,
   decodeListed,
-  decodeStoreValue,
+  decodeRead,
   describe,
   encodeStoreValue,
   isLive,
@@ -57,7 +57,7 @@ export function createSqliteStore(path: string, options: SqliteStoreOptions = {}
   guard(label, 'purge', () => statements.purgeAll.run(lastPurgeAt));
 
   return {
-    async get<T>(namespace: string, key: string): Promise<T | undefined> {
+    async get<T>(namespace: string, key: string, readOptions?: ReadOptions): Promise<T | undefined> {
       return guard(label, `get ${namespace}/${key}`, () => {
         const row = statements.selectOne.get(namespace, key);
         if (!row) return undefined;
@@ -66,7 +66,7 @@ export function createSqliteStore(path: string, options: SqliteStoreOptions = {}
           statements.deleteExpiredOne.run(namespace, key, at);
           return undefined;
         }
-        return decodeStoreValue<T>(row.value, `${label}, entry ${namespace}/${key}`);
+        return decodeRead<T>(key, row.value, `${label}, entry ${namespace}/${key}`, readOptions);
       });
     },
 
@@ -91,7 +91,7 @@ export function createSqliteStore(path: string, options: SqliteStoreOptions = {}
       });
     },
 
-    async list<T>(namespace: string, listOptions?: ListOptions): Promise<Array<{ key: string; value: T }>> {
+    async list<T>(namespace: string, listOptions?: ReadOptions): Promise<Array<{ key: string; value: T }>> {
       const rows = guard(label, `list ${namespace}`, () => {
         const at = now();
         const all = statements.selectNamespace.all(namespace);

@@ -1,5 +1,5 @@
 import { GatewayError } from '../errors/gateway-error';
-import type { ListOptions } from './store';
+import type { ReadOptions } from './store';
 
 /**
  * What both drivers share, so that they behave the same: values are stored as JSON text (a caller
@@ -31,20 +31,24 @@ export function decodeStoreValue<T>(text: string, where: string): T {
   }
 }
 
-/** A listed namespace's values, decoded; what cannot be decoded goes to `onUnreadable` when given (see ListOptions). */
-export function decodeListed<T>(
-  rows: Array<{ key: string; json: string }>,
-  where: (key: string) => string,
-  { onUnreadable }: ListOptions = {},
-): Array<{ key: string; value: T }> {
+/** One entry's value, decoded; one that cannot be decoded goes to `onUnreadable` when given and reads as absent (see ReadOptions). */
+export function decodeRead<T>(key: string, json: string, where: string, { onUnreadable }: ReadOptions = {}): T | undefined {
+  try {
+    return decodeStoreValue<T>(json, where);
+  } catch (error) {
+    if (!onUnreadable) throw error;
+    onUnreadable(key, error as GatewayError);
+    return undefined;
+  }
+}
+
+/** A listed namespace's values, decoded; what cannot be decoded goes to `onUnreadable` when given (see ReadOptions). */
+export function decodeListed<T>(rows: Array<{ key: string; json: string }>, where: (key: string) => string, options: ReadOptions = {}): Array<{ key: string; value: T }> {
   const listed: Array<{ key: string; value: T }> = [];
   for (const { key, json } of rows) {
-    try {
-      listed.push({ key, value: decodeStoreValue<T>(json, where(key)) });
-    } catch (error) {
-      if (!onUnreadable) throw error;
-      onUnreadable(key, error as GatewayError);
-    }
+    const value = decodeRead<T>(key, json, where(key), options);
+    // JSON text never decodes to undefined: undefined here is an unreadable row, already reported.
+    if (value !== undefined) listed.push({ key, value });
   }
   return listed;
 }

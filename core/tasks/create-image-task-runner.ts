@@ -69,7 +69,7 @@ export function createImageTaskRunner(options: ImageTaskRunnerOptions): ImageTas
   const { store, platform, log } = options;
   const mask = options.mask ?? ((text: string) => maskSecretsIn(text));
   const retentionMs = options.retentionMs ?? DEFAULT_RETENTION_MS;
-  const tasks = createImageTaskStore(store, platform, retentionMs);
+  const tasks = createImageTaskStore(store, platform, retentionMs, (taskId, error) => log.warn('image task entry unreadable; read as unknown', { platform, taskId, error: error.message }));
   const controller = new AbortController();
   const running = new Set<Promise<void>>();
   let closed = false;

@@ -1,5 +1,5 @@
 import type { ImageResult } from '../media-api/image-result';
-import type { Store } from '../store/store';
+import type { ReadOptions, Store } from '../store/store';
 
 export type ImageTaskStatus = 'queued' | 'in_progress' | 'completed' | 'failed';
 
@@ -35,12 +35,14 @@ const STATUSES: ReadonlySet<string> = new Set<ImageTaskStatus>(['queued', 'in_pr
  * of base64) in `image-task-results:<platform>`. Start-up scans the records for unfinished tasks, and must not parse
  * every retained result to do so. Records of older builds still hold their result; they are read as they are.
  */
-export function createImageTaskStore(store: Store, platform: string, ttlMs: number): ImageTaskStore {
+export function createImageTaskStore(store: Store, platform: string, ttlMs: number, onUnreadable?: ReadOptions['onUnreadable']): ImageTaskStore {
   const records = `image-tasks:${platform}`;
   const results = `image-task-results:${platform}`;
+  /** A record or result that cannot be read (a damaged file) reads as none: the task is unknown, not a 500. */
+  const reading: ReadOptions = { onUnreadable: onUnreadable ?? (() => undefined) };
 
   async function record(taskId: string): Promise<ImageTask | undefined> {
-    return readTask(taskId, await store.get<unknown>(records, taskId));
+    return readTask(taskId, await store.get<unknown>(records, taskId, reading));
   }
 
   return {
@@ -52,7 +54,7 @@ export function createImageTaskStore(store: Store, platform: string, ttlMs: numb
     async get(taskId) {
       const task = await record(taskId);
       if (task?.status !== 'completed' || task.result !== null) return task;
-      const result = await store.get<ImageResult>(results, taskId);
+      const result = await store.get<ImageResult>(results, taskId, reading);
       return result === undefined ? undefined : { ...task, result };
     },
 

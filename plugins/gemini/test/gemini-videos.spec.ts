@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import nock from 'nock';
+import { createCorruptStore } from '../../../test/helpers/corrupt-store';
 import { fixtureJson } from '../../../test/helpers/fixtures';
 import { startGateway, TEST_LICENSE, type RunningGateway } from '../../../test/helpers/start-gateway';
 import { decodeVeoVideoId, encodeVeoVideoId } from '../src/veo-video-id';
@@ -242,6 +243,21 @@ describe('gemini plugin: videos (Veo)', () => {
     // A `..` segment would be a step up the upstream's path (to `/v1beta/operations/…`) with the operator's key.
     for (const operation of ['models/../operations/abc', 'models/gemini-2.5-pro/operations/..', 'models/./operations/x']) {
       expect(() => decodeVeoVideoId(`video_${Buffer.from(`1.ab12.${operation}`).toString('base64url')}`), operation).to.throw(/not a video id/);
+    }
+  });
+
+  it('a video whose stored request fields cannot be read back (a damaged store) is still retrieved, as one of an older build', async () => {
+    const damaged = await createCorruptStore([['veo-videos:gemini', OPERATION]], [], { open: false });
+    const own = await startGateway({ gemini: { plugin: 'gemini', baseUrl: UPSTREAM, credentials: [{ apiKey: KEY_A }] } }, { store: { driver: 'sqlite', path: damaged.file } });
+    try {
+      nock(UPSTREAM).get(`/v1beta/${OPERATION}`).reply(200, fixtureJson('gemini-veo/operation-pending.json'));
+      const id = encodeVeoVideoId({ operation: OPERATION, credential: '', createdAt: 1700000000 });
+      const res = await fetch(`${own.url}/gemini/v1/videos/${id}`, { headers: AUTH });
+      expect(res.status).to.equal(200);
+      expect(await res.json()).to.include({ id, status: 'in_progress' });
+    } finally {
+      await own.close();
+      await damaged.remove();
     }
   });
 });

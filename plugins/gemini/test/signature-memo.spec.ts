@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import winston from 'winston';
-import Transport from 'winston-transport';
 import type { Store } from '@gateway/core';
 import { createMemoryStore } from '../../../core/store/memory-store';
+import { recordingLogger } from '../../../test/helpers/recording-logger';
 import { createSignatureMemo, signatureScope, type SignedCall } from '../src/signature-memo';
 
 const silent = winston.createLogger({ silent: true });
@@ -50,10 +50,7 @@ describe('createSignatureMemo', () => {
   });
 
   it('finds nothing, and logs, when the store cannot be read: the request goes on without', async () => {
-    const errors: unknown[] = [];
-    const log = winston.createLogger({
-      transports: [new (class extends Transport { override log(info: unknown, done: () => void): void { errors.push(info); done(); } })()],
-    });
+    const { log, entries: errors } = recordingLogger();
     const broken: Store = { ...createMemoryStore(), get: () => Promise.reject(new Error('SQLITE_IOERR')) };
     const found = await createSignatureMemo(broken, 'gemini', log).load([look('call_1')], LICENSE);
     expect(found.size).to.equal(0);

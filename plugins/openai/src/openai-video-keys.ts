@@ -77,7 +77,8 @@ export function createOpenAiVideoKeys(options: OpenAiVideoKeysOptions): OpenAiVi
     },
 
     async keyFor(ctx, videoId) {
-      const record = await store.get<VideoKeyRecord>(namespace, videoId);
+      // A record that cannot be read (a damaged file) is no record: the key rotation finds the video's key again.
+      const record = await store.get<VideoKeyRecord>(namespace, videoId, { onUnreadable: (_key, error) => ctx.log.warn('video key record unreadable; looking the video up again', { videoId, error: error.message }) });
       if (!record) return undefined;
       if (!isOwnRecord(ctx, record.owner)) throw new GatewayError('GW_NOT_FOUND', `no video "${videoId}" on platform "${options.platform}"`, { param: 'video_id' });
       return keys.byId(record.credential) ?? adopt(ctx, videoId, record.credential, record.owner);

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { createFileLinks, requestBaseUrl } from '../../../core/files/file-links';
 import { createMemoryStore } from '../../../core/store/memory-store';
+import { createCorruptStore } from '../../helpers/corrupt-store';
 import { TINY_PNG } from '../../helpers/multipart';
 import { startGateway, type RunningGateway } from '../../helpers/start-gateway';
 
@@ -73,5 +74,19 @@ describe('served files', () => {
       expect(res.headers.get('content-type')).to.equal('application/octet-stream');
       expect(res.headers.get('content-security-policy')).to.include("default-src 'none'");
     });
+  });
+
+  it('answers 404, not a 500, for a file whose entry cannot be read back (a damaged store)', async () => {
+    const id = 'file_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.png';
+    const damaged = await createCorruptStore([['served-files', id]], [], { open: false });
+    const gw = await startGateway({}, { store: { driver: 'sqlite', path: damaged.file } });
+    try {
+      const res = await fetch(`${gw.url}/files/${id}`);
+      expect(res.status).to.equal(404);
+      expect(((await res.json()) as { error: { message: string } }).error.message).to.match(/expired/);
+    } finally {
+      await gw.close();
+      await damaged.remove();
+    }
   });
 });

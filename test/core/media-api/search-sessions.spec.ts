@@ -3,6 +3,8 @@ import { isGatewayError } from '../../../core/errors/gateway-error';
 import { buildSearchResults } from '../../../core/media-api/search-response';
 import { createSearchSessions } from '../../../core/media-api/search-sessions';
 import { createMemoryStore } from '../../../core/store/memory-store';
+import { createCorruptStore } from '../../helpers/corrupt-store';
+import { recordingLogger } from '../../helpers/recording-logger';
 
 describe('createSearchSessions', () => {
   it('counts the turns of a session and resolves the refs of earlier turns to URLs', async () => {
@@ -67,6 +69,23 @@ describe('createSearchSessions', () => {
     for (const ref of ['constructor', '__proto__', 'toString']) {
       const error = await sessions.begin({ id: 's', opens: [{ ref_id: ref }], finds: [] }).catch((e: unknown) => e);
       expect(isGatewayError(error) && error.message, ref).to.match(/unknown reference/);
+    }
+  });
+
+  it('reads a session record that cannot be read back as a new session, with a warning, and writes a good one over it', async () => {
+    const damaged = await createCorruptStore([['search-sessions:openai', 's1']]);
+    try {
+      const { log, entries } = recordingLogger();
+      const sessions = createSearchSessions(damaged.store, 'openai');
+      const first = await sessions.begin({ id: 's1', opens: [], finds: [] }, undefined, log);
+      expect(first.turn).to.equal(0);
+      expect(entries.map((entry) => entry.message)).to.deep.equal(['search session record unreadable; read as a new session']);
+      await first.remember(buildSearchResults([{ url: 'https://a.example/' }], first.turn));
+      const second = await createSearchSessions(damaged.store, 'openai').begin({ id: 's1', opens: [{ ref_id: 'turn0search0' }], finds: [] }, undefined, log);
+      expect(second.turn).to.equal(1);
+      expect(second.commands.opens).to.deep.equal([{ ref_id: 'https://a.example/' }]);
+    } finally {
+      await damaged.remove();
     }
   });
 });

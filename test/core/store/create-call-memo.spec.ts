@@ -1,21 +1,9 @@
 import { expect } from 'chai';
-import winston from 'winston';
-import Transport from 'winston-transport';
 import { createCallMemo } from '../../../core/store/create-call-memo';
 import { createMemoryStore } from '../../../core/store/memory-store';
 import type { Store } from '../../../core/store/store';
-
-/** A logger whose entries the spec reads. */
-function recordingLogger(): { log: winston.Logger; entries: Array<Record<string, unknown>> } {
-  const entries: Array<Record<string, unknown>> = [];
-  const transport = new (class extends Transport {
-    override log(info: Record<string, unknown>, done: () => void): void {
-      entries.push(info);
-      done();
-    }
-  })();
-  return { log: winston.createLogger({ transports: [transport] }), entries };
-}
+import { createCorruptStore } from '../../helpers/corrupt-store';
+import { recordingLogger } from '../../helpers/recording-logger';
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
@@ -65,7 +53,7 @@ describe('createCallMemo', () => {
     expect(String(entries[0].error)).to.contain('disk full');
   });
 
-  it('finds nothing when the store cannot be read (I/O error, a corrupt entry), and logs it instead of failing the request', async () => {
+  it('finds nothing when the store cannot be read (an I/O error), and logs it instead of failing the request', async () => {
     const failing: Store = { ...createMemoryStore(), get: () => Promise.reject(new Error('SQLITE_IOERR')) };
     const { log, entries } = recordingLogger();
     const memo = createCallMemo(failing, 'memo', log, { ttlMs: 1000, what: 'thought signatures', isValid: isText });
@@ -73,5 +61,18 @@ describe('createCallMemo', () => {
     expect(entries).to.have.length(1);
     expect(entries[0]).to.include({ level: 'error', message: 'could not read thought signatures', toolCallIds: 2 });
     expect(String(entries[0].error)).to.contain('SQLITE_IOERR');
+  });
+
+  it('leaves out an entry that cannot be read back (not JSON) and loads the others, with a warning naming it', async () => {
+    const damaged = await createCorruptStore([['memo', 'call_bad']], [['memo', 'call_ok', 'kept']]);
+    try {
+      const { log, entries } = recordingLogger();
+      const memo = createCallMemo(damaged.store, 'memo', log, { ttlMs: 1000, what: 'thought signatures', isValid: isText });
+      expect([...(await memo.load(['call_bad', 'call_ok']))]).to.deep.equal([['call_ok', 'kept']]);
+      expect(entries).to.have.length(1);
+      expect(entries[0]).to.include({ level: 'warn', message: 'thought signatures unreadable; left out', toolCallId: 'call_bad' });
+    } finally {
+      await damaged.remove();
+    }
   });
 });

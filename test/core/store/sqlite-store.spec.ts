@@ -261,6 +261,17 @@ describe('createSqliteStore', () => {
     expect(unreadable[0].message).to.include('tasks/broken').and.include('not JSON');
   });
 
+  it('reads an entry that cannot be decoded as absent and hands it to onUnreadable, when given', async () => {
+    const store = open(await withCorruptRow());
+    const unreadable: Array<{ key: string; message: string }> = [];
+    const onUnreadable = (key: string, error: Error) => unreadable.push({ key, message: error.message });
+    expect(await store.get('tasks', 'broken', { onUnreadable })).to.equal(undefined);
+    expect(await store.get('tasks', 'ok', { onUnreadable })).to.deep.equal({ ok: true });
+    expect(unreadable).to.have.length(1);
+    expect(unreadable[0].key).to.equal('broken');
+    expect(unreadable[0].message).to.include('tasks/broken').and.include('not JSON');
+  });
+
   it('names the file when it is not a database', () => {
     const file = freshPath();
     fs.writeFileSync(file, 'this is a text file, not a database\n'.repeat(20));

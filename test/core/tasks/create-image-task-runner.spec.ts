@@ -8,7 +8,7 @@ import { createLogger } from '../../../core/logging';
 import type { ImageResult } from '../../../core/media-api/image-result';
 import { createMemoryStore } from '../../../core/store/memory-store';
 import { createSqliteStore } from '../../../core/store/sqlite-store';
-import type { ListOptions, Store } from '../../../core/store/store';
+import type { ReadOptions, Store } from '../../../core/store/store';
 import { createImageTaskRunner, type ImageTask, type ImageTaskRunner } from '../../../core/tasks/create-image-task-runner';
 
 const log = createLogger({ level: 'error', format: 'json', secrets: () => [] });
@@ -285,7 +285,7 @@ describe('createImageTaskRunner: the store across restarts', () => {
         read.push(JSON.stringify(value) ?? '');
         return value;
       },
-      list: async <T>(namespace: string, options?: ListOptions) => {
+      list: async <T>(namespace: string, options?: ReadOptions) => {
         const listed = await store.list<T>(namespace, options);
         read.push(JSON.stringify(listed));
         return listed;
