@@ -10,6 +10,8 @@ import type { UnifiedStreamEvent } from '../unified/unified-stream-event';
 import { abortSourceOf } from '../http/request-context';
 import { closeUpstreamBody } from '../upstream/close-upstream-body';
 import { consumeBody } from './consume-body';
+import { tooDeepAnswer } from '../upstream/read-upstream-json';
+import { isJsonTextTooDeep, MAX_UPSTREAM_JSON_DEPTH } from '../validation/scan-json-bytes';
 import { createCredentialMasker } from '../errors/mask-echoed-credentials';
 import type { ClientStreamWriter } from './client-stream-writer';
 
@@ -85,11 +87,14 @@ export async function pumpTranslatedStream({ upstream, framing, decoder, stages,
   const take = (chunk: Buffer): boolean => {
     for (const wireEvent of parser.push(masker ? masker.push(chunk) : chunk)) {
       if (done) break;
-      encode(decoder.push(wireEvent));
+      encode(decode(wireEvent));
       if (!written) flush();
     }
     return done;
   };
+  /** An event nested deeper than the encoders can write back (JSON.stringify overflows) ends the answer with an error. */
+  const decode = (wireEvent: WireEvent): UnifiedStreamEvent[] =>
+    isJsonTextTooDeep(wireEvent.data, MAX_UPSTREAM_JSON_DEPTH) ? [{ type: 'error', error: tooDeepAnswer('a stream event with ') }] : decoder.push(wireEvent);
 
   /** Each stage's `end`, once per stream (StreamStage's contract), also after an answer that finished normally. */
   let stagesEnded = false;
@@ -123,7 +128,7 @@ export async function pumpTranslatedStream({ upstream, framing, decoder, stages,
       // A whole answer's last line, cut short as the upstream closed (or a truncated compressed body ended), is dropped:
       // the answer is finished, as it is when the body breaks or stalls there.
       const whole = decoder.whole?.() === true;
-      for (const wireEvent of parser.end()) if (!whole || isWholeEventData(wireEvent.data)) encode(decoder.push(wireEvent));
+      for (const wireEvent of parser.end()) if (!whole || isWholeEventData(wireEvent.data)) encode(decode(wireEvent));
       finishUp();
     }
   } catch (error) {

@@ -16,6 +16,13 @@ const NINE = 0x39;
  */
 export const MAX_JSON_DEPTH = 128;
 
+/**
+ * How deep an upstream's answer may nest: it wraps what a request may send (tools echoed back, a call's arguments) in
+ * an envelope of its own, so twice the request's limit, still far below where the recursive code overflows. Deeper
+ * is an answer the gateway cannot translate (a 502, or the stream's error event), where it was a 500 or an empty 200.
+ */
+export const MAX_UPSTREAM_JSON_DEPTH = 2 * MAX_JSON_DEPTH;
+
 /** Digits a double holds exactly: a shorter number without an exponent cannot overflow. */
 const SHORT_NUMBER = 15;
 
@@ -86,20 +93,33 @@ function closingQuote(bytes: Buffer, open: number): number {
   }
 }
 
-/** Whether JSON text (a client's string holding JSON) nests arrays and objects deeper than `maxDepth`; strings skipped. */
+/**
+ * Whether JSON text (a client's string holding JSON, an upstream's event) nests arrays and objects deeper than
+ * `maxDepth`. Strings are skipped whole (indexOf to their closing quote), so a long text value costs little.
+ */
 export function isJsonTextTooDeep(text: string, maxDepth: number): boolean {
   let depth = 0;
-  let inString = false;
   for (let i = 0; i < text.length; i += 1) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === BACKSLASH) i += 1;
-      else if (c === QUOTE) inString = false;
-    } else if (c === QUOTE) inString = true;
-    else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
+    if (c === QUOTE) {
+      i = closingQuoteIn(text, i);
+      if (i < 0) return false;
+    } else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
       depth += 1;
       if (depth > maxDepth) return true;
     } else if (c === CLOSE_ARRAY || c === CLOSE_OBJECT) depth -= 1;
   }
   return false;
+}
+
+/** As closingQuote, in a string. */
+function closingQuoteIn(text: string, open: number): number {
+  let at = open;
+  for (;;) {
+    at = text.indexOf('"', at + 1);
+    if (at < 0) return -1;
+    let backslashes = 0;
+    while (text.charCodeAt(at - 1 - backslashes) === BACKSLASH) backslashes += 1;
+    if (backslashes % 2 === 0) return at;
+  }
 }

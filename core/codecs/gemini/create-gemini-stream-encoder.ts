@@ -120,10 +120,11 @@ export function createGeminiStreamEncoder(request: RequestEcho): StreamEncoder {
           out.push(...encodeGeminiStreamError(event.error));
           return out;
         case 'finish': {
-          // Pending calls go out with the finish reason and the final usage, as Gemini ends a call turn.
+          // Pending calls go out with the finish reason and the final usage, as Gemini ends a call turn. Taken first: a
+          // call the encoder cannot write (see readToolCallArguments) throws, and the error event that follows is written.
+          const parts = takeCalls();
           closed = true;
           usage = event.usage;
-          const parts = takeCalls();
           // The finish reason rides on a part, as Gemini sends it: the SDK's chat drops a turn any of whose chunks has
           // no parts (isValidContent), and with it the client's own message from the history.
           if (pendingSignature !== undefined || parts.length === 0) parts.push(...signed({ text: '' }));

@@ -1,17 +1,8 @@
 import type { UnifiedOutputPart } from '../../unified/unified-response';
+import { parseToolCallArguments } from '../shared/parse-tool-call-arguments';
 import { toPrefixedId } from '../shared/to-prefixed-id';
 import type { MessagesResponseBlock } from './messages-types';
 
-function parseInput(text: string): unknown {
-  if (text.trim() === '') return {};
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {};
-  } catch {
-    // A call cut off by max_tokens has incomplete JSON; the client still needs a well-formed block.
-    return {};
-  }
-}
 
 /**
  * One unified output part → a Messages response block, or undefined when it has nothing to show.
@@ -29,7 +20,7 @@ export function encodeMessagesOutputBlock(part: UnifiedOutputPart, showThoughts:
       }
       return showThoughts && part.text !== '' ? { type: 'thinking', thinking: part.text, signature: '' } : undefined;
     case 'tool_call':
-      return { type: 'tool_use', id: toPrefixedId('toolu_', part.id), name: clientName(part.name), input: parseInput(part.arguments) };
+      return { type: 'tool_use', id: toPrefixedId('toolu_', part.id), name: clientName(part.name), input: parseToolCallArguments(part.arguments) };
     case 'image':
       return part.source.kind === 'base64'
         ? { type: 'image', source: { type: 'base64', media_type: part.source.mediaType, data: part.source.data } }

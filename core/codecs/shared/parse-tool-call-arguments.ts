@@ -1,15 +1,16 @@
 import { GatewayError } from '../../errors/gateway-error';
 import { isJsonWhitespace } from '../../text/json-whitespace';
-import { isJsonTextTooDeep, MAX_JSON_DEPTH } from '../../validation/scan-json-bytes';
+import { isJsonTextTooDeep, MAX_JSON_DEPTH, MAX_UPSTREAM_JSON_DEPTH } from '../../validation/scan-json-bytes';
 import { isPlainObject } from './is-plain-object';
 
 /**
  * A tool call's `arguments` (JSON text, as OpenAI sends it) → the object that Anthropic `input` and Gemini `args`
  * want. Empty text means `{}`. Text that is not a JSON object also becomes `{}`, and `onLoss` hears of it: it is
  * what a model wrote, often a call cut short by the output limit that the gateway itself handed the client, and
- * OpenAI takes any text there, so refusing it would fail every later turn of that conversation. A client's arguments
- * (`field` given) nested deeper than MAX_JSON_DEPTH are a 400 naming `field`, as a body that deep is: sent on as JSON,
- * they overflowed the call stack.
+ * OpenAI takes any text there, so refusing it would fail every later turn of that conversation. Deeply nested
+ * arguments overflowed the call stack once sent on as JSON: a client's (`field` given) past MAX_JSON_DEPTH are a 400
+ * naming `field`, as a body that deep is; a model's, in an answer, past MAX_UPSTREAM_JSON_DEPTH, an upstream answer
+ * the gateway cannot translate (502).
  */
 export function parseToolCallArguments(text: string, onLoss?: () => void, field?: string): Record<string, unknown> {
   return readToolCallArguments(text, onLoss, field).args;
@@ -22,9 +23,12 @@ export function parseToolCallArguments(text: string, onLoss?: () => void, field?
  */
 export function readToolCallArguments(text: string, onLoss?: () => void, field?: string): { args: Record<string, unknown>; cutShort: boolean } {
   if (text.trim() === '') return { args: {}, cutShort: false };
-  // A client's arguments only (`field` names them): a model's own, in an answer, are the upstream's to have made.
+  // A client's arguments (`field` names them) are held to a request's limit; a model's own, in an answer, to an answer's.
   if (field !== undefined && isJsonTextTooDeep(text, MAX_JSON_DEPTH)) {
     throw new GatewayError('GW_INVALID_REQUEST', `${field}: nested deeper than ${MAX_JSON_DEPTH} levels of arrays and objects`, { param: field });
+  }
+  if (field === undefined && isJsonTextTooDeep(text, MAX_UPSTREAM_JSON_DEPTH)) {
+    throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', `upstream answered a tool call whose arguments nest deeper than ${MAX_UPSTREAM_JSON_DEPTH} levels of arrays and objects`);
   }
   let value: unknown;
   try {

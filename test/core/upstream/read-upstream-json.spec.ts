@@ -37,6 +37,14 @@ describe('readUpstreamJson', () => {
     expect((error as Error).message).to.equal('upstream answered /v1/images/generations with a body that is not JSON');
   });
 
+  it('answers GW_UPSTREAM_BAD_RESPONSE for JSON nested deeper than 256 levels (the encoders overflowed on it), and reads 256', async () => {
+    const deep = (levels: number): string => '{"a":'.repeat(levels) + '"[[[["' + '}'.repeat(levels);
+    expect(await readUpstreamJson(answer(deep(256)), 1 << 20)).to.have.property('a');
+    const error = await rejection(readUpstreamJson(answer(deep(5000)), 1 << 20, '/v1/messages'));
+    expect(isGatewayError(error) && error.code).to.equal('GW_UPSTREAM_BAD_RESPONSE');
+    expect((error as Error).message).to.equal('upstream answered /v1/messages with JSON nested deeper than 256 levels of arrays and objects');
+  });
+
   it('says only that the body is not JSON when nothing is named', async () => {
     const error = await rejection(readUpstreamJson(answer(''), 1024));
     expect((error as Error).message).to.equal('upstream answered a body that is not JSON');

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { createMessagesStreamEncoder } from '../../../../core/codecs/messages/create-messages-stream-encoder';
+import { isGatewayError } from '../../../../core/errors/gateway-error';
 import { areArgumentsWhole, createArgumentsFollower, parseToolCallArguments, readToolCallArguments } from '../../../../core/codecs/shared/parse-tool-call-arguments';
 
 describe('parseToolCallArguments', () => {
@@ -45,8 +46,17 @@ describe('the depth limit on tool-call arguments', () => {
     expect(parseToolCallArguments(deep(128), undefined, 'messages[1].content[0].arguments')).to.have.property('x');
   });
 
-  it("reads a model's own arguments in an answer (no field) whatever their depth: the upstream made them", () => {
-    expect(readToolCallArguments(deep(200)).args).to.have.property('x');
+  it("holds a model's own arguments in an answer (no field) to an answer's limit, 256 levels: past it a 502, where JSON.stringify overflowed (a 500)", () => {
+    expect(readToolCallArguments(deep(256)).args).to.have.property('x');
+    const error = (() => {
+      try {
+        readToolCallArguments(deep(5000));
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(isGatewayError(error) && error.code).to.equal('GW_UPSTREAM_BAD_RESPONSE');
+    expect((error as Error).message).to.equal('upstream answered a tool call whose arguments nest deeper than 256 levels of arrays and objects');
   });
 });
 
