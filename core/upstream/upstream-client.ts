@@ -82,8 +82,11 @@ const DROPPED_HEADERS = new Set([
   'content-length',
 ]);
 
-/** axios gives a body without a content type a form one; `false` tells it not to, so only the caller's headers go out. */
-const AXIOS_DEFAULT_HEADERS = ['content-type'];
+/**
+ * axios's `headers` of every call: the caller's go as `nodeHeaders`. axios gives a POST body without a content type a
+ * form one; `false` tells it not to, so only the caller's headers go out (the adapter sends no `false` value).
+ */
+const NO_DEFAULT_HEADERS = Object.freeze({ 'content-type': false as const });
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -122,6 +125,7 @@ export function createUpstreamClient(): UpstreamClient {
     url: undefined,
     method: undefined,
     headers: undefined,
+    nodeHeaders: undefined,
     data: undefined,
     transport: undefined,
     adapter: nodeHttpAdapter,
@@ -233,10 +237,13 @@ function sendRequest(instance: AxiosInstance, req: UpstreamHttpRequest, open: Op
       },
     };
 
+    // Built once per call, attempts included: the adapter sends them as they are (see nodeHeaders).
+    const nodeHeaders = toNodeHeaders(headers);
+
     function attempt(): void {
       attemptStartedAt = performance.now();
       if (large) sent = markSending(data as ArrayBufferView);
-      instance.request<Readable>({ url, method, headers: toAxiosHeaders(headers), data, transport }).then(onAnswer, onRefused);
+      instance.request<Readable>({ url, method, headers: NO_DEFAULT_HEADERS, nodeHeaders, data, transport }).then(onAnswer, onRefused);
     }
 
     function onAnswer(response: AxiosResponse<Readable>): void {
@@ -320,15 +327,26 @@ function startTimer(ms: number, onExpire: () => void): NodeJS.Timeout | undefine
   return ms > 0 && ms <= MAX_TIMER_MS ? setTimeout(onExpire, ms) : undefined;
 }
 
-function toAxiosHeaders(headers: Record<string, string>): Record<string, string | false> {
-  const out: Record<string, string | false> = {};
+/**
+ * The caller's headers as Node sends them: names lower-cased, hop-by-hop and transport-owned ones left out, values
+ * cleaned as axios cleans its own `headers` (control characters removed, spaces and tabs at the ends trimmed): a key
+ * an operator pasted with its newline still works, where Node would refuse the request (ERR_INVALID_CHAR).
+ */
+function toNodeHeaders(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
   for (const name of Object.keys(headers)) {
     const lower = name.toLowerCase();
-    if (!DROPPED_HEADERS.has(lower)) out[lower] = headers[name];
+    if (DROPPED_HEADERS.has(lower)) continue;
+    const value = headers[name];
+    out[lower] = UNCLEAN_HEADER_VALUE.test(value) ? value.replace(CONTROL_CHARACTERS, '').replace(EDGE_BLANKS, '') : value;
   }
-  for (const name of AXIOS_DEFAULT_HEADERS) if (!(name in out)) out[name] = false;
   return out;
 }
+
+/** What axios's header sanitising changes (its INVALID_UNICODE_HEADER_VALUE_CHARS and trimSPorHTAB). */
+const UNCLEAN_HEADER_VALUE = /[\u0000-\u0008\u000a-\u001f\u007f]|^[ \t]|[ \t]$/;
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000a-\u001f\u007f]+/g;
+const EDGE_BLANKS = /^[ \t]+|[ \t]+$/g;
 
 /** `host:port` only: paths and query strings may carry keys (Gemini `?key=`), userinfo may carry passwords. */
 function describeTarget(url: string): string {

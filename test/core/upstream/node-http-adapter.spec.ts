@@ -84,6 +84,20 @@ describe('nodeHttpAdapter', () => {
     expect(seen?.headers).not.to.have.property('user-agent');
   });
 
+  it('sends nodeHeaders as they are, under headers, whose values win; a false header stops only axios defaults', async () => {
+    let seen: http.IncomingHttpHeaders | undefined;
+    const server = await startServer((req, res) => {
+      seen = req.headers;
+      req.resume();
+      req.on('end', () => res.end('{}'));
+    });
+    const nodeHeaders = { 'content-type': 'application/json', 'x-stainless-lang': 'js', 'x-both': 'node' };
+    await client.post(`${server.url}/v1/x`, Buffer.from('{}'), { headers: { 'content-type': false, 'X-Both': 'axios' }, nodeHeaders });
+    expect(seen).to.include({ 'content-type': 'application/json', 'x-stainless-lang': 'js', 'x-both': 'axios', 'content-length': '2' });
+    // The caller's object is not written to.
+    expect(nodeHeaders).to.deep.equal({ 'content-type': 'application/json', 'x-stainless-lang': 'js', 'x-both': 'node' });
+  });
+
   it('sends Buffer and stream bodies', async () => {
     const bodies: string[] = [];
     const server = await startServer((req, res) => {

@@ -203,6 +203,23 @@ describe('createUpstreamClient', () => {
     expect(received?.headers).not.to.have.property('accept-encoding');
   });
 
+  it('cleans header values as axios does: a key pasted with its newline (or blanks around it) still goes out, without them', async () => {
+    let received: http.IncomingHttpHeaders | undefined;
+    const server = await startServer((req, res) => {
+      received = req.headers;
+      res.end('{}');
+    });
+    const res = await client.send({
+      url: `${server.url}/v1/x`,
+      method: 'POST',
+      headers: { authorization: `Bearer ${SECRET}\n`, 'x-api-key': `  ${SECRET}\t`, 'x-plain': 'a b', 'Content-Type': 'application/json' },
+      body: '{}',
+      timeouts: RELAXED,
+    });
+    await readUpstreamBody(res, 1024);
+    expect(received).to.include({ authorization: `Bearer ${SECRET}`, 'x-api-key': SECRET, 'x-plain': 'a b', 'content-type': 'application/json' });
+  });
+
   it('returns non-2xx answers instead of throwing', async () => {
     const server = await startServer((_req, res) => {
       res.writeHead(529, { 'content-type': 'application/json' });
