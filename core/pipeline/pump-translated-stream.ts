@@ -125,10 +125,10 @@ export async function pumpTranslatedStream({ upstream, framing, decoder, stages,
     if (!done && !clientGone.aborted) {
       const heldBack = masker?.end();
       if (heldBack?.length) take(heldBack);
-      // A whole answer's last line, cut short as the upstream closed (or a truncated compressed body ended), is dropped:
-      // the answer is finished, as it is when the body breaks or stalls there.
-      const whole = decoder.whole?.() === true;
-      for (const wireEvent of parser.end()) if (!whole || isWholeEventData(wireEvent.data)) encode(decode(wireEvent));
+      // A last line cut short as the upstream closed (or a truncated compressed body ended) is dropped: after a whole
+      // answer, the answer is finished, as it is when the body breaks or stalls there; before, the client is told the
+      // stream ended early (finishUp), not that an event it never had whole was not JSON.
+      for (const wireEvent of parser.end()) if (isWholeEventData(wireEvent.data)) encode(decode(wireEvent));
       finishUp();
     }
   } catch (error) {

@@ -108,6 +108,14 @@ describe('pumpTranslatedStream', () => {
     expect(texts).to.deep.equal(['Hello', ',']);
   });
 
+  it('tells a stream cut inside an event before its finish as one that ended early, not as an event that is not JSON', async () => {
+    const text = upstreamBytes.toString('utf8');
+    const cut = text.slice(0, text.indexOf('\n\n', text.indexOf('\n\n') + 2) + 2) + 'data: {"id":"chatcmpl-x","choi';
+    const events = (await translate(Readable.from([Buffer.from(cut)]))).flat();
+    expect(events.at(-1)?.event).to.equal('error');
+    expect(JSON.parse(events.at(-1)!.data).error.message).to.equal('upstream stream ended before the response was complete');
+  });
+
   it('masks the gateway\'s secrets in an upstream error event before the client sees it', async () => {
     const opened = upstreamBytes.toString('utf8').split('\n\n').slice(0, 2).join('\n\n');
     const failure = `data: ${JSON.stringify({ error: { message: `stream failed for credential ${CREDENTIAL}`, type: 'server_error' } })}\n\n`;
