@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { expect } from 'chai';
 import OpenAI from 'openai';
 import { decodeVeoVideoId, encodeVeoVideoId } from '../../plugins/gemini/src/veo-video-id';
@@ -90,4 +94,52 @@ describe('e2e: image tasks and videos belong to the license that made them', fun
       .catch((e: unknown) => e);
     expect(error).to.be.instanceOf(OpenAI.NotFoundError);
   });
+});
+
+/** A record whose owner cannot be read back (a damaged store) must not make its video anybody's. */
+describe('e2e: a video whose ownership record is damaged is nobody\'s to read', function () {
+  this.timeout(30_000);
+  let sim: Simulator;
+  let dir: string;
+  let file: string;
+  const start = (): Promise<RunningGateway> =>
+    startGateway(
+      {
+        openai: { plugin: 'openai', baseUrl: sim.openaiUrl, credentials: [{ apiKey: 'sk-sim-upstream-key-0001' }] },
+        gemini: { plugin: 'gemini', baseUrl: sim.geminiUrl, credentials: [{ apiKey: 'AIzaSy-simulated-upstream-key-0001' }] },
+      },
+      { licenses: [TEST_LICENSE, OTHER_LICENSE], store: { driver: 'sqlite', path: file } },
+    );
+  before(async () => {
+    sim = await startSimulator({ port: 0 });
+    dir = mkdtempSync(path.join(tmpdir(), 'gw-video-owner-'));
+    file = path.join(dir, 'gateway.db');
+  });
+  after(async () => {
+    await sim.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  for (const platform of ['openai', 'gemini'] as const) {
+    it(`${platform}: after the row is damaged, another license gets the 404 it got before, as does the owner (not a 500)`, async () => {
+      let gw = await start();
+      const client = (license: string): OpenAI => new OpenAI({ apiKey: license, baseURL: `${gw.url}/${platform}/v1`, maxRetries: 0 });
+      const status = (promise: Promise<unknown>): Promise<number | undefined> => promise.then(() => 200, (error: { status?: number }) => error.status);
+      const video = await client(TEST_LICENSE).videos.create({ prompt: 'a calico cat' });
+      expect(await status(client(OTHER_LICENSE).videos.retrieve(video.id))).to.equal(404);
+      await gw.close();
+      const db = new Database(file);
+      const [namespace, key] = platform === 'openai' ? ['openai-video-keys:openai', video.id] : ['veo-videos:gemini', decodeVeoVideoId(video.id).operation];
+      expect(db.prepare("UPDATE entries SET value = '{not json' WHERE namespace = ? AND key = ?").run(namespace, key).changes).to.equal(1);
+      db.close();
+      gw = await start();
+      try {
+        expect(await status(client(OTHER_LICENSE).videos.retrieve(video.id))).to.equal(404);
+        expect(await status(client(OTHER_LICENSE).videos.downloadContent(video.id))).to.equal(404);
+        expect(await status(client(TEST_LICENSE).videos.retrieve(video.id))).to.equal(404);
+      } finally {
+        await gw.close();
+      }
+    });
+  }
 });

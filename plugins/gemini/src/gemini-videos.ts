@@ -81,10 +81,16 @@ export function createGeminiVideoHandlers(deps: GeminiVideoDeps): Record<'create
     const id = ctx.params.taskId ?? '';
     const ref = decodeVeoVideoId(id);
     // Records of earlier builds are kept by video id.
-    // Fields that cannot be read (a damaged file) are none: the video is still asked for, as one of an older build.
-    const reading = { onUnreadable: (key: string, error: Error) => ctx.log.warn('video request fields unreadable; left out', { key, error: error.message }) };
+    let unreadable = false;
+    const reading = {
+      onUnreadable: (key: string, error: Error) => {
+        unreadable = true;
+        ctx.log.warn('video request fields unreadable; the video is answered as not found', { key, error: error.message });
+      },
+    };
     const fields = (await deps.store.get<VeoRequestFields>(namespace, ref.operation, reading)) ?? (await deps.store.get<VeoRequestFields>(namespace, id, reading));
-    if (!isOwnRecord(ctx, fields?.owner)) throw new GatewayError('GW_NOT_FOUND', `no video "${id}" on platform "${deps.platform}"`, { param: 'video_id' });
+    // Fields that cannot be read (a damaged file) name no owner: the video is nobody's to read, not everybody's.
+    if (unreadable || !isOwnRecord(ctx, fields?.owner)) throw new GatewayError('GW_NOT_FOUND', `no video "${id}" on platform "${deps.platform}"`, { param: 'video_id' });
     return { id, ref, fields };
   };
 

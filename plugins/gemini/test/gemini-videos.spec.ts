@@ -246,15 +246,14 @@ describe('gemini plugin: videos (Veo)', () => {
     }
   });
 
-  it('a video whose stored request fields cannot be read back (a damaged store) is still retrieved, as one of an older build', async () => {
+  it('a video whose stored record cannot be read back (a damaged store) is a 404, not a 500: it names no owner, so no license may read it', async () => {
     const damaged = await createCorruptStore([['veo-videos:gemini', OPERATION]], [], { open: false });
     const own = await startGateway({ gemini: { plugin: 'gemini', baseUrl: UPSTREAM, credentials: [{ apiKey: KEY_A }] } }, { store: { driver: 'sqlite', path: damaged.file } });
     try {
-      nock(UPSTREAM).get(`/v1beta/${OPERATION}`).reply(200, fixtureJson('gemini-veo/operation-pending.json'));
       const id = encodeVeoVideoId({ operation: OPERATION, credential: '', createdAt: 1700000000 });
       const res = await fetch(`${own.url}/gemini/v1/videos/${id}`, { headers: AUTH });
-      expect(res.status).to.equal(200);
-      expect(await res.json()).to.include({ id, status: 'in_progress' });
+      expect(res.status).to.equal(404);
+      expect(((await res.json()) as { error: { message: string } }).error.message).to.equal(`no video "${id}" on platform "gemini"`);
     } finally {
       await own.close();
       await damaged.remove();

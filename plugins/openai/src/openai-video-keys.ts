@@ -77,10 +77,18 @@ export function createOpenAiVideoKeys(options: OpenAiVideoKeysOptions): OpenAiVi
     },
 
     async keyFor(ctx, videoId) {
-      // A record that cannot be read (a damaged file) is no record: the key rotation finds the video's key again.
-      const record = await store.get<VideoKeyRecord>(namespace, videoId, { onUnreadable: (_key, error) => ctx.log.warn('video key record unreadable; looking the video up again', { videoId, error: error.message }) });
+      const notFound = (): GatewayError => new GatewayError('GW_NOT_FOUND', `no video "${videoId}" on platform "${options.platform}"`, { param: 'video_id' });
+      let unreadable = false;
+      const record = await store.get<VideoKeyRecord>(namespace, videoId, {
+        onUnreadable: (_key, error) => {
+          unreadable = true;
+          ctx.log.warn('video key record unreadable; the video is answered as not found', { videoId, error: error.message });
+        },
+      });
+      // A record that cannot be read (a damaged file) names no owner: the video is nobody's to read, not everybody's.
+      if (unreadable) throw notFound();
       if (!record) return undefined;
-      if (!isOwnRecord(ctx, record.owner)) throw new GatewayError('GW_NOT_FOUND', `no video "${videoId}" on platform "${options.platform}"`, { param: 'video_id' });
+      if (!isOwnRecord(ctx, record.owner)) throw notFound();
       return keys.byId(record.credential) ?? adopt(ctx, videoId, record.credential, record.owner);
     },
   };
