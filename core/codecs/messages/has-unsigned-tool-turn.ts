@@ -1,22 +1,42 @@
 import type { MessagesTurn } from './encode-messages-turns';
 
-/** A user turn that starts a new exchange: anything but tool results (those continue the assistant's tool loop). */
+/**
+ * A user turn that starts a new exchange: one without tool results. A turn that answers the pending calls continues
+ * the assistant's tool loop, whatever else it carries (a screenshot after a tool result, a Gemini CLI function
+ * response's inline data, which decodes as a user message right after the tool one).
+ */
 function opensExchange(turn: MessagesTurn): boolean {
-  return turn.role === 'user' && turn.content.some((block) => block.type !== 'tool_result');
+  return turn.role === 'user' && !turn.content.some((block) => block.type === 'tool_result');
+}
+
+/** The assistant messages of the current tool loop: those after the last user turn that opens an exchange. */
+function currentToolLoop(turns: readonly MessagesTurn[]): MessagesTurn[] {
+  return turns.slice(turns.findLastIndex(opensExchange) + 1).filter((turn) => turn.role === 'assistant');
+}
+
+function isThinking(block: MessagesTurn['content'][number] | undefined): boolean {
+  return block?.type === 'thinking' || block?.type === 'redacted_thinking';
 }
 
 /**
  * Whether the assistant's current turn calls tools without opening with a thinking block. A tool loop is one
- * assistant turn (its messages run from the last user message that is not only tool results), and with thinking on
- * Anthropic wants that turn to start with the thinking it opened with ("a final `assistant` message must start with a
- * thinking block"); the later messages of the loop carry none unless thinking is interleaved. It is missing when the
- * calls came from another format, whose reasoning cannot be replayed.
+ * assistant turn (its messages run from the last user message without tool results), and with thinking on Anthropic
+ * wants that turn to start with the thinking it opened with ("a final `assistant` message must start with a thinking
+ * block"); the later messages of the loop carry none unless thinking is interleaved. It is missing when the calls came
+ * from another format, whose reasoning cannot be replayed.
  * @see https://platform.claude.com/docs/build-with-claude/thinking-tool-workflows
  */
 export function hasUnsignedToolTurn(turns: readonly MessagesTurn[]): boolean {
-  const start = turns.findLastIndex(opensExchange) + 1;
-  const loop = turns.slice(start).filter((turn) => turn.role === 'assistant');
+  const loop = currentToolLoop(turns);
   if (!loop.some((turn) => turn.content.some((block) => block.type === 'tool_use'))) return false;
-  const first = loop[0].content[0]?.type;
-  return first !== 'thinking' && first !== 'redacted_thinking';
+  return !isThinking(loop[0].content[0]);
+}
+
+/**
+ * Whether any message of the current tool loop carries thinking. Adaptive thinking is Claude's to skip at any step, so
+ * a loop Claude made can open without thinking and think later (interleaved thinking comes with adaptive): such a
+ * loop is Claude's own, and adaptive thinking stays on for it.
+ */
+export function toolLoopHasThinking(turns: readonly MessagesTurn[]): boolean {
+  return currentToolLoop(turns).some((turn) => turn.content.some(isThinking));
 }

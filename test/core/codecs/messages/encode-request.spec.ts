@@ -478,6 +478,27 @@ describe('encodeMessagesRequest', () => {
         expect(unsignedHead).to.not.have.property('thinking');
       });
 
+      it('counts a user turn that answers the calls as part of the loop, whatever else it carries (a screenshot, more text)', () => {
+        const more: UnifiedMessage = { role: 'user', content: [{ type: 'text', text: 'and Tokyo too' }] };
+        const { value } = encodeMessagesRequest(request([hi, call, result, more], { tools, reasoning: { enabled: true, budgetTokens: 2048 } }));
+        // The tool message and the user message after it are one user turn to Anthropic: tool_result and text.
+        expect((value.messages as Json[]).map((m) => (m.content as Json[]).map((block) => block.type).join(','))).to.deep.equal(['text', 'tool_use', 'tool_result,text']);
+        expect(value).to.not.have.property('thinking');
+      });
+
+      it('keeps adaptive thinking for a loop Claude opened without thinking and thought at a later step (adaptive may skip one)', () => {
+        const opening: UnifiedMessage = { role: 'assistant', content: [{ type: 'text', text: 'Checking.' }, ...call.content] };
+        const later: UnifiedMessage = { role: 'assistant', content: [signed, { type: 'tool_call', id: 'call_2', name: 'get_weather', arguments: '{}' }] };
+        const laterResult: UnifiedMessage = { role: 'tool', content: [{ type: 'tool_result', toolCallId: 'call_2', content: [{ type: 'text', text: 'rain' }] }] };
+        const history = [hi, opening, result, later, laterResult];
+        const adaptive = encodeMessagesRequest(request(history, { model: 'claude-opus-4-6', tools, reasoning: { effort: 'medium' } }));
+        expect(adaptive.value.thinking).to.deep.equal({ type: 'adaptive' });
+        // A budget (manual thinking) still needs the loop's head to think.
+        expect(encodeMessagesRequest(request(history, { tools, reasoning: { enabled: true, budgetTokens: 2048 } })).value).to.not.have.property('thinking');
+        // Nor does a loop with no thinking at all keep adaptive thinking: its calls came from another format.
+        expect(encodeMessagesRequest(request([hi, opening, result], { model: 'claude-opus-4-6', tools, reasoning: { effort: 'medium' } })).value).to.not.have.property('thinking');
+      });
+
       it('keeps thinking once the tool loop is over (the last assistant turn is plain text)', () => {
         const answer: UnifiedMessage = { role: 'assistant', content: [{ type: 'text', text: 'It is sunny.' }] };
         const { value } = encodeMessagesRequest(request([hi, call, result, answer, hi], { tools, reasoning: { enabled: true, budgetTokens: 2048 } }));
