@@ -35,6 +35,9 @@ export interface TranslatedStream {
  * The events of one upstream read leave in one write, except until the client has its first event: one read can
  * carry a whole answer, and the client's time to first token should not include translating the rest of it.
  */
+/** Events up to this long cannot nest past MAX_UPSTREAM_JSON_DEPTH and still parse. */
+const SCANNED_EVENT_LENGTH = 2 * MAX_UPSTREAM_JSON_DEPTH;
+
 export async function pumpTranslatedStream({ upstream, framing, decoder, stages, encoder, writer, ctx, maskSecrets }: TranslatedStream): Promise<void> {
   const parser = framing === 'sse' ? createSseParser() : createJsonArrayOrObjectParser();
   const clientGone = abortSourceOf(ctx);
@@ -92,9 +95,15 @@ export async function pumpTranslatedStream({ upstream, framing, decoder, stages,
     }
     return done;
   };
-  /** An event nested deeper than the encoders can write back (JSON.stringify overflows) ends the answer with an error. */
+  /**
+   * An event nested deeper than the encoders can write back (JSON.stringify overflows) ends the answer with an error.
+   * Only JSON that parses can overflow, and that needs a closing bracket per opening one: an event shorter than twice
+   * the limit (nearly all of them) is not scanned, which would cost half its parse.
+   */
   const decode = (wireEvent: WireEvent): UnifiedStreamEvent[] =>
-    isJsonTextTooDeep(wireEvent.data, MAX_UPSTREAM_JSON_DEPTH) ? [{ type: 'error', error: tooDeepAnswer('a stream event with ') }] : decoder.push(wireEvent);
+    wireEvent.data.length > SCANNED_EVENT_LENGTH && isJsonTextTooDeep(wireEvent.data, MAX_UPSTREAM_JSON_DEPTH)
+      ? [{ type: 'error', error: tooDeepAnswer('a stream event with ') }]
+      : decoder.push(wireEvent);
 
   /** Each stage's `end`, once per stream (StreamStage's contract), also after an answer that finished normally. */
   let stagesEnded = false;

@@ -169,6 +169,8 @@ function sendRequest(instance: AxiosInstance, req: UpstreamHttpRequest, open: Op
   const large = ArrayBuffer.isView(data) && data.byteLength >= RELEASE_MIN_BYTES;
 
   return new Promise<UpstreamHttpResponse>((resolve, reject) => {
+    // Built once per call, attempts included, before any timer starts: the adapter sends them as they are (see nodeHeaders).
+    const nodeHeaders = toNodeHeaders(headers);
     let failure: GatewayError | undefined;
     let clientRequest: http.ClientRequest | undefined;
     let incoming: http.IncomingMessage | undefined;
@@ -236,9 +238,6 @@ function sendRequest(instance: AxiosInstance, req: UpstreamHttpRequest, open: Op
         return request;
       },
     };
-
-    // Built once per call, attempts included: the adapter sends them as they are (see nodeHeaders).
-    const nodeHeaders = toNodeHeaders(headers);
 
     function attempt(): void {
       attemptStartedAt = performance.now();
@@ -332,15 +331,21 @@ function startTimer(ms: number, onExpire: () => void): NodeJS.Timeout | undefine
  * cleaned as axios cleans its own `headers` (control characters removed, spaces and tabs at the ends trimmed): a key
  * an operator pasted with its newline still works, where Node would refuse the request (ERR_INVALID_CHAR).
  */
-function toNodeHeaders(headers: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
+function toNodeHeaders(headers: Record<string, string>): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
   for (const name of Object.keys(headers)) {
     const lower = name.toLowerCase();
-    if (DROPPED_HEADERS.has(lower)) continue;
-    const value = headers[name];
-    out[lower] = UNCLEAN_HEADER_VALUE.test(value) ? value.replace(CONTROL_CHARACTERS, '').replace(EDGE_BLANKS, '') : value;
+    // A plugin in JavaScript may hand any value: axios left out undefined and null, and sent the rest as text.
+    const value = headers[name] as unknown;
+    if (DROPPED_HEADERS.has(lower) || value === undefined || value === null || value === false) continue;
+    out[lower] = Array.isArray(value) ? value.map(cleanHeaderValue) : cleanHeaderValue(value);
   }
   return out;
+}
+
+function cleanHeaderValue(value: unknown): string {
+  const text = String(value);
+  return UNCLEAN_HEADER_VALUE.test(text) ? text.replace(CONTROL_CHARACTERS, '').replace(EDGE_BLANKS, '') : text;
 }
 
 /** What axios's header sanitising changes (its INVALID_UNICODE_HEADER_VALUE_CHARS and trimSPorHTAB). */
