@@ -35,7 +35,9 @@ async function main(): Promise<void> {
   const log = gateway.runtime.log;
   for (const warning of warnings) log.warn('config', { warning });
   const { url } = await gateway.listen();
-  log.info('gateway listening', { url, config: config.source, platforms: [...gateway.runtime.platforms.keys()] });
+  // The store as opened (a relative path is the config file's folder): where the state an operator backs up lives.
+  const store = config.store.driver === 'sqlite' ? config.store.path : 'memory (nothing survives a restart)';
+  log.info('gateway listening', { url, config: config.source, store, platforms: [...gateway.runtime.platforms.keys()] });
 
   let stopping = false;
   const stop = (signal: string): void => {

@@ -20,15 +20,18 @@ function npmStart(configFile: string): ChildProcess {
   });
 }
 
-/** Where `gateway listening` is logged, the gateway serves; resolves with its URL. */
-function listening(child: ChildProcess): Promise<string> {
+/** Where `gateway listening` is logged, the gateway serves; resolves with its URL (and the line, on `lines`). */
+function listening(child: ChildProcess, lines: Array<Record<string, unknown>> = []): Promise<string> {
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';
     child.stdout?.on('data', (data: Buffer) => {
       out += data.toString();
       const line = out.split('\n').find((l) => l.includes('"gateway listening"'));
-      if (line) resolve((JSON.parse(line) as { url: string }).url);
+      if (!line) return;
+      const parsed = JSON.parse(line) as { url: string };
+      lines.push(parsed);
+      resolve(parsed.url);
     });
     child.stderr?.on('data', (data: Buffer) => (err += data.toString()));
     child.once('exit', (code) => reject(new Error(`the gateway exited (${String(code)}) before listening:\n${out}\n${err}`)));
@@ -106,7 +109,10 @@ export default config;
     const child = npmStart(path.join(site, 'gateway.config.ts'));
     const stopped = exited(child);
     try {
-      const url = await listening(child);
+      const lines: Array<Record<string, unknown>> = [];
+      const url = await listening(child, lines);
+      // The start-up line says where the state lives.
+      expect(lines[0].store).to.equal(path.join(site, 'data', 'gateway.db'));
       const openai = new OpenAI({ apiKey: LICENSE, baseURL: `${url}/openai/v1`, maxRetries: 0 });
       const answer = await openai.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'from the build' }] });
       expect(answer.choices[0].message.content).to.equal('Echo: from the build');
