@@ -1,4 +1,5 @@
 import type { RequestContext } from '../hooks/plugin-api';
+import type { ReadOptions } from '../store/store';
 
 /**
  * Who made an image task or a video: the license's id (a digest, never the license). Task and video ids are random,
@@ -18,4 +19,22 @@ export function isOwnRecord(ctx: Pick<RequestContext, 'principal'>, owner: unkno
 export function withOwner(ctx: Pick<RequestContext, 'principal'>): { owner?: string } {
   const owner = ownerOf(ctx);
   return owner === undefined ? {} : { owner };
+}
+
+/**
+ * Store reading for a record that says who may read something (`what`, for the warning): one that cannot be read back
+ * (a damaged file) names no owner, so it must close the thing to every license, not open it to all as a record-less
+ * one of an older build would be. Read with `reading`; `unreadable()` then says whether to answer 404.
+ */
+export function ownershipReading(ctx: Pick<RequestContext, 'log'>, what: string): { reading: ReadOptions; unreadable(): boolean } {
+  let unreadable = false;
+  return {
+    reading: {
+      onUnreadable: (key, error) => {
+        unreadable = true;
+        ctx.log.warn(`${what} unreadable; answered as not found`, { key, error: error.message });
+      },
+    },
+    unreadable: () => unreadable,
+  };
 }

@@ -12,8 +12,9 @@ import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'ax
  * less CPU and memory per request (figures in bench/, `npm run bench`).
  *
  * Honoured: `url` (absolute, or `baseURL` + `url` and `params` through `axios.getUri`), `method`, `headers`
- * (`false`/null values are not sent) and `nodeHeaders` (see below), `data` (string, Buffer, typed array, ArrayBuffer or Readable), `auth` and URL
- * userinfo, `httpAgent`/`httpsAgent`, `transport`, `timeout` (socket inactivity, as axios does) with
+ * (`false`/null values are not sent) and `nodeHeaders` (see below), `data` (string, Buffer, typed array, ArrayBuffer
+ * or Readable), `auth` and URL userinfo, `httpAgent`/`httpsAgent`, `transport`, `timeout` (socket inactivity, as
+ * axios does) with
  * `timeoutErrorMessage` and `transitional.clarifyTimeoutError`, `signal` and `cancelToken`, `validateStatus`,
  * `decompress` (gzip, deflate, br; content-encoding and content-length are then removed), `responseType`
  * (`stream`, `arraybuffer`, else text decoded with `responseEncoding`), `maxContentLength` on buffered answers.

@@ -6,8 +6,9 @@ import { isJsonTextTooDeep, MAX_UPSTREAM_JSON_DEPTH } from '../validation/scan-j
 
 /**
  * An upstream's JSON answer, read whole (at most `limitBytes`) and parsed. A body that is not JSON, or nests deeper
- * than MAX_UPSTREAM_JSON_DEPTH, is GW_UPSTREAM_BAD_RESPONSE, naming what was asked (`the search`, a path) when `asked` is given. The credentials the
- * call sent are masked wherever the body echoes them: what is read here is translated or quoted to a client.
+ * than MAX_UPSTREAM_JSON_DEPTH, is GW_UPSTREAM_BAD_RESPONSE, naming what was asked (`the search`, a path) when
+ * `asked` is given. The credentials the call sent are masked wherever the body echoes them: what is read here is
+ * translated or quoted to a client.
  */
 export async function readUpstreamJson(
   response: Parameters<typeof readUpstreamBody>[0] & { credentials?: readonly string[] },

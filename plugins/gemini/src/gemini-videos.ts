@@ -7,6 +7,7 @@ import {
   downloadResultOf,
   maskJsonStrings,
   isOwnRecord,
+  ownershipReading,
   withOwner,
   wantsVideoDetail,
   withVideoDetail,
@@ -81,16 +82,9 @@ export function createGeminiVideoHandlers(deps: GeminiVideoDeps): Record<'create
     const id = ctx.params.taskId ?? '';
     const ref = decodeVeoVideoId(id);
     // Records of earlier builds are kept by video id.
-    let unreadable = false;
-    const reading = {
-      onUnreadable: (key: string, error: Error) => {
-        unreadable = true;
-        ctx.log.warn('video request fields unreadable; the video is answered as not found', { key, error: error.message });
-      },
-    };
+    const { reading, unreadable } = ownershipReading(ctx, 'video request fields');
     const fields = (await deps.store.get<VeoRequestFields>(namespace, ref.operation, reading)) ?? (await deps.store.get<VeoRequestFields>(namespace, id, reading));
-    // Fields that cannot be read (a damaged file) name no owner: the video is nobody's to read, not everybody's.
-    if (unreadable || !isOwnRecord(ctx, fields?.owner)) throw new GatewayError('GW_NOT_FOUND', `no video "${id}" on platform "${deps.platform}"`, { param: 'video_id' });
+    if (unreadable() || !isOwnRecord(ctx, fields?.owner)) throw new GatewayError('GW_NOT_FOUND', `no video "${id}" on platform "${deps.platform}"`, { param: 'video_id' });
     return { id, ref, fields };
   };
 

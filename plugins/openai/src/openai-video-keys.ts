@@ -1,4 +1,4 @@
-import { GatewayError, isGatewayError, isOwnRecord, ownerOf, type RequestContext, type Store } from '@gateway/core';
+import { GatewayError, isGatewayError, isOwnRecord, ownerOf, ownershipReading, type RequestContext, type Store } from '@gateway/core';
 import type { OpenAiCaller } from './call-openai';
 import type { ApiKey, KeyRotation } from './create-key-rotation';
 
@@ -78,15 +78,9 @@ export function createOpenAiVideoKeys(options: OpenAiVideoKeysOptions): OpenAiVi
 
     async keyFor(ctx, videoId) {
       const notFound = (): GatewayError => new GatewayError('GW_NOT_FOUND', `no video "${videoId}" on platform "${options.platform}"`, { param: 'video_id' });
-      let unreadable = false;
-      const record = await store.get<VideoKeyRecord>(namespace, videoId, {
-        onUnreadable: (_key, error) => {
-          unreadable = true;
-          ctx.log.warn('video key record unreadable; the video is answered as not found', { videoId, error: error.message });
-        },
-      });
-      // A record that cannot be read (a damaged file) names no owner: the video is nobody's to read, not everybody's.
-      if (unreadable) throw notFound();
+      const { reading, unreadable } = ownershipReading(ctx, 'video key record');
+      const record = await store.get<VideoKeyRecord>(namespace, videoId, reading);
+      if (unreadable()) throw notFound();
       if (!record) return undefined;
       if (!isOwnRecord(ctx, record.owner)) throw notFound();
       return keys.byId(record.credential) ?? adopt(ctx, videoId, record.credential, record.owner);

@@ -20,7 +20,7 @@ describe('createOpenAiVideoKeys: a record that cannot be read back', () => {
       const error = await videoKeys.keyFor(ctx, 'video_1').then(() => undefined, (caught: unknown) => caught);
       expect(isGatewayError(error) && error.code).to.equal('GW_NOT_FOUND');
       expect(entries).to.have.length(1);
-      expect(entries[0]).to.include({ level: 'warn', message: 'video key record unreadable; the video is answered as not found', videoId: 'video_1' });
+      expect(entries[0]).to.include({ level: 'warn', message: 'video key record unreadable; answered as not found', key: 'video_1' });
     } finally {
       await damaged.remove();
     }
