@@ -15,6 +15,9 @@ import { isJsonTextTooDeep, MAX_UPSTREAM_JSON_DEPTH } from '../validation/scan-j
 import { createCredentialMasker } from '../errors/mask-echoed-credentials';
 import type { ClientStreamWriter } from './client-stream-writer';
 
+/** Events up to this long cannot nest past MAX_UPSTREAM_JSON_DEPTH and still parse. */
+const SCANNED_EVENT_LENGTH = 2 * MAX_UPSTREAM_JSON_DEPTH;
+
 export interface TranslatedStream {
   upstream: UpstreamResponse;
   /** How the upstream frames its events (see upstreamStreamFraming). */
@@ -35,9 +38,6 @@ export interface TranslatedStream {
  * The events of one upstream read leave in one write, except until the client has its first event: one read can
  * carry a whole answer, and the client's time to first token should not include translating the rest of it.
  */
-/** Events up to this long cannot nest past MAX_UPSTREAM_JSON_DEPTH and still parse. */
-const SCANNED_EVENT_LENGTH = 2 * MAX_UPSTREAM_JSON_DEPTH;
-
 export async function pumpTranslatedStream({ upstream, framing, decoder, stages, encoder, writer, ctx, maskSecrets }: TranslatedStream): Promise<void> {
   const parser = framing === 'sse' ? createSseParser() : createJsonArrayOrObjectParser();
   const clientGone = abortSourceOf(ctx);

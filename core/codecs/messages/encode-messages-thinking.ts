@@ -23,8 +23,6 @@ export interface ThinkingBlockers {
   forcedToolChoice: boolean;
   /** The last assistant turn calls tools without the thinking block the API wants back (see hasUnsignedToolTurn). */
   unsignedToolTurn: boolean;
-  /** Some message of that turn carries thinking (see toolLoopHasThinking): enough for adaptive thinking. */
-  toolLoopThinks: boolean;
 }
 
 /**
@@ -72,9 +70,7 @@ export function encodeMessagesThinking(
     warnings.push('thinking: left out because the API does not allow forced tool use (tool_choice any/tool) with thinking');
     return { maxTokens };
   }
-  // Adaptive thinking may skip a step: a loop that thinks at a later step is Claude's own, not another format's.
-  const adaptiveOwnLoop = adaptive && reasoning.budgetTokens === undefined && blockers.toolLoopThinks;
-  if (blockers.unsignedToolTurn && rawThinking === undefined && !adaptiveOwnLoop) {
+  if (blockers.unsignedToolTurn && rawThinking === undefined) {
     warnings.push('thinking: left out because the last assistant tool-use turn has no signed thinking to send back, which the API requires with thinking on');
     return { maxTokens };
   }

@@ -7,7 +7,7 @@ import { encodeMessagesThinking } from './encode-messages-thinking';
 import { encodeMessagesToolChoice } from './encode-messages-tool-choice';
 import { encodeMessagesTools } from './encode-messages-tools';
 import { encodeMessagesTurns, isBlankText } from './encode-messages-turns';
-import { hasUnsignedToolTurn, toolLoopHasThinking } from './has-unsigned-tool-turn';
+import { hasUnsignedToolTurn } from './has-unsigned-tool-turn';
 import type { MessagesExtensions, MessagesOutputConfig, MessagesRawBlock } from './messages-types';
 import { encodeOutputSchema } from './encode-output-schema';
 
@@ -94,8 +94,7 @@ export function encodeMessagesRequest(request: UnifiedRequest): Converted<Record
   const tools = encodeMessagesTools(request.tools, request.builtinTools, ext.tools);
   const toolChoice = encodeMessagesToolChoice(request.toolChoice, request.parallelToolCalls, tools !== undefined);
   const forced = toolChoice?.type === 'any' || toolChoice?.type === 'tool';
-  const blockers = { forcedToolChoice: forced, unsignedToolTurn: hasUnsignedToolTurn(messages), toolLoopThinks: toolLoopHasThinking(messages) };
-  const thinking = encodeMessagesThinking(request, ext, blockers, warnings);
+  const thinking = encodeMessagesThinking(request, ext, { forcedToolChoice: forced, unsignedToolTurn: hasUnsignedToolTurn(messages) }, warnings);
   const thinkingOn = thinking.thinking !== undefined && thinking.thinking.type !== 'disabled';
   const outputConfig = encodeOutputConfig(request, thinking.effort, ext, warnings);
   const stop = request.stop?.filter((s) => s.trim() !== '');

@@ -31,12 +31,3 @@ export function hasUnsignedToolTurn(turns: readonly MessagesTurn[]): boolean {
   if (!loop.some((turn) => turn.content.some((block) => block.type === 'tool_use'))) return false;
   return !isThinking(loop[0].content[0]);
 }
-
-/**
- * Whether any message of the current tool loop carries thinking. Adaptive thinking is Claude's to skip at any step, so
- * a loop Claude made can open without thinking and think later (interleaved thinking comes with adaptive): such a
- * loop is Claude's own, and adaptive thinking stays on for it.
- */
-export function toolLoopHasThinking(turns: readonly MessagesTurn[]): boolean {
-  return currentToolLoop(turns).some((turn) => turn.content.some(isThinking));
-}

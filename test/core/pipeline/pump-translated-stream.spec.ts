@@ -116,6 +116,17 @@ describe('pumpTranslatedStream', () => {
     expect(JSON.parse(events.at(-1)!.data).error.message).to.equal('upstream stream ended before the response was complete');
   });
 
+  it('ends finished on a last `[DONE]` with blanks around it and no newline, from a service that sends no finish_reason', async () => {
+    const events = upstreamBytes
+      .toString('utf8')
+      .split('\n\n')
+      .filter((event) => event.startsWith('data: {') && !event.includes('"finish_reason":"stop"'));
+    for (const done of ['data: [DONE] ', 'data:  [DONE]']) {
+      const written = (await translate(Readable.from([Buffer.from(`${events.join('\n\n')}\n\n${done}`)]))).flat();
+      expect(written.at(-1)?.event, done).to.equal('message_stop');
+    }
+  });
+
   it('masks the gateway\'s secrets in an upstream error event before the client sees it', async () => {
     const opened = upstreamBytes.toString('utf8').split('\n\n').slice(0, 2).join('\n\n');
     const failure = `data: ${JSON.stringify({ error: { message: `stream failed for credential ${CREDENTIAL}`, type: 'server_error' } })}\n\n`;
