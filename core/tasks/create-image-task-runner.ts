@@ -189,7 +189,7 @@ export function createImageTaskGetHandler(runner: ImageTaskRunner): CustomHandle
   return async (_request, ctx) => {
     const taskId = ctx.params.taskId ?? '';
     const task = await runner.get(taskId);
-    if (!task || !isOwnRecord(ctx, task.owner)) throw new GatewayError('GW_NOT_FOUND', `no image task "${taskId}" on platform "${ctx.platform}"`, { param: 'task_id' });
+    if (!task || !isOwnRecord(ctx, task)) throw new GatewayError('GW_NOT_FOUND', `no image task "${taskId}" on platform "${ctx.platform}"`, { param: 'task_id' });
     const { owner: _owner, ...answer } = task;
     return { status: 200, json: answer };
   };

@@ -84,6 +84,8 @@ function readTask(taskId: string, value: unknown): ImageTask | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const { status, created_at, completed_at, result, error, owner } = value as Record<string, unknown>;
   if (typeof status !== 'string' || !STATUSES.has(status) || typeof created_at !== 'number') return undefined;
+  // An owner that is no license id names nobody: the task is unreadable, not anybody's (see isOwnRecord).
+  if (owner !== undefined && typeof owner !== 'string') return undefined;
   return {
     task_id: taskId,
     status: status as ImageTaskStatus,

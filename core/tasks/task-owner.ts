@@ -10,9 +10,17 @@ export function ownerOf(ctx: Pick<RequestContext, 'principal'>): string | undefi
   return ctx.principal?.id;
 }
 
-/** Whether this request's license made the record; a record saved without an owner (by an older build) answers any. */
-export function isOwnRecord(ctx: Pick<RequestContext, 'principal'>, owner: unknown): boolean {
-  return typeof owner !== 'string' || owner === ctx.principal?.id;
+/**
+ * Whether this request's license may read what `record` (as read from the store, undefined for none) keeps. No record,
+ * or one saved without an owner (by an older build), answers any license. A record whose owner is not a license id,
+ * or that is no object at all (a hand edit, a damaged row that still parses), names nobody and answers none.
+ */
+export function isOwnRecord(ctx: Pick<RequestContext, 'principal'>, record: unknown): boolean {
+  if (record === undefined) return true;
+  if (typeof record !== 'object' || record === null || Array.isArray(record)) return false;
+  if (!Object.hasOwn(record, 'owner')) return true;
+  const { owner } = record as { owner: unknown };
+  return typeof owner === 'string' && owner === ctx.principal?.id;
 }
 
 /** `{ owner }` for a record made by this request's license, else nothing (a record without an owner answers any). */

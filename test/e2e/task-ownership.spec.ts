@@ -120,25 +120,37 @@ describe('e2e: a video whose ownership record is damaged is nobody\'s to read', 
     rmSync(dir, { recursive: true, force: true });
   });
 
+  /** The row's text after each damage: not JSON, or JSON that names no license. */
+  const DAMAGES: Record<string, (value: Record<string, unknown>) => string> = {
+    'not JSON': () => '{not json',
+    'owner null': (value) => JSON.stringify({ ...value, owner: null }),
+    'owner 42': (value) => JSON.stringify({ ...value, owner: 42 }),
+    'value null': () => 'null',
+    'value []': () => '[]',
+  };
+
   for (const platform of ['openai', 'gemini'] as const) {
-    it(`${platform}: after the row is damaged, another license gets the 404 it got before, as does the owner (not a 500)`, async () => {
-      let gw = await start();
-      const client = (license: string): OpenAI => new OpenAI({ apiKey: license, baseURL: `${gw.url}/${platform}/v1`, maxRetries: 0 });
-      const status = (promise: Promise<unknown>): Promise<number | undefined> => promise.then(() => 200, (error: { status?: number }) => error.status);
-      const video = await client(TEST_LICENSE).videos.create({ prompt: 'a calico cat' });
-      expect(await status(client(OTHER_LICENSE).videos.retrieve(video.id))).to.equal(404);
-      await gw.close();
-      const db = new Database(file);
-      const [namespace, key] = platform === 'openai' ? ['openai-video-keys:openai', video.id] : ['veo-videos:gemini', decodeVeoVideoId(video.id).operation];
-      expect(db.prepare("UPDATE entries SET value = '{not json' WHERE namespace = ? AND key = ?").run(namespace, key).changes).to.equal(1);
-      db.close();
-      gw = await start();
-      try {
-        expect(await status(client(OTHER_LICENSE).videos.retrieve(video.id))).to.equal(404);
-        expect(await status(client(OTHER_LICENSE).videos.downloadContent(video.id))).to.equal(404);
-        expect(await status(client(TEST_LICENSE).videos.retrieve(video.id))).to.equal(404);
-      } finally {
+    it(`${platform}: after the row is damaged (${Object.keys(DAMAGES).join(', ')}), another license gets the 404 it got before, as does the owner (not a 500)`, async () => {
+      for (const [damage, damaged] of Object.entries(DAMAGES)) {
+        let gw = await start();
+        const client = (license: string): OpenAI => new OpenAI({ apiKey: license, baseURL: `${gw.url}/${platform}/v1`, maxRetries: 0 });
+        const status = (promise: Promise<unknown>): Promise<number | undefined> => promise.then(() => 200, (error: { status?: number }) => error.status);
+        const video = await client(TEST_LICENSE).videos.create({ prompt: 'a calico cat' });
+        expect(await status(client(OTHER_LICENSE).videos.retrieve(video.id)), damage).to.equal(404);
         await gw.close();
+        const db = new Database(file);
+        const [namespace, key] = platform === 'openai' ? ['openai-video-keys:openai', video.id] : ['veo-videos:gemini', decodeVeoVideoId(video.id).operation];
+        const row = db.prepare('SELECT value FROM entries WHERE namespace = ? AND key = ?').get(namespace, key) as { value: string };
+        expect(db.prepare('UPDATE entries SET value = ? WHERE namespace = ? AND key = ?').run(damaged(JSON.parse(row.value) as Record<string, unknown>), namespace, key).changes).to.equal(1);
+        db.close();
+        gw = await start();
+        try {
+          expect(await status(client(OTHER_LICENSE).videos.retrieve(video.id)), damage).to.equal(404);
+          expect(await status(client(OTHER_LICENSE).videos.downloadContent(video.id)), damage).to.equal(404);
+          expect(await status(client(TEST_LICENSE).videos.retrieve(video.id)), damage).to.equal(404);
+        } finally {
+          await gw.close();
+        }
       }
     });
   }

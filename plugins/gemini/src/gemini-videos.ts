@@ -83,8 +83,9 @@ export function createGeminiVideoHandlers(deps: GeminiVideoDeps): Record<'create
     const ref = decodeVeoVideoId(id);
     // Records of earlier builds are kept by video id.
     const { reading, unreadable } = ownershipReading(ctx, 'video request fields');
-    const fields = (await deps.store.get<VeoRequestFields>(namespace, ref.operation, reading)) ?? (await deps.store.get<VeoRequestFields>(namespace, id, reading));
-    if (unreadable() || !isOwnRecord(ctx, fields?.owner)) throw new GatewayError('GW_NOT_FOUND', `no video "${id}" on platform "${deps.platform}"`, { param: 'video_id' });
+    const byOperation = await deps.store.get<VeoRequestFields>(namespace, ref.operation, reading);
+    const fields = byOperation === undefined ? await deps.store.get<VeoRequestFields>(namespace, id, reading) : byOperation;
+    if (unreadable() || !isOwnRecord(ctx, fields)) throw new GatewayError('GW_NOT_FOUND', `no video "${id}" on platform "${deps.platform}"`, { param: 'video_id' });
     return { id, ref, fields };
   };
 

@@ -81,8 +81,8 @@ export function createOpenAiVideoKeys(options: OpenAiVideoKeysOptions): OpenAiVi
       const { reading, unreadable } = ownershipReading(ctx, 'video key record');
       const record = await store.get<VideoKeyRecord>(namespace, videoId, reading);
       if (unreadable()) throw notFound();
-      if (!record) return undefined;
-      if (!isOwnRecord(ctx, record.owner)) throw notFound();
+      if (record === undefined) return undefined;
+      if (!isOwnRecord(ctx, record)) throw notFound();
       return keys.byId(record.credential) ?? adopt(ctx, videoId, record.credential, record.owner);
     },
   };

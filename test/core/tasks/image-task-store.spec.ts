@@ -30,4 +30,14 @@ describe('createImageTaskStore', () => {
       await damaged.remove();
     }
   });
+
+  it('reads a record whose owner is no license id (a hand edit) as unreadable, not as a task any license may read', async () => {
+    const damaged = await createCorruptStore([], [['image-tasks:p', 'task_odd_owner', { status: 'queued', created_at, owner: 42 }]]);
+    try {
+      const tasks = createImageTaskStore(damaged.store, 'p', 60_000);
+      expect(await tasks.get('task_odd_owner')).to.equal(undefined);
+    } finally {
+      await damaged.remove();
+    }
+  });
 });
