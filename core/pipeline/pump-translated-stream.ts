@@ -11,12 +11,9 @@ import { abortSourceOf } from '../http/request-context';
 import { closeUpstreamBody } from '../upstream/close-upstream-body';
 import { consumeBody } from './consume-body';
 import { tooDeepAnswer } from '../upstream/read-upstream-json';
-import { isJsonTextTooDeep, MAX_UPSTREAM_JSON_DEPTH } from '../validation/scan-json-bytes';
+import { isParsableJsonTooDeep, MAX_UPSTREAM_JSON_DEPTH } from '../validation/scan-json-bytes';
 import { createCredentialMasker } from '../errors/mask-echoed-credentials';
 import type { ClientStreamWriter } from './client-stream-writer';
-
-/** Events up to this long cannot nest past MAX_UPSTREAM_JSON_DEPTH and still parse. */
-const SCANNED_EVENT_LENGTH = 2 * MAX_UPSTREAM_JSON_DEPTH;
 
 export interface TranslatedStream {
   upstream: UpstreamResponse;
@@ -95,15 +92,9 @@ export async function pumpTranslatedStream({ upstream, framing, decoder, stages,
     }
     return done;
   };
-  /**
-   * An event nested deeper than the encoders can write back (JSON.stringify overflows) ends the answer with an error.
-   * Only JSON that parses can overflow, and that needs a closing bracket per opening one: an event shorter than twice
-   * the limit (nearly all of them) is not scanned, which would cost half its parse.
-   */
+  /** An event nested deeper than the encoders can write back (JSON.stringify overflows) ends the answer with an error. */
   const decode = (wireEvent: WireEvent): UnifiedStreamEvent[] =>
-    wireEvent.data.length > SCANNED_EVENT_LENGTH && isJsonTextTooDeep(wireEvent.data, MAX_UPSTREAM_JSON_DEPTH)
-      ? [{ type: 'error', error: tooDeepAnswer('a stream event with ') }]
-      : decoder.push(wireEvent);
+    isParsableJsonTooDeep(wireEvent.data, MAX_UPSTREAM_JSON_DEPTH) ? [{ type: 'error', error: tooDeepAnswer('a stream event with ') }] : decoder.push(wireEvent);
 
   /** Each stage's `end`, once per stream (StreamStage's contract), also after an answer that finished normally. */
   let stagesEnded = false;

@@ -2,7 +2,7 @@ import { GatewayError } from '../errors/gateway-error';
 import { decodeUtf8, withoutByteOrderMark } from '../text/utf8';
 import { maskCredentialBytes } from '../errors/mask-echoed-credentials';
 import { readUpstreamBody } from './upstream-client';
-import { isJsonTextTooDeep, MAX_UPSTREAM_JSON_DEPTH } from '../validation/scan-json-bytes';
+import { isParsableJsonTooDeep, MAX_UPSTREAM_JSON_DEPTH } from '../validation/scan-json-bytes';
 
 /**
  * An upstream's JSON answer, read whole (at most `limitBytes`) and parsed. A body that is not JSON, or nests deeper
@@ -16,7 +16,7 @@ export async function readUpstreamJson(
   asked?: string,
 ): Promise<unknown> {
   const text = withoutByteOrderMark(decodeUtf8(maskCredentialBytes(await readUpstreamBody(response, limitBytes), response.credentials)));
-  if (isJsonTextTooDeep(text, MAX_UPSTREAM_JSON_DEPTH)) throw tooDeepAnswer(asked ? `${asked} with ` : '');
+  if (isParsableJsonTooDeep(text, MAX_UPSTREAM_JSON_DEPTH)) throw tooDeepAnswer(asked ? `${asked} with ` : '');
   try {
     return JSON.parse(text) as unknown;
   } catch (cause) {

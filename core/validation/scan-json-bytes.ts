@@ -112,6 +112,15 @@ export function isJsonTextTooDeep(text: string, maxDepth: number): boolean {
   return false;
 }
 
+/**
+ * As isJsonTextTooDeep, for text used only if it parses (an upstream's body or event): JSON that parses needs a closing
+ * bracket for each opening one, so text up to twice `maxDepth` long cannot be too deep and is not scanned (the scan
+ * costs half a parse of a short event).
+ */
+export function isParsableJsonTooDeep(text: string, maxDepth: number): boolean {
+  return text.length > 2 * maxDepth && isJsonTextTooDeep(text, maxDepth);
+}
+
 /** As closingQuote, in a string. */
 function closingQuoteIn(text: string, open: number): number {
   let at = open;

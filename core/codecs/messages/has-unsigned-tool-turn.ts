@@ -14,10 +14,6 @@ function currentToolLoop(turns: readonly MessagesTurn[]): MessagesTurn[] {
   return turns.slice(turns.findLastIndex(opensExchange) + 1).filter((turn) => turn.role === 'assistant');
 }
 
-function isThinking(block: MessagesTurn['content'][number] | undefined): boolean {
-  return block?.type === 'thinking' || block?.type === 'redacted_thinking';
-}
-
 /**
  * Whether the assistant's current turn calls tools without opening with a thinking block. A tool loop is one
  * assistant turn (its messages run from the last user message without tool results), and with thinking on Anthropic
@@ -29,5 +25,6 @@ function isThinking(block: MessagesTurn['content'][number] | undefined): boolean
 export function hasUnsignedToolTurn(turns: readonly MessagesTurn[]): boolean {
   const loop = currentToolLoop(turns);
   if (!loop.some((turn) => turn.content.some((block) => block.type === 'tool_use'))) return false;
-  return !isThinking(loop[0].content[0]);
+  const first = loop[0].content[0]?.type;
+  return first !== 'thinking' && first !== 'redacted_thinking';
 }

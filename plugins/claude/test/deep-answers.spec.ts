@@ -1,13 +1,9 @@
 import { expect } from 'chai';
 import { startGateway, TEST_LICENSE, type RunningGateway } from '../../../test/helpers/start-gateway';
-import { SSE, startFakeUpstream, type FakeUpstream } from './helpers/fake-upstream';
+import { messagesEvent as event, SSE, startFakeUpstream, type FakeUpstream } from './helpers/fake-upstream';
 
 /** `{"a":{"a":…1…}}`, `levels` deep, written as text: JSON.stringify itself overflows on such a value. */
 const deepText = (levels: number): string => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
-
-function event(name: string, data: Record<string, unknown>): string {
-  return `event: ${name}\ndata: ${JSON.stringify({ type: name, ...data })}\n\n`;
-}
 
 const MESSAGE = { id: 'msg_deep', type: 'message', role: 'assistant', model: 'claude-sonnet-4-6', stop_sequence: null, usage: { input_tokens: 1, output_tokens: 1 } };
 

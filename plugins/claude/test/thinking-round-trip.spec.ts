@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { startGateway, TEST_LICENSE, type RunningGateway } from '../../../test/helpers/start-gateway';
-import { SSE, startFakeUpstream, unevenChunks, type FakeUpstream } from './helpers/fake-upstream';
+import { messagesEvent as event, SSE, startFakeUpstream, unevenChunks, type FakeUpstream } from './helpers/fake-upstream';
 
 const SIG_1 = 'EqQBCkgIBxABGAIqQJ3vW6mZ8pT0-signature-one==';
 const SIG_2 = 'ErUBCkYIBxgCIkB4yN1sL2dF5gH7-signature-two==';
@@ -20,10 +20,6 @@ function message(id: string, content: Block[], stopReason: string): Record<strin
     stop_sequence: null,
     usage: { input_tokens: 20, output_tokens: 30 },
   };
-}
-
-function event(name: string, data: Record<string, unknown>): string {
-  return `event: ${name}\ndata: ${JSON.stringify({ type: name, ...data })}\n\n`;
 }
 
 /** The SSE stream Anthropic sends for the given final content blocks. */

@@ -95,3 +95,8 @@ export function unevenChunks(bytes: Buffer, size = 7): Buffer[] {
 }
 
 export const SSE = { 'content-type': 'text/event-stream; charset=utf-8' };
+
+/** One Anthropic SSE event: `event: {name}` and its data, `type` included. */
+export function messagesEvent(name: string, data: Record<string, unknown>): string {
+  return `event: ${name}\ndata: ${JSON.stringify({ type: name, ...data })}\n\n`;
+}
