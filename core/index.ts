@@ -18,6 +18,7 @@ export { readUpstreamJson } from './upstream/read-upstream-json';
 export { isEventStream } from './sse/is-event-stream';
 export type { Store } from './store/store';
 export { createCallMemo, type CallMemo, type CallMemoOptions } from './store/create-call-memo';
+export { createHeldWrites, type HeldWrites } from './store/create-held-writes';
 export type { Logger } from './logging';
 export { createGateway, type Gateway } from './gateway';
 export { loadConfig, parseConfig, ConfigError } from './config/load-config';

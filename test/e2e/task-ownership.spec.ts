@@ -4,6 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect } from 'chai';
 import OpenAI from 'openai';
+import { createSqliteStore } from '../../core/store/sqlite-store';
 import { decodeVeoVideoId, encodeVeoVideoId } from '../../plugins/gemini/src/veo-video-id';
 import { startSimulator, type Simulator } from '../../simulator';
 import { startGateway, TEST_LICENSE, type RunningGateway } from '../helpers/start-gateway';
@@ -152,6 +153,50 @@ describe('e2e: a video whose ownership record is damaged is nobody\'s to read', 
           await gw.close();
         }
       }
+    });
+  }
+});
+
+/** A record the store refuses at create (a full disk, a busy file) must not leave the video open to every license. */
+describe('e2e: a video whose ownership record the store refused is still only its license\'s', function () {
+  this.timeout(30_000);
+  let sim: Simulator;
+  let gw: RunningGateway;
+  let dir: string;
+
+  before(async () => {
+    sim = await startSimulator({ port: 0 });
+    dir = mkdtempSync(path.join(tmpdir(), 'gw-video-refused-'));
+    const file = path.join(dir, 'gateway.db');
+    await createSqliteStore(file).close();
+    // Every write of an ownership record fails, as SQLite's own "database or disk is full" would.
+    const db = new Database(file);
+    db.exec(`CREATE TRIGGER refuse_ownership BEFORE INSERT ON entries
+      WHEN NEW.namespace IN ('openai-video-keys:openai', 'veo-videos:gemini')
+      BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END`);
+    db.close();
+    gw = await startGateway(
+      {
+        openai: { plugin: 'openai', baseUrl: sim.openaiUrl, credentials: [{ apiKey: 'sk-sim-upstream-key-0001' }] },
+        gemini: { plugin: 'gemini', baseUrl: sim.geminiUrl, credentials: [{ apiKey: 'AIzaSy-simulated-upstream-key-0001' }] },
+      },
+      { licenses: [TEST_LICENSE, OTHER_LICENSE], store: { driver: 'sqlite', path: file } },
+    );
+  });
+  after(async () => {
+    await gw.close();
+    await sim.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  for (const platform of ['openai', 'gemini'] as const) {
+    it(`${platform}: the create answers the video; another license's retrieve and download are 404s, the owner's retrieve is not (both were 200)`, async () => {
+      const client = (license: string): OpenAI => new OpenAI({ apiKey: license, baseURL: `${gw.url}/${platform}/v1`, maxRetries: 0 });
+      const status = (promise: Promise<unknown>): Promise<number | undefined> => promise.then(() => 200, (error: { status?: number }) => error.status);
+      const video = await client(TEST_LICENSE).videos.create({ prompt: 'a calico cat' });
+      expect(await status(client(OTHER_LICENSE).videos.retrieve(video.id))).to.equal(404);
+      expect(await status(client(OTHER_LICENSE).videos.downloadContent(video.id))).to.equal(404);
+      expect(await status(client(TEST_LICENSE).videos.retrieve(video.id))).to.equal(200);
     });
   }
 });

@@ -1,4 +1,5 @@
 import {
+  createHeldWrites,
   geminiMethodPath,
   GatewayError,
   downloadRequestHeaders,
@@ -68,13 +69,13 @@ export function createGeminiVideoHandlers(deps: GeminiVideoDeps): Record<'create
   // Kept by operation, not by video id: one operation has many ids (a time written `0…`, another credential part),
   // and each must find the same record, its owner included.
   const namespace = `veo-videos:${deps.platform}`;
+  // The fields name the license that may reach the video: ones the store failed to take are held in memory, not
+  // dropped, or the video would answer every license (as a video of an earlier build without fields does).
+  const records = createHeldWrites(deps.store);
   const remember = async (ctx: RequestContext, ref: VeoVideoRef, fields: VeoRequestFields): Promise<void> => {
-    try {
-      await deps.store.set(namespace, ref.operation, fields, { ttlMs: REQUEST_FIELDS_TTL_MS });
-    } catch (error) {
-      // The video exists upstream: answering it beats an error; later retrieves then lack these fields.
-      ctx.log.error('video request fields not saved', { operation: ref.operation, error: error instanceof Error ? error.message : String(error) });
-    }
+    const failed = await records.set(namespace, ref.operation, fields, { ttlMs: REQUEST_FIELDS_TTL_MS });
+    // The video exists upstream: answering it beats an error.
+    if (failed) ctx.log.error('video request fields not saved; held in memory until the store takes them', { operation: ref.operation, error: failed.message });
   };
 
   /** The video of the route and its stored fields; another license's video is a 404 before any upstream call. */
@@ -83,7 +84,7 @@ export function createGeminiVideoHandlers(deps: GeminiVideoDeps): Record<'create
     const ref = decodeVeoVideoId(id);
     // Records of earlier builds are kept by video id.
     const { reading, unreadable } = ownershipReading(ctx, 'video request fields');
-    const byOperation = await deps.store.get<VeoRequestFields>(namespace, ref.operation, reading);
+    const byOperation = await records.get<VeoRequestFields>(namespace, ref.operation, reading);
     const fields = byOperation === undefined ? await deps.store.get<VeoRequestFields>(namespace, id, reading) : byOperation;
     if (unreadable() || !isOwnRecord(ctx, fields)) throw new GatewayError('GW_NOT_FOUND', `no video "${id}" on platform "${deps.platform}"`, { param: 'video_id' });
     return { id, ref, fields };

@@ -1,4 +1,4 @@
-import { GatewayError, isGatewayError, isOwnRecord, ownerOf, ownershipReading, type RequestContext, type Store } from '@gateway/core';
+import { createHeldWrites, GatewayError, isOwnRecord, ownerOf, ownershipReading, type RequestContext, type Store } from '@gateway/core';
 import type { OpenAiCaller } from './call-openai';
 import type { ApiKey, KeyRotation } from './create-key-rotation';
 
@@ -43,8 +43,14 @@ export function createOpenAiVideoKeys(options: OpenAiVideoKeysOptions): OpenAiVi
   const namespace = `openai-video-keys:${options.platform}`;
   const ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
 
-  const save = (videoId: string, key: ApiKey, owner: string | undefined): Promise<void> =>
-    store.set<VideoKeyRecord>(namespace, videoId, { credential: key.id, ...(owner === undefined ? {} : { owner }) }, { ttlMs });
+  // The record says which license may reach the video: one the store failed to take is held in memory, not dropped,
+  // or the video would answer every license (a record-less video is one the gateway did not create).
+  const records = createHeldWrites(store);
+  const save = async (ctx: RequestContext, videoId: string, key: ApiKey, owner: string | undefined): Promise<void> => {
+    const failed = await records.set<VideoKeyRecord>(namespace, videoId, { credential: key.id, ...(owner === undefined ? {} : { owner }) }, { ttlMs });
+    // The video exists upstream; answering it still beats an error.
+    if (failed) ctx.log.error('video key not saved; held in memory until the store takes it', { videoId, credential: key.id, error: failed.message });
+  };
 
   /**
    * The creating key is no longer configured. Another key of the same project (a rotated key) still sees the video,
@@ -58,7 +64,7 @@ export function createOpenAiVideoKeys(options: OpenAiVideoKeysOptions): OpenAiVi
       const response = await call.send(ctx, { method: 'GET', path: `/v1/videos/${encodeURIComponent(videoId)}`, key });
       if (response.status >= 200 && response.status < 300) {
         response.body.destroy();
-        await save(videoId, key, owner);
+        await save(ctx, videoId, key, owner);
         return key;
       }
       failures.push(await call.failure(response));
@@ -67,19 +73,12 @@ export function createOpenAiVideoKeys(options: OpenAiVideoKeysOptions): OpenAiVi
   }
 
   return {
-    async remember(ctx, videoId, key) {
-      try {
-        await save(videoId, key, ownerOf(ctx));
-      } catch (error) {
-        // The video exists upstream; answering it still beats an error. Later calls fall back to the rotation.
-        ctx.log.error('video key not saved', { videoId, credential: key.id, error: isGatewayError(error) ? error.message : String(error) });
-      }
-    },
+    remember: (ctx, videoId, key) => save(ctx, videoId, key, ownerOf(ctx)),
 
     async keyFor(ctx, videoId) {
       const notFound = (): GatewayError => new GatewayError('GW_NOT_FOUND', `no video "${videoId}" on platform "${options.platform}"`, { param: 'video_id' });
       const { reading, unreadable } = ownershipReading(ctx, 'video key record');
-      const record = await store.get<VideoKeyRecord>(namespace, videoId, reading);
+      const record = await records.get<VideoKeyRecord>(namespace, videoId, reading);
       if (unreadable()) throw notFound();
       if (record === undefined) return undefined;
       if (!isOwnRecord(ctx, record)) throw notFound();

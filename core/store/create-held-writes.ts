@@ -1,0 +1,58 @@
+import type { ReadOptions, Store } from './store';
+
+/**
+ * Store writes that must hold for as long as the process lives, made after something that cannot be undone (a video
+ * created and paid for upstream): a write that fails (a full disk, a busy file) is kept in memory, answered from there,
+ * and tried again at each later read or write of its key until the store takes it. Only a restart before that loses it.
+ */
+export interface HeldWrites {
+  /** Writes `value`; a failure is returned (the value then stays held), never thrown. */
+  set<T>(namespace: string, key: string, value: T, options?: { ttlMs?: number }): Promise<Error | undefined>;
+  /** A held value first (its write tried again), else the store's. */
+  get<T>(namespace: string, key: string, options?: ReadOptions): Promise<T | undefined>;
+}
+
+interface HeldWrite {
+  value: unknown;
+  /** The time (ms) past which the entry is gone, held or stored; a retry writes what is left of its time. */
+  expiresAt: number;
+}
+
+export function createHeldWrites(store: Store, now: () => number = Date.now): HeldWrites {
+  /** The newest value of each key whose write the store has not confirmed. */
+  const held = new Map<string, HeldWrite>();
+  const idOf = (namespace: string, key: string): string => JSON.stringify([namespace, key]);
+
+  async function write(namespace: string, key: string, entry: HeldWrite): Promise<Error | undefined> {
+    const id = idOf(namespace, key);
+    try {
+      const ttlMs = entry.expiresAt === Infinity ? undefined : Math.max(1, entry.expiresAt - now());
+      await store.set(namespace, key, entry.value, ttlMs === undefined ? {} : { ttlMs });
+      // A later set of the same key may have replaced the entry while this write ran: that one stays held.
+      if (held.get(id) === entry) held.delete(id);
+      return undefined;
+    } catch (error) {
+      return error instanceof Error ? error : new Error(String(error));
+    }
+  }
+
+  return {
+    set(namespace, key, value, options = {}) {
+      const entry: HeldWrite = { value, expiresAt: options.ttlMs === undefined ? Infinity : now() + options.ttlMs };
+      // Held until the store has it: the newest value is the one answered, during its write and after one that failed.
+      held.set(idOf(namespace, key), entry);
+      return write(namespace, key, entry);
+    },
+
+    async get<T>(namespace: string, key: string, options?: ReadOptions): Promise<T | undefined> {
+      const id = idOf(namespace, key);
+      const entry = held.get(id);
+      if (entry !== undefined && entry.expiresAt <= now()) held.delete(id);
+      else if (entry !== undefined) {
+        await write(namespace, key, entry);
+        return entry.value as T;
+      }
+      return store.get<T>(namespace, key, options);
+    },
+  };
+}
