@@ -7,7 +7,7 @@ import { isJsonWhitespace } from '../text/json-whitespace';
 export interface JsonArrayParser {
   /** Feeds the next piece of the body; returns one event per element it completed (`data` = the element's exact text). */
   push(chunk: Buffer | string): WireEvent[];
-  /** The body ended. Throws GW_UPSTREAM_BAD_RESPONSE when the array was not closed. */
+  /** The body ended. Throws GW_UPSTREAM_BAD_RESPONSE (a stream cut short) when the array was not closed. */
   end(): WireEvent[];
   /**
    * The text that ends the array read so far validly with one more element (`json`), for a body that broke off;
@@ -35,6 +35,10 @@ const BOM = 0xfeff;
 
 function badResponse(message: string): GatewayError {
   return new GatewayError('GW_UPSTREAM_BAD_RESPONSE', `upstream JSON array stream: ${message}`);
+}
+
+function streamCut(): GatewayError {
+  return new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream stream ended before the response was complete');
 }
 
 /**
@@ -171,7 +175,8 @@ export function createJsonArrayParser(): JsonArrayParser {
     end() {
       const out: WireEvent[] = [];
       scan(decoder.end(), out);
-      if (state !== AFTER_ARRAY) throw badResponse('the body ended before the closing \']\'');
+      // Cut before its closing ']' (in an element or between two), said as a cut SSE stream is.
+      if (state !== AFTER_ARRAY) throw streamCut();
       return out;
     },
     closeWith(json) {
@@ -220,8 +225,11 @@ export function createJsonArrayOrObjectParser(): Pick<JsonArrayParser, 'push' | 
       const rest = take(decoder.end());
       if (mode === 'object') {
         const data = text.trim();
-        // Only an error envelope stands for the stream; any other object is no stream Gemini sends.
-        if (!isErrorEnvelope(data)) throw badResponse('expected \'[\' but got "{"');
+        // Only an error envelope stands for the stream; any other object is no stream Gemini sends, and one cut short
+        // (no JSON) is a stream that ended early.
+        const value = parseJson(data);
+        if (value === NOT_JSON) throw streamCut();
+        if (!isErrorEnvelope(value)) throw badResponse('expected \'[\' but got "{"');
         return [{ data }];
       }
       return [...rest, ...array.end()];
@@ -229,11 +237,16 @@ export function createJsonArrayOrObjectParser(): Pick<JsonArrayParser, 'push' | 
   };
 }
 
-function isErrorEnvelope(text: string): boolean {
+const NOT_JSON = Symbol('not JSON');
+
+function parseJson(text: string): unknown {
   try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as { error?: unknown }).error === 'object';
+    return JSON.parse(text) as unknown;
   } catch {
-    return false;
+    return NOT_JSON;
   }
+}
+
+function isErrorEnvelope(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as { error?: unknown }).error === 'object';
 }

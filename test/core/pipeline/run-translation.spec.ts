@@ -142,6 +142,9 @@ describe('runTranslation: a Gemini upstream that answers a stream request with J
   for (const [what, body, message] of [
     ['an object', '{}', "upstream JSON array stream: expected '[' but got \"{\""],
     ['an empty array', '[]', 'upstream Gemini stream ended before any chunk'],
+    // Said as a cut SSE stream is, where it named the missing ']' and read a cut object as no array.
+    ['an array cut inside its first element', '[{"candidates":[{"content":', 'upstream stream ended before the response was complete'],
+    ['an error envelope cut short', '{"error":{"code":429,"mess', 'upstream stream ended before the response was complete'],
   ] as const) {
     it(`answers 502 in the client's shape, not a 200 stream, when the JSON is ${what}`, async () => {
       answer(body);

@@ -86,11 +86,12 @@ describe('createJsonArrayParser', () => {
     expect(parseChunks([Buffer.from([0xef, 0xbb]), Buffer.from([0xbf]), '[1]'])).to.deep.equal(['1']);
   });
 
-  it('throws GW_UPSTREAM_BAD_RESPONSE from end() when the array was not closed', () => {
+  it('throws GW_UPSTREAM_BAD_RESPONSE from end() when the array was not closed, worded as a cut SSE stream (it named the missing \']\')', () => {
     for (const body of ['', '[', '[{"a":1}', '[{"a":1},', '[{"a":"x]"}']) {
       const parser = createJsonArrayParser();
       parser.push(body);
       expectBadResponse(() => parser.end());
+      expect(() => parser.end(), body).to.throw('upstream stream ended before the response was complete');
     }
   });
 
@@ -169,5 +170,11 @@ describe('createJsonArrayOrObjectParser', () => {
   it('leaves anything else to the array parser and its error; an object that is no error envelope is refused likewise', () => {
     expect(() => run(['"x"'])).to.throw(/expected '\['/);
     expect(() => run(['{"candidates":[]}'])).to.throw(/expected '\[' but got "\{"/);
+  });
+
+  it('says a lone object cut short (no JSON) is a stream that ended early, not that it is no array', () => {
+    for (const body of ['{"error":{"code":429', '{"candidates":[{"content":']) {
+      expect(() => run([body]), body).to.throw('upstream stream ended before the response was complete');
+    }
   });
 });
