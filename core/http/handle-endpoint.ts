@@ -1,3 +1,4 @@
+import { withExactToolNumbers } from '../text/exact-json-numbers';
 import type { Request, Response } from 'express';
 import { CODECS } from '../codecs';
 import { GatewayError, toGatewayError } from '../errors/gateway-error';
@@ -65,9 +66,11 @@ export function createEndpointHandler(spec: EndpointSpec, runtime: GatewayRuntim
       return runPassthrough(hooks, input, ctx, res);
     }
     if (!spec.format || !body) throw new GatewayError('GW_ROUTE_NOT_FOUND', `${endpointId} cannot be translated`);
+    // Tool arguments a translation writes again keep their numbers' digits (read from the bytes only when one needs it).
+    const json = withExactToolNumbers(body.json, body.raw);
     // A translation never sends the client's bytes: a large body is released at once (see releaseBody).
     releaseBody(body.raw);
-    const unified = CODECS[spec.format].decodeRequest(body.json, { model: params.model, stream: ctx.stream });
+    const unified = CODECS[spec.format].decodeRequest(json, { model: params.model, stream: ctx.stream });
     ctx.stream = unified.stream;
     const framing: StreamFraming = spec.format === 'gemini' && ctx.query.alt !== 'sse' ? 'json-array' : 'sse';
     const translation = { clientFormat: spec.format, upstreamFormat: decision.upstream, unified, framing, maskSecrets: runtime.maskSecrets, media: runtime.settings.media };

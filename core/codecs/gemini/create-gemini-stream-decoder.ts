@@ -1,3 +1,4 @@
+import { withExactToolNumbers } from '../../text/exact-json-numbers';
 import { GatewayError, isGatewayError } from '../../errors/gateway-error';
 import type { WireEvent } from '../../sse/wire-event';
 import type { UnifiedStreamEvent } from '../../unified/unified-stream-event';
@@ -128,7 +129,7 @@ export function createGeminiStreamDecoder(): StreamDecoder {
       if (closed) return out;
       let value: unknown;
       try {
-        value = JSON.parse(event.data);
+        value = withExactToolNumbers(JSON.parse(event.data) as unknown, event.data);
       } catch (cause) {
         fail(new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream Gemini stream: a chunk is not valid JSON', { cause }), out);
         return out;
