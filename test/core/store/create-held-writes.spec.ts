@@ -64,6 +64,23 @@ describe('createHeldWrites', () => {
     expect(await store.get('ns', 'a')).to.deep.equal({ v: 3 });
   });
 
+  it('tries the held writes again on its own, without a read, until the store takes them', async () => {
+    const store = flakyStore();
+    const records = createHeldWrites(store, { retryMs: 20 });
+    store.failing = true;
+    await records.set('ns', 'a', { owner: 'lic_1' });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    // Retried while failing (more writes than the one set), not dropped.
+    expect(store.writes).to.be.greaterThan(1);
+    store.failing = false;
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(await store.get('ns', 'a')).to.deep.equal({ owner: 'lic_1' });
+    const writes = store.writes;
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    // Durable: no more retries.
+    expect(store.writes).to.equal(writes);
+  });
+
   it('keeps a key apart per namespace', async () => {
     const store = flakyStore();
     const records = createHeldWrites(store);
@@ -75,7 +92,7 @@ describe('createHeldWrites', () => {
   it('drops a held value once its ttl has passed, and writes one read before then with the time it has left', async () => {
     let now = 1_000_000;
     const store = flakyStore(() => now);
-    const records = createHeldWrites(store, () => now);
+    const records = createHeldWrites(store, { now: () => now });
     store.failing = true;
     await records.set('ns', 'gone', 'x', { ttlMs: 1000 });
     await records.set('ns', 'kept', 'y', { ttlMs: 1000 });
