@@ -5,8 +5,8 @@ import path from 'node:path';
 const TAKES_ARGUMENT = new Set(['--import', '--require', '-r', '--loader']);
 
 /**
- * The Node/V8 settings `npm start` runs the gateway with (`--name=N` tokens between `node` and the script of package.json's
- * start script, such as `--max-semi-space-size=8`, and `--harmony-…` features), so the benchmark measures the gateway as it is
+ * The numeric Node/V8 settings `npm start` runs the gateway with (`--name=N` tokens between `node` and the script of
+ * package.json's start script, such as `--max-semi-space-size=8`), so the benchmark measures the gateway as it is
  * deployed. One place states them: the start script. Tokens after the script are the script's own arguments.
  */
 export function productionNodeFlags(root: string): string[] {
@@ -17,7 +17,7 @@ export function productionNodeFlags(root: string): string[] {
     const token = tokens[i];
     if (TAKES_ARGUMENT.has(token)) i += 1;
     else if (!token.startsWith('-')) break;
-    else if (/^--[\w-]+=\d+$/.test(token) || /^--harmony-[\w-]+$/.test(token)) flags.push(token);
+    else if (/^--[\w-]+=\d+$/.test(token)) flags.push(token);
   }
   return flags;
 }

@@ -1,11 +1,13 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
 /**
  * Numbers in tool calls kept to the digit. JSON.parse reads every number as a double, so an id past 2^53
- * (`{"order_id": 12345678901234567890}`, a snowflake id a model copies into a call) or a decimal of more than 15
- * digits comes out changed once a translation writes the arguments again (`12345678901234567000`): another order.
- * Where a tool's arguments (or a Gemini tool result) hold such a number, the text is read again with JSON.parse's
- * source access and the number kept as its own digits (`JSON.rawJSON`), which JSON.stringify writes back unchanged.
- * Numbers anywhere else stay numbers: the codecs read them (a temperature, logprobs). Node 21+ has source access;
- * Node 20 with `--harmony-json-parse-with-source` (npm start and npm test set it); without it numbers read as before.
+ * (`{"order_id": 12345678901234567890}`, a snowflake id a model copies into a call) comes out changed once a
+ * translation writes the arguments again (`12345678901234567000`): another order. Where a tool's arguments (or a
+ * Gemini tool result) hold such a number, the text is read again with JSON.parse's source access and every number
+ * there whose text its double would not write back is kept as its own digits (`JSON.rawJSON`), which JSON.stringify
+ * writes unchanged. Numbers anywhere else stay numbers: the codecs read them (a temperature, logprobs).
  */
 
 interface RawJson {
@@ -17,32 +19,41 @@ interface JsonWithSource {
 }
 type SourceReviver = (this: unknown, key: string, value: unknown, context?: { source?: string }) => unknown;
 
-const json = JSON as typeof JSON & Partial<JsonWithSource>;
-
-/** Whether this Node can keep a number's digits (JSON.parse source access and JSON.rawJSON). */
-export const EXACT_JSON_NUMBERS = typeof json.rawJSON === 'function' && typeof json.isRawJSON === 'function' && sourceAccessWorks();
-
-function sourceAccessWorks(): boolean {
+/**
+ * Node 21+ has source access (V8 11.4). Node 20's V8 has it behind a flag: set at run time, JSON.parse passes sources
+ * to revivers at once, and a context made afterwards has JSON.rawJSON (whose values the main context's JSON.stringify
+ * writes as they are). No command-line flag, which would make `node` refuse to start once a later V8 drops it.
+ */
+function jsonWithSource(): JsonWithSource | undefined {
+  const own = JSON as typeof JSON & Partial<JsonWithSource>;
+  if (typeof own.rawJSON === 'function' && typeof own.isRawJSON === 'function') return own as JsonWithSource;
   try {
+    setFlagsFromString('--harmony-json-parse-with-source');
+    const fresh = runInNewContext('JSON') as Partial<JsonWithSource>;
+    if (typeof fresh.rawJSON !== 'function' || typeof fresh.isRawJSON !== 'function') return undefined;
     const reviver: SourceReviver = (_key, value, context) => (typeof value === 'number' ? context?.source : value);
-    return (JSON.parse('[1.0]', reviver as Parameters<typeof JSON.parse>[1]) as unknown[])[0] === '1.0';
+    const works = (JSON.parse('[1.0]', reviver as Parameters<typeof JSON.parse>[1]) as unknown[])[0] === '1.0' && JSON.stringify([fresh.rawJSON('1.0')]) === '[1.0]';
+    return works ? (fresh as JsonWithSource) : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
+const json = jsonWithSource();
+
+/** Whether this Node keeps a number's digits (JSON.parse source access and JSON.rawJSON). */
+export const EXACT_JSON_NUMBERS = json !== undefined;
+
 /**
- * Whether a parsed number may not be the one its text wrote: an integer past 2^53, or a value that prints with more
- * than 15 significant digits (any text of 15 or fewer reads back exactly, so this one had more).
+ * Whether a parsed number may not be the one its text wrote: an integer past 2^53, or one too large for a double
+ * (read as Infinity). Told from the double alone, so cheap enough for every number of every tool call; a decimal
+ * whose digits past the 17th are lost is not told (a text is read again when another number needs it).
  */
 export function mayBeInexact(value: number): boolean {
-  if (Number.isInteger(value)) return !Number.isSafeInteger(value);
-  const text = String(value);
-  const mantissa = text.split('e')[0].replace(/^-/, '').replace('.', '').replace(/^0+/, '');
-  return mantissa.length > 15;
+  return Number.isInteger(value) ? !Number.isSafeInteger(value) : !Number.isFinite(value);
 }
 
-/** Where a JSON tree holds a tool's own values: `holder[key]` is one (and all below it). */
+/** Where a JSON tree holds a tool's own values: `holder[key]` is one (the values inside it, not a bare scalar there). */
 export type ToolValuePlace = (holder: Record<string, unknown>, key: string) => boolean;
 
 /**
@@ -56,46 +67,56 @@ export const TOOL_VALUE_PLACES: ToolValuePlace = (holder, key) => {
 };
 
 /**
- * `parsed` (JSON.parse of `text`) with the numbers of its tool values exact (`'whole'`: the text is one, a tool call's
- * arguments or a tool's result): itself when none may be inexact (the
- * common case, found by a walk of the tree, no second parse), else `text` read again keeping those numbers' digits.
+ * `parsed` (JSON.parse of `text`) with the numbers inside its tool values exact (`'whole'`: the text is one, a tool
+ * call's arguments or a tool's result): itself when none may be inexact (the common case, found by a walk of the tree,
+ * no second parse), else `text` read again keeping those numbers' digits. Only numbers inside an object or array are
+ * kept so: a bare number where an object belongs stays a number, for the schemas and codecs to judge.
  */
 export function withExactToolNumbers<T>(parsed: T, text: string | Buffer, places: ToolValuePlace | 'whole' = TOOL_VALUE_PLACES): T {
-  if (!EXACT_JSON_NUMBERS || !hasInexactNumber(parsed, places, places === 'whole')) return parsed;
+  if (json === undefined || typeof parsed !== 'object' || parsed === null || !hasInexactNumber(parsed, places, places === 'whole')) return parsed;
   const source = typeof text === 'string' ? text : text.toString('utf8');
+  const { rawJSON } = json;
   const reviver: SourceReviver = (_key, value, context) =>
-    typeof value === 'number' && context?.source !== undefined && context.source !== String(value) ? json.rawJSON!(context.source) : value;
+    typeof value === 'number' && context?.source !== undefined && context.source !== String(value) ? rawJSON(context.source) : value;
   const exact = JSON.parse(source, reviver as Parameters<typeof JSON.parse>[1]) as T;
-  return places === 'whole' ? exact : (restoreOutside(exact, places, false) as T);
+  return restoreOutside(exact, places, places === 'whole') as T;
 }
 
-function hasInexactNumber(node: unknown, places: ToolValuePlace | 'whole', inside: boolean): boolean {
-  if (typeof node === 'number') return inside && mayBeInexact(node);
-  if (typeof node !== 'object' || node === null) return false;
-  if (Array.isArray(node)) {
-    for (const item of node) if (hasInexactNumber(item, places, inside)) return true;
+/** Whether a number held in `container` (inside a tool value when `inside`), or below it, may be inexact. */
+function hasInexactNumber(container: object, places: ToolValuePlace | 'whole', inside: boolean): boolean {
+  if (Array.isArray(container)) {
+    for (const item of container) {
+      if (typeof item === 'number' ? inside && mayBeInexact(item) : typeof item === 'object' && item !== null && hasInexactNumber(item, places, inside)) return true;
+    }
     return false;
   }
-  const holder = node as Record<string, unknown>;
-  for (const key of Object.keys(holder)) {
+  const holder = container as Record<string, unknown>;
+  // for…in: JSON.parse makes plain objects, whose keys are their own; no array of keys per object.
+  for (const key in holder) {
     const value = holder[key];
-    if (typeof value !== 'object' && typeof value !== 'number') continue;
-    if (hasInexactNumber(value, places, inside || (places !== 'whole' && places(holder, key)))) return true;
+    if (typeof value === 'number') {
+      if (inside && mayBeInexact(value)) return true;
+    } else if (typeof value === 'object' && value !== null) {
+      if (hasInexactNumber(value, places, inside || (places !== 'whole' && places(holder, key)))) return true;
+    }
   }
   return false;
 }
 
-/** Kept digits outside the tool values back to numbers, in place: the codecs read those as numbers. */
-function restoreOutside(node: unknown, places: ToolValuePlace, inside: boolean): unknown {
-  if (typeof node !== 'object' || node === null) return node;
-  if (json.isRawJSON!(node)) return inside ? node : Number(node.rawJSON);
-  if (inside) return node;
-  const holder = node as Record<string, unknown>;
+/** Kept digits back to numbers, in place, wherever their container is not inside a tool value: the codecs read those. */
+function restoreOutside(container: unknown, places: ToolValuePlace | 'whole', inside: boolean): unknown {
+  if (typeof container !== 'object' || container === null) return container;
+  if (json!.isRawJSON(container)) return Number(container.rawJSON);
+  const holder = container as Record<string, unknown>;
+  const isArray = Array.isArray(container);
   for (const key of Object.keys(holder)) {
     const value = holder[key];
     if (typeof value !== 'object' || value === null) continue;
-    const restored = restoreOutside(value, places, Array.isArray(holder) ? false : places(holder, key));
-    if (restored !== value) holder[key] = restored;
+    if (json!.isRawJSON(value)) {
+      if (!inside) holder[key] = Number(value.rawJSON);
+    } else if (!inside) {
+      restoreOutside(value, places, !isArray && places !== 'whole' && places(holder, key));
+    }
   }
-  return node;
+  return container;
 }

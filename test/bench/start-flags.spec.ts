@@ -5,17 +5,16 @@ import { expect } from 'chai';
 import { productionNodeFlags } from '../../bench/start-flags';
 
 describe('productionNodeFlags (bench)', () => {
-  it("takes the --max-… and --harmony-… V8 flags of the repository's start script", () => {
+  it("takes the --max-… V8 flags of the repository's start script", () => {
     const start = (JSON.parse(fs.readFileSync(path.join(__dirname, '../../package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
-    expect(productionNodeFlags(path.join(__dirname, '../..'))).to.deep.equal(start.split(' ').filter((t) => t.startsWith('--max-') || t.startsWith('--harmony-')));
-    expect(productionNodeFlags(path.join(__dirname, '../..'))).to.include('--harmony-json-parse-with-source');
+    expect(productionNodeFlags(path.join(__dirname, '../..'))).to.deep.equal(start.split(' ').filter((t) => t.startsWith('--max-')));
   });
 
-  it('takes the --name=number and --harmony-… options before the script, none when the script has none', () => {
+  it('takes the --name=number options before the script, none when the script has none', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'flags-'));
     const write = (start: string) => fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ scripts: { start } }));
-    write('node --max-semi-space-size=8 --expose-gc --heap-growing-percent=20 --harmony-x --import tsx core/cli.ts --max-x --port=8080');
-    expect(productionNodeFlags(dir)).to.deep.equal(['--max-semi-space-size=8', '--heap-growing-percent=20', '--harmony-x']);
+    write('node --max-semi-space-size=8 --expose-gc --heap-growing-percent=20 --import tsx core/cli.ts --max-x --port=8080');
+    expect(productionNodeFlags(dir)).to.deep.equal(['--max-semi-space-size=8', '--heap-growing-percent=20']);
     write('node -r ./x.js --max-old-space-size=512 core/cli.js');
     expect(productionNodeFlags(dir)).to.deep.equal(['--max-old-space-size=512']);
     write('node core/cli.js --max-old-space-size=512');

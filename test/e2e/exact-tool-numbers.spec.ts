@@ -92,4 +92,20 @@ describe('e2e: numbers in tool calls keep their digits through a translation', f
     // The official SDK reads the answer as any client does.
     expect(((JSON.parse(text) as Anthropic.Message).content[0] as Anthropic.ToolUseBlock).name).to.equal('get_order');
   });
+  it('a bare number where an object belongs stays what it was: a chat tool result is wrapped for Gemini, a Messages input is a 400', async () => {
+    answer('application/json', '{"candidates":[{"content":{"role":"model","parts":[{"text":"ok"}]},"finishReason":"STOP","index":0}]}');
+    await chatClient('gemini').chat.completions.create({
+      model: 'gemini-2.5-flash',
+      messages: [
+        { role: 'user', content: 'new id?' },
+        { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'new_id', arguments: '{}' } }] },
+        { role: 'tool', tool_call_id: 'c1', content: BIG },
+      ],
+    });
+    expect(sent).to.include(`"response":{"result":"${BIG}"}`);
+    const body = `{"model":"claude-sonnet-4-6","max_tokens":100,"messages":[{"role":"user","content":"order?"},{"role":"assistant","content":[{"type":"tool_use","id":"toolu_1","name":"get_order","input":${BIG}}]},{"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_1","content":"shipped"}]}]}`;
+    const res = await fetch(`${gw.url}/openai/v1/messages`, { method: 'POST', headers: { 'x-api-key': TEST_LICENSE, 'anthropic-version': '2023-06-01', 'content-type': 'application/json' }, body });
+    expect(res.status).to.equal(400);
+    expect(((await res.json()) as { error: { message: string } }).error.message).to.equal('messages[1].content[0].input: must be object');
+  });
 });

@@ -1,4 +1,4 @@
-import type { RequestContext, UpstreamRequest } from '@gateway/core';
+import { withExactToolNumbers, type RequestContext, type UpstreamRequest } from '@gateway/core';
 import { ADDED_DEFAULT_SAFETY, CIVIC_INTEGRITY, type SafetySettings } from './create-safety-settings';
 import { isRecord } from './gemini-json';
 
@@ -74,7 +74,9 @@ export function createRefusalRepairs(deps: { platform: string; safety: SafetySet
 function withJson(request: UpstreamRequest, change: (json: Record<string, unknown>) => Record<string, unknown> | undefined): UpstreamRequest | undefined {
   let parsed: unknown;
   try {
-    parsed = request.body ? JSON.parse(request.body.toString('utf8')) : request.json;
+    // Written again whole: tool values keep their numbers' digits (see withExactToolNumbers).
+    const text = request.body?.toString('utf8');
+    parsed = text !== undefined ? withExactToolNumbers(JSON.parse(text) as unknown, text) : request.json;
   } catch {
     return undefined;
   }

@@ -1,4 +1,4 @@
-import { GatewayError, type UpstreamRequest } from '@gateway/core';
+import { GatewayError, withExactToolNumbers, type UpstreamRequest } from '@gateway/core';
 import type { GeminiSafetySetting } from './options';
 import { describeRefusedMediaType, toGeminiMediaType } from './gemini-media-types';
 
@@ -42,7 +42,8 @@ export function toGeminiNativeRequest(request: UpstreamRequest, shape: NativeSha
     const spliced = Object.assign({ safetySettings: shape.safetySettings }, json);
     return { request: { ...request, body: spliceFirstKey(request.body, 'safetySettings', shape.safetySettings, Object.keys(json).length === 0), json: spliced }, addedSafety: true };
   }
-  const rebuilt: Record<string, unknown> = Object.assign({}, json);
+  // Written again whole from the parsed body: tool values keep their numbers' digits (see withExactToolNumbers).
+  const rebuilt: Record<string, unknown> = Object.assign({}, request.body ? withExactToolNumbers(json, request.body) : json);
   if (tools) rebuilt.tools = tools;
   if (addSafety) rebuilt.safetySettings = shape.safetySettings;
   return { request: { ...request, body: undefined, json: rebuilt }, addedSafety: addSafety };
@@ -57,7 +58,8 @@ function countRequestWithSearchRenamed(request: UpstreamRequest, json: Json): Up
   const inner = key ? (json[key] as Json) : undefined;
   const tools = inner ? renameWebSearchTools(inner.tools) : undefined;
   if (!key || !inner || !tools) return request;
-  return { ...request, body: undefined, json: { ...json, [key]: { ...inner, tools } } };
+  const exact = request.body ? withExactToolNumbers(json, request.body) : json;
+  return { ...request, body: undefined, json: { ...exact, [key]: { ...(exact[key] as Json), tools } } };
 }
 
 /** `{webSearch: {...}}` / `{web_search: {...}}` → `{googleSearch: {...}}`; undefined when no tool needs it. */

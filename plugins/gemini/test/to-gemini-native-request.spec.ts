@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import type { UpstreamRequest } from '@gateway/core';
+import { createSafetySettings, DEFAULT_SAFETY_SETTINGS } from '../src/create-safety-settings';
+import { createRefusalRepairs } from '../src/refusal-repairs';
 import { renameWebSearchTools, toGeminiNativeRequest } from '../src/to-gemini-native-request';
 import { extraHiddenClasses, skipUnlessMapsComparable } from '../../../test/helpers/hidden-class';
 
@@ -70,5 +72,30 @@ describe('toGeminiNativeRequest hidden classes', () => {
     skipUnlessMapsComparable(this, rebuilt[0]);
     expect(extraHiddenClasses(spliced)).to.equal(0);
     expect(extraHiddenClasses(rebuilt)).to.equal(0);
+  });
+});
+
+describe('a native Gemini request written again whole keeps the digits of its tool values', () => {
+  const BIG = '12345678901234567890';
+  const TURNS = `"contents":[{"role":"model","parts":[{"functionCall":{"name":"get_order","args":{"order_id":${BIG}}}}]},{"role":"user","parts":[{"functionResponse":{"name":"get_order","response":{"id":${BIG}}}}]}]`;
+  const written = (request: UpstreamRequest): string => (request.body ?? Buffer.from(JSON.stringify(request.json))).toString();
+
+  it('when a webSearch tool is renamed (the body is rebuilt from the parsed JSON, which held 12345678901234567000)', () => {
+    const { request } = toGeminiNativeRequest(native(`{${TURNS},"tools":[{"webSearch":{}}]}`), { generate: true, safetySettings: SAFETY });
+    expect(written(request)).to.include(`"args":{"order_id":${BIG}}`).and.include(`"response":{"id":${BIG}}`).and.include('"googleSearch"');
+  });
+
+  it('when a countTokens request\'s generateContentRequest has its webSearch tool renamed', () => {
+    const raw = `{"generateContentRequest":{"model":"models/m",${TURNS},"tools":[{"webSearch":{}}]}}`;
+    const { request } = toGeminiNativeRequest(native(raw), { generate: false, safetySettings: SAFETY });
+    expect(written(request)).to.include(`"args":{"order_id":${BIG}}`).and.include('"googleSearch"');
+  });
+
+  it('when Gemini refused the added civic-integrity setting and the request goes again without it', () => {
+    // The defaults hold the civic-integrity setting that a model may refuse.
+    const { request } = toGeminiNativeRequest(native(`{${TURNS}}`), { generate: true, safetySettings: [...DEFAULT_SAFETY_SETTINGS] });
+    const [civic] = createRefusalRepairs({ platform: 'gemini', safety: createSafetySettings(undefined) });
+    const retry = civic.without(request);
+    expect(retry && written(retry)).to.include(`"args":{"order_id":${BIG}}`).and.include(`"response":{"id":${BIG}}`);
   });
 });

@@ -4,18 +4,17 @@ import { EXACT_JSON_NUMBERS, mayBeInexact, withExactToolNumbers } from '../../..
 const BIG = '12345678901234567890';
 
 describe('mayBeInexact', () => {
-  it('flags integers past 2^53 and values printed with more than 15 significant digits', () => {
-    for (const inexact of [12345678901234567890, 2 ** 53, -(2 ** 60), 0.12345678901234568, 1.2345678901234567e-7, 1e21]) expect(mayBeInexact(inexact), String(inexact)).to.equal(true);
+  it('flags integers past 2^53 and numbers too large for a double (read as Infinity)', () => {
+    for (const inexact of [12345678901234567890, 2 ** 53, -(2 ** 60), 1e21, Infinity, -Infinity]) expect(mayBeInexact(inexact), String(inexact)).to.equal(true);
   });
-  it('passes integers within 2^53 and short decimals, which read back as written', () => {
-    for (const exact of [0, -1, 2 ** 53 - 1, 0.1, 0.3, 123.456, 1e-7, 99999999999999.9]) expect(mayBeInexact(exact), String(exact)).to.equal(false);
+  it('passes integers within 2^53 and decimals (cheap enough for every number of every tool call)', () => {
+    for (const exact of [0, -1, 2 ** 53 - 1, 0.1, 0.30000000000000004, 123.456, 1e-7]) expect(mayBeInexact(exact), String(exact)).to.equal(false);
   });
 });
 
 describe('withExactToolNumbers', () => {
-  before(function () {
-    // npm test runs with --harmony-json-parse-with-source (.mocharc.json), as npm start does.
-    if (!EXACT_JSON_NUMBERS) throw new Error('this Node has no JSON.parse source access: run through npm test');
+  it('is on for this Node (20: turned on at run time, no command-line flag)', () => {
+    expect(EXACT_JSON_NUMBERS).to.equal(true);
   });
   const exact = (text: string, places?: 'whole'): unknown => withExactToolNumbers(JSON.parse(text) as unknown, text, places);
 
@@ -43,8 +42,23 @@ describe('withExactToolNumbers', () => {
     expect(withExactToolNumbers(parsed, text)).to.equal(parsed);
   });
 
-  it("'whole': every number of the text is a tool's, at any depth, in arrays too", () => {
-    const text = `{"a":[${BIG},{"b":-${BIG}}],"c":1.0,"d":0.1}`;
+  it("'whole': every number of the text is a tool's, at any depth, in arrays too; one needing it keeps the others' digits", () => {
+    const text = `{"a":[${BIG},{"b":-${BIG}}],"c":1.0,"d":0.1,"e":1.00000000000000001,"f":1e400}`;
     expect(JSON.stringify(exact(text, 'whole'))).to.equal(text);
+  });
+
+  it('keeps a bare number as a number where an object belongs (a tool value, a whole text), for the schemas to judge', () => {
+    expect(exact(BIG, 'whole')).to.be.a('number');
+    const value = exact(`{"content":[{"type":"tool_use","name":"f","input":${BIG}}],"contents":[{"parts":[{"functionResponse":{"name":"f","response":${BIG}}}]}],"x":[{"type":"tool_use","name":"f","input":{"id":${BIG}}}]}`) as {
+      content: Array<{ input: unknown }>;
+      contents: Array<{ parts: Array<{ functionResponse: { response: unknown } }> }>;
+    };
+    expect(value.content[0].input).to.be.a('number');
+    expect(value.contents[0].parts[0].functionResponse.response).to.be.a('number');
+  });
+
+  it('a number too large for a double keeps its digits inside a tool value (it was null)', () => {
+    const text = '{"type":"tool_use","name":"f","input":{"x":1e400}}';
+    expect(JSON.stringify(exact(`{"content":[${text}]}`))).to.equal(`{"content":[${text}]}`);
   });
 });
