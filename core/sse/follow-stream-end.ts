@@ -1,5 +1,5 @@
 import type { WireFormat } from '../unified/unified-request';
-import { createLineStartFinder } from './find-line-start';
+import { compileLineStarts, createLineStartFinder, type LineStarts } from './find-line-start';
 import { createSseParser } from './parse-sse';
 
 /**
@@ -19,18 +19,22 @@ const END_LINES: Partial<Record<WireFormat, readonly string[]>> = {
  * text cannot fake the key with a string value after it; the value must start with a letter (Ollama and sglang send
  * `""` on every chunk).
  */
-const FINISH_MARKS: Partial<Record<WireFormat, readonly string[]>> = {
-  'chat-completions': ['"finish_reason":"', '"finish_reason": "'],
+const FINISH_KEYS: Partial<Record<WireFormat, string>> = {
+  'chat-completions': '"finish_reason":',
   // `message_delta` gives the stop reason (`message_start` has it null): message_stop may still come, or not.
-  messages: ['"stop_reason":"', '"stop_reason": "'],
+  messages: '"stop_reason":',
 };
 const FINISH_IN_TEXT = /"(?:finish|stop)_reason": ?"[A-Za-z]/;
+/** What follows a finish key: an optional space, a quote and a letter. */
+const FINISH_VALUE_BYTES = 3;
 
-/** Whether `chunk` holds a finish mark followed by a letter. */
-function hasFinishMark(chunk: Buffer, mark: Buffer): boolean {
-  for (let at = chunk.indexOf(mark); at >= 0; at = chunk.indexOf(mark, at + 1)) {
-    // A letter, either case (a service may write `STOP`).
-    const next = chunk[at + mark.length] | 0x20;
+/** Whether `bytes` hold `key` followed by a string value that starts with a letter (either case: a service may write `STOP`). */
+function hasFinishValue(bytes: Buffer, key: Buffer): boolean {
+  for (let at = bytes.indexOf(key); at >= 0; at = bytes.indexOf(key, at + 1)) {
+    let i = at + key.length;
+    if (bytes[i] === 0x20) i += 1;
+    if (bytes[i] !== 0x22) continue;
+    const next = bytes[i + 1] | 0x20;
     if (next >= 0x61 && next <= 0x7a) return true;
   }
   return false;
@@ -48,6 +52,33 @@ const END_MARKS: Partial<Record<WireFormat, readonly string[]>> = {
 function spellings(line: string): string[] {
   return [line, line.replace(': ', ':')];
 }
+
+/** A format's end lines and marks as bytes, made once. */
+interface EndBytes {
+  lines: LineStarts;
+  hasEndLine: boolean;
+  marks: Buffer[];
+  finishKey: Buffer | undefined;
+  /** Bytes of the stream kept from one chunk to the next: enough to see a mark or a finish across the two. */
+  keep: number;
+}
+
+const END_BYTES = new Map<WireFormat, EndBytes>();
+
+function endBytesOf(format: WireFormat): EndBytes {
+  let known = END_BYTES.get(format);
+  if (known === undefined) {
+    const lines = (END_LINES[format] ?? []).flatMap(spellings);
+    const marks = (END_MARKS[format] ?? []).map((mark) => Buffer.from(mark));
+    const finish = FINISH_KEYS[format];
+    const finishKey = finish === undefined ? undefined : Buffer.from(finish);
+    const keep = Math.max(0, ...marks.map((mark) => mark.length - 1), finishKey ? finishKey.length + FINISH_VALUE_BYTES - 1 : 0);
+    known = { lines: compileLineStarts(lines), hasEndLine: lines.length > 0, marks, finishKey, keep };
+    END_BYTES.set(format, known);
+  }
+  return known;
+}
+
 export interface StreamEndFollower {
   push(chunk: Buffer): void;
   /**
@@ -83,35 +114,39 @@ export function createStreamEndFollower(format: WireFormat, choices = 1): Stream
 }
 
 function createEndLineFollower(format: WireFormat): StreamEndFollower {
-  const lines = (END_LINES[format] ?? []).flatMap(spellings);
+  const { lines, hasEndLine, marks, finishKey, keep } = endBytesOf(format);
   const endLine = createLineStartFinder(lines);
-  const marks = FINISH_MARKS[format] ?? [];
-  const endMarks = END_MARKS[format] ?? [];
-  const endMarkBytes = endMarks.map((mark) => Buffer.from(mark));
-  const markBytes = marks.map((mark) => Buffer.from(mark));
-  // A finish mark's letter after it is kept too, to be seen across two chunks.
-  const keep = Math.max(1, ...marks.map((mark) => mark.length + 1), ...endMarks.map((mark) => mark.length));
   let ended = false;
   let finished = false;
-  // The stream's last bytes (latin1: one char per byte); a line break stands for the stream's start.
-  let tail = '\n';
+  /**
+   * The stream's last bytes after its last line break, for a mark across the chunk before and this one. No mark holds
+   * a line break, so after a chunk that ends one (an upstream writing whole events, the common case) none is kept.
+   */
+  let tail: Buffer | undefined;
+  const found = (bytes: Buffer): boolean => marks.some((mark) => bytes.includes(mark));
   return {
-    hasEndLine: lines.length > 0,
+    hasEndLine,
     push(chunk) {
       if (ended || chunk.length === 0) return;
-      // A mark across the previous chunk and this one.
-      const joint = tail + chunk.toString('latin1', 0, Math.min(chunk.length, keep));
-      ended =
-        endLine(chunk) ||
-        endMarks.some((mark) => joint.includes(mark)) ||
-        endMarkBytes.some((mark) => chunk.includes(mark));
-      if (!finished && marks.length > 0) finished = FINISH_IN_TEXT.test(joint) || markBytes.some((mark) => hasFinishMark(chunk, mark));
-      tail = (tail + chunk.toString('latin1', Math.max(0, chunk.length - keep))).slice(-keep);
+      // Only what spans the two chunks: a mark wholly in either is found there.
+      const joint = tail !== undefined ? Buffer.concat([tail, chunk.subarray(0, keep)]) : undefined;
+      ended = endLine(chunk) || (marks.length > 0 && (found(chunk) || (joint !== undefined && found(joint))));
+      if (!finished && finishKey) finished = hasFinishValue(chunk, finishKey) || (joint !== undefined && hasFinishValue(joint, finishKey));
+      tail = keep > 0 ? lastLineEnd(tail, chunk, keep) : undefined;
     },
     ended: () => ended,
     finished: () => ended || finished,
     finishedBefore: (openLine) => finished && !FINISH_IN_TEXT.test(openLine),
   };
+}
+
+/** The last `keep` bytes of the stream after its last line break (`tail` then `chunk`); undefined when there are none. */
+function lastLineEnd(tail: Buffer | undefined, chunk: Buffer, keep: number): Buffer | undefined {
+  const last = chunk[chunk.length - 1];
+  if (last === 0x0a || last === 0x0d) return undefined;
+  const lineStart = Math.max(chunk.lastIndexOf(0x0a), chunk.lastIndexOf(0x0d)) + 1;
+  if (lineStart > 0 || tail === undefined || chunk.length >= keep) return Buffer.from(chunk.subarray(Math.max(lineStart, chunk.length - keep)));
+  return Buffer.concat([tail, chunk]).subarray(-keep);
 }
 
 /**

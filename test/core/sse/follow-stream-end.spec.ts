@@ -8,6 +8,33 @@ function endedAfter(format: Parameters<typeof createStreamEndFollower>[0], chunk
 }
 
 describe('createStreamEndFollower', () => {
+  it('reads the same ended and finished wherever a stream is cut in three (marks across chunks, a chunk ending mid-line)', () => {
+    const streams: Array<[Parameters<typeof createStreamEndFollower>[0], string]> = [
+      ['chat-completions', 'data: {"choices":[{"delta":{"content":"a"},"finish_reason":null}]}\n\ndata: {"choices":[{"delta":{},"finish_reason": "stop"}]}\n\ndata: [DONE]\n\n'],
+      ['messages', 'event: message_delta\ndata: {"type":"message_delta","delta":{"stop_reason":"end_turn"}}\n\nevent: message_stop\ndata: {"type":"message_stop"}\n\n'],
+      ['responses', 'data: {"type":"response.output_text.delta","delta":"a"}\n\ndata: {"type": "response.completed","response":{}}\n\n'],
+    ];
+    for (const [format, text] of streams) {
+      for (let a = 0; a <= text.length; a += 1) {
+        for (let b = a; b <= text.length; b += 3) {
+          const follower = createStreamEndFollower(format);
+          for (const piece of [text.slice(0, a), text.slice(a, b), text.slice(b)]) follower.push(Buffer.from(piece));
+          expect(follower.ended(), `${format} cut at ${a}, ${b}`).to.equal(true);
+          expect(follower.finished(), `${format} cut at ${a}, ${b}`).to.equal(true);
+        }
+      }
+      // Without its last event, no end (and for chat and Messages, still finished by the stop reason).
+      const body = text.slice(0, text.lastIndexOf(format === 'messages' ? 'event: message_stop' : 'data: '));
+      for (let a = 0; a <= body.length; a += 1) {
+        const follower = createStreamEndFollower(format);
+        follower.push(Buffer.from(body.slice(0, a)));
+        follower.push(Buffer.from(body.slice(a)));
+        expect(follower.ended(), `${format} without its end, cut at ${a}`).to.equal(false);
+        expect(follower.finished(), `${format} without its end, cut at ${a}`).to.equal(format !== 'responses');
+      }
+    }
+  });
+
   it('sees each format\'s end line at a line\'s start, in any chunk, with or without the space after the colon', () => {
     expect(endedAfter('chat-completions', ['data: {"x":1}\n\n', 'data: [DONE]\n\n'])).to.equal(true);
     expect(endedAfter('chat-completions', ['data: {"x":1}\n\ndata: [DONE]\n\n'])).to.equal(true);
