@@ -44,6 +44,11 @@ const json = jsonWithSource();
 /** Whether this Node keeps a number's digits (JSON.parse source access and JSON.rawJSON). */
 export const EXACT_JSON_NUMBERS = json !== undefined;
 
+/** Whether `value` is a number kept to its digits by withExactToolNumbers (JSON.stringify writes it as them). */
+export function isExactNumber(value: unknown): boolean {
+  return json !== undefined && json.isRawJSON(value);
+}
+
 /**
  * Whether a parsed number may not be the one its text wrote: an integer past 2^53, or one too large for a double
  * (read as Infinity). Told from the double alone, so cheap enough for every number of every tool call; a decimal

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { callIdKey, createCallMemo, type Logger, type RequestContext, type Store } from '@gateway/core';
+import { callIdKey, createCallMemo, isExactNumber, withExactToolNumbers, type Logger, type RequestContext, type Store } from '@gateway/core';
 
 /** How long a call's thought signature is kept for the next turn of its tool loop. */
 export const SIGNATURE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -58,7 +58,9 @@ export function signatureScope(ctx: Pick<RequestContext, 'principal'>): string {
 function fingerprint(call: SignedCall): string {
   let args: string;
   try {
-    args = canonicalJson(JSON.parse(call.arguments === '' ? '{}' : call.arguments));
+    // Read exactly: two calls whose numbers differ past a double's precision are two calls.
+    const text = call.arguments === '' ? '{}' : call.arguments;
+    args = canonicalJson(withExactToolNumbers(JSON.parse(text) as unknown, text, 'whole'));
   } catch {
     args = call.arguments;
   }
@@ -66,6 +68,8 @@ function fingerprint(call: SignedCall): string {
 }
 
 function canonicalJson(value: unknown): string {
+  // A number kept to its digits (withExactToolNumbers) is written as them.
+  if (isExactNumber(value)) return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (typeof value === 'object' && value !== null) {
     const record = value as Record<string, unknown>;

@@ -40,6 +40,15 @@ describe('createSignatureMemo', () => {
     expect([...found]).to.deep.equal([['call_1', 'sig-paris']]);
   });
 
+  it('tells apart two calls whose numbers differ only past a double\'s precision (both read as 12345678901234567000 before)', async () => {
+    const memo = createSignatureMemo(createMemoryStore(), 'gemini', silent);
+    await memo.save(look('call_1', '{"order":12345678901234567890}'), 'sig-order', LICENSE);
+    const found = await memo.load([look('call_1', '{"order":12345678901234567891}')], LICENSE);
+    expect([...found]).to.deep.equal([]);
+    const same = await memo.load([look('call_1', '{ "order": 12345678901234567890 }')], LICENSE);
+    expect([...same]).to.deep.equal([['call_1', 'sig-order']]);
+  });
+
   it("keeps each principal's and each platform's signatures apart, and outlives the memo object (a restart, with a lasting store)", async () => {
     const store = createMemoryStore();
     await createSignatureMemo(store, 'gemini', silent).save(look('call_1'), 'sig', LICENSE);
