@@ -33,13 +33,15 @@ export function createClientStreamWriter(res: ServerResponse, framing: StreamFra
     started(): boolean {
       return res.headersSent;
     },
-    write(events: WireEvent[]): boolean {
+    /** `last`: the answer's last events, `end()` follows in this turn: they wait for it (corked), one socket write for both. */
+    write(events: WireEvent[], last = false): boolean {
       if (events.length > 0 && !res.destroyed) {
         // Not started: the headers go with the first events.
         if (!res.headersSent) res.writeHead(200, headers);
         let text = '';
         for (const event of events) text += array ? array.element(event.data) : formatSseEvent(event, newline);
         clearImmediate(flushHeaders);
+        if (last) res.cork();
         writeNow(res, text);
       }
       return !res.writableNeedDrain;
@@ -47,7 +49,11 @@ export function createClientStreamWriter(res: ServerResponse, framing: StreamFra
     /** Ends a started answer; one never started is left to whoever renders the error that stopped it. */
     end(): void {
       clearImmediate(flushHeaders);
-      if (res.destroyed || res.writableEnded || !res.headersSent) return;
+      if (res.destroyed || res.writableEnded || !res.headersSent) {
+        // Not ended here: whatever was held for the end still goes.
+        if (res.writableCorked > 0 && !res.destroyed) res.uncork();
+        return;
+      }
       res.end(array ? array.close() : undefined);
     },
   };

@@ -5,8 +5,12 @@ import type { Readable } from 'node:stream';
 export interface BodySink {
   /** One chunk, as the upstream's socket delivered it. Answers true when the answer is complete: reading stops. */
   take(chunk: Buffer): boolean;
-  /** The chunks of one socket read have all been taken: write what they made. Answers false when the client's socket is full. */
-  flush(): boolean;
+  /**
+   * The chunks of one socket read have all been taken: write what they made. Answers false when the client's socket is
+   * full. `last`: the answer is complete, and the response ends in this turn of the event loop: what is written may wait
+   * for that end (corked), so that the last bytes and the end leave in one socket write.
+   */
+  flush(last?: boolean): boolean;
 }
 
 /**
@@ -29,11 +33,11 @@ export function consumeBody(body: Readable, client: EventEmitter, sink: BodySink
       else reject(error);
     };
     /** False when writing failed (the promise has settled). */
-    const flush = (): boolean => {
+    const flush = (last = false): boolean => {
       flushQueued = false;
       if (settled) return false;
       try {
-        if (!sink.flush()) body.pause();
+        if (!sink.flush(last)) body.pause();
         return true;
       } catch (error) {
         finish(error);
@@ -49,15 +53,15 @@ export function consumeBody(body: Readable, client: EventEmitter, sink: BodySink
         return;
       }
       if (complete) {
-        if (flush()) finish();
+        if (flush(true)) finish();
       } else if (!flushQueued) {
         // The parser hands over every chunk of this read before the tick ends: they leave together.
         flushQueued = true;
-        process.nextTick(flush);
+        process.nextTick(flush, false);
       }
     };
     const onEnd = (): void => {
-      if (!flushQueued || flush()) finish();
+      if (!flushQueued || flush(true)) finish();
     };
     const onDrain = (): void => {
       body.resume();

@@ -76,11 +76,12 @@ export async function pumpTranslatedStream({ upstream, framing, decoder, stages,
       if (event.type === 'finish' || event.type === 'error') done = true;
     }
   };
-  const flush = (): boolean => {
+  /** `last`: the answer ends in this turn (see BodySink.flush): its last events leave with the end, in one write. */
+  const flush = (last = false): boolean => {
     if (pending.length > 0) written = true;
     const batch = pending;
     pending = [];
-    return writer.write(batch);
+    return writer.write(batch, last);
   };
   // The credentials the call sent, masked in the upstream's bytes before they are decoded (an error quoting the key).
   const masker = upstream.credentials ? createCredentialMasker(upstream.credentials) : undefined;
@@ -117,7 +118,7 @@ export async function pumpTranslatedStream({ upstream, framing, decoder, stages,
     encode(decoder.end());
     endStages();
     if (!done) encode([{ type: 'error', error: new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream stream ended before the response was complete') }]);
-    flush();
+    flush(true);
   };
 
   try {
@@ -137,7 +138,7 @@ export async function pumpTranslatedStream({ upstream, framing, decoder, stages,
       if (decoder.whole?.()) finishUp();
       else {
         encode([{ type: 'error', error: toGatewayError(error) }]);
-        flush();
+        flush(true);
       }
     }
   } finally {

@@ -57,7 +57,11 @@ export async function relayBody(body: Readable, res: ServerResponse, options: Re
       if (endable) {
         startOnce(res, options);
         res.end();
-      } else res.destroy();
+      } else {
+        // Bytes held for the end go out before the connection drops, as they did when written at once.
+        if (res.writableCorked > 0) res.uncork();
+        res.destroy();
+      }
     }
   }
 }
@@ -84,11 +88,13 @@ function pipeBody(body: Readable, res: ServerResponse, options: RelayOptions, pr
   const { onChunk, mask } = options;
   let pending: Buffer[] = [];
   let written = false;
-  const flush = (): boolean => {
+  const flush = (last = false): boolean => {
     if (pending.length > 0) {
       const data = pending.length === 1 ? pending[0] : Buffer.concat(pending);
       pending = [];
       startOnce(res, options);
+      // The answer's last bytes wait for its end (relayBody ends it in this turn), which uncorks: one socket write.
+      if (last) res.cork();
       writeNow(res, data);
     }
     return !res.writableNeedDrain;
