@@ -89,7 +89,8 @@ export async function pumpTranslatedStream({ upstream, framing, decoder, stages,
     for (const wireEvent of parser.push(masker ? masker.push(chunk) : chunk)) {
       if (done) break;
       encode(decode(wireEvent));
-      if (!written) flush();
+      // A first event that ends the answer waits for the end too (see flush).
+      if (!written) flush(done);
     }
     return done;
   };

@@ -107,7 +107,8 @@ function pipeBody(body: Readable, res: ServerResponse, options: RelayOptions, pr
       pending.push(chunk);
       if (!written) {
         written = true;
-        flush();
+        // A first chunk that completes the answer waits for the end too.
+        flush(progress.complete);
       }
       return progress.complete;
     },
