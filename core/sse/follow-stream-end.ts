@@ -19,23 +19,23 @@ const END_LINES: Partial<Record<WireFormat, readonly string[]>> = {
  * text cannot fake the key with a string value after it; the value must start with a letter (Ollama and sglang send
  * `""` on every chunk).
  */
-const FINISH_KEYS: Partial<Record<WireFormat, string>> = {
-  'chat-completions': '"finish_reason":',
+const FINISH_MARKS: Partial<Record<WireFormat, readonly string[]>> = {
+  'chat-completions': ['"finish_reason":"', '"finish_reason": "'],
   // `message_delta` gives the stop reason (`message_start` has it null): message_stop may still come, or not.
-  messages: '"stop_reason":',
+  messages: ['"stop_reason":"', '"stop_reason": "'],
 };
 const FINISH_IN_TEXT = /"(?:finish|stop)_reason": ?"[A-Za-z]/;
-/** What follows a finish key: an optional space, a quote and a letter. */
-const FINISH_VALUE_BYTES = 3;
 
-/** Whether `bytes` hold `key` followed by a string value that starts with a letter (either case: a service may write `STOP`). */
-function hasFinishValue(bytes: Buffer, key: Buffer): boolean {
-  for (let at = bytes.indexOf(key); at >= 0; at = bytes.indexOf(key, at + 1)) {
-    let i = at + key.length;
-    if (bytes[i] === 0x20) i += 1;
-    if (bytes[i] !== 0x22) continue;
-    const next = bytes[i + 1] | 0x20;
-    if (next >= 0x61 && next <= 0x7a) return true;
+/**
+ * Whether `bytes` hold a finish mark followed by a letter (either case: a service may write `STOP`). The marks end in
+ * the value's quote, so a chunk of many events (each with `"finish_reason":null`) is searched for the real one only.
+ */
+function hasFinishMark(bytes: Buffer, marks: readonly Buffer[]): boolean {
+  for (const mark of marks) {
+    for (let at = bytes.indexOf(mark); at >= 0; at = bytes.indexOf(mark, at + 1)) {
+      const next = bytes[at + mark.length] | 0x20;
+      if (next >= 0x61 && next <= 0x7a) return true;
+    }
   }
   return false;
 }
@@ -58,7 +58,7 @@ interface EndBytes {
   lines: LineStarts;
   hasEndLine: boolean;
   marks: Buffer[];
-  finishKey: Buffer | undefined;
+  finishMarks: Buffer[];
   /** Bytes of the stream kept from one chunk to the next: enough to see a mark or a finish across the two. */
   keep: number;
 }
@@ -70,10 +70,10 @@ function endBytesOf(format: WireFormat): EndBytes {
   if (known === undefined) {
     const lines = (END_LINES[format] ?? []).flatMap(spellings);
     const marks = (END_MARKS[format] ?? []).map((mark) => Buffer.from(mark));
-    const finish = FINISH_KEYS[format];
-    const finishKey = finish === undefined ? undefined : Buffer.from(finish);
-    const keep = Math.max(0, ...marks.map((mark) => mark.length - 1), finishKey ? finishKey.length + FINISH_VALUE_BYTES - 1 : 0);
-    known = { lines: compileLineStarts(lines), hasEndLine: lines.length > 0, marks, finishKey, keep };
+    const finishMarks = (FINISH_MARKS[format] ?? []).map((mark) => Buffer.from(mark));
+    // A finish mark's letter after it is kept too, to be seen across two chunks.
+    const keep = Math.max(0, ...marks.map((mark) => mark.length - 1), ...finishMarks.map((mark) => mark.length));
+    known = { lines: compileLineStarts(lines), hasEndLine: lines.length > 0, marks, finishMarks, keep };
     END_BYTES.set(format, known);
   }
   return known;
@@ -114,7 +114,7 @@ export function createStreamEndFollower(format: WireFormat, choices = 1): Stream
 }
 
 function createEndLineFollower(format: WireFormat): StreamEndFollower {
-  const { lines, hasEndLine, marks, finishKey, keep } = endBytesOf(format);
+  const { lines, hasEndLine, marks, finishMarks, keep } = endBytesOf(format);
   const endLine = createLineStartFinder(lines);
   let ended = false;
   let finished = false;
@@ -131,7 +131,7 @@ function createEndLineFollower(format: WireFormat): StreamEndFollower {
       // Only what spans the two chunks: a mark wholly in either is found there.
       const joint = tail !== undefined ? Buffer.concat([tail, chunk.subarray(0, keep)]) : undefined;
       ended = endLine(chunk) || (marks.length > 0 && (found(chunk) || (joint !== undefined && found(joint))));
-      if (!finished && finishKey) finished = hasFinishValue(chunk, finishKey) || (joint !== undefined && hasFinishValue(joint, finishKey));
+      if (!finished && finishMarks.length > 0) finished = hasFinishMark(chunk, finishMarks) || (joint !== undefined && hasFinishMark(joint, finishMarks));
       tail = keep > 0 ? lastLineEnd(tail, chunk, keep) : undefined;
     },
     ended: () => ended,
