@@ -15,7 +15,7 @@ import { writeNow } from './write-now';
  */
 export function createClientStreamWriter(res: ServerResponse, framing: StreamFraming, newline: SseNewline = '\n') {
   const array = framing === 'json-array' ? createJsonArrayWriter() : undefined;
-  let flushHeaders: NodeJS.Immediate | undefined;
+  let flushHeaders: NodeJS.Timeout | undefined;
 
   const headers = framing === 'sse' ? SSE_HEADERS : { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' };
 
@@ -40,7 +40,7 @@ export function createClientStreamWriter(res: ServerResponse, framing: StreamFra
         if (!res.headersSent) res.writeHead(200, headers);
         let text = '';
         for (const event of events) text += array ? array.element(event.data) : formatSseEvent(event, newline);
-        clearImmediate(flushHeaders);
+        clearTimeout(flushHeaders);
         if (last) res.cork();
         writeNow(res, text);
       }
@@ -48,7 +48,7 @@ export function createClientStreamWriter(res: ServerResponse, framing: StreamFra
     },
     /** Ends a started answer; one never started is left to whoever renders the error that stopped it. */
     end(): void {
-      clearImmediate(flushHeaders);
+      clearTimeout(flushHeaders);
       if (res.destroyed || res.writableEnded || !res.headersSent) {
         // Not ended here: whatever was held for the end still goes.
         if (res.writableCorked > 0 && !res.destroyed) res.uncork();

@@ -1,12 +1,20 @@
 import type { ServerResponse } from 'node:http';
 
 /**
- * Headers set with `writeHead` go out with the first chunk when it is already here; when it is not (a model still
- * thinking), they leave on their own once the pending I/O has been handled, so the client sees the answer start at
- * once. Clear the returned handle (`clearImmediate`) when the first chunk is written.
+ * How long a stream's headers wait for its first chunk. An upstream that sends its headers a moment before its first
+ * event (the usual case) then has both leave in one write (one syscall, one wake-up of the client, on the path to the
+ * first token), where flushing them at once wrote them alone; one still thinking has its client see the answer start
+ * this soon.
  */
-export function flushHeadersSoon(res: ServerResponse): NodeJS.Immediate {
-  return setImmediate(() => {
+export const HEADERS_WAIT_MS = 5;
+
+/**
+ * Headers set with `writeHead` go out with the first chunk when it comes within HEADERS_WAIT_MS; when it does not (a
+ * model still thinking), they leave on their own then. Clear the returned timer (`clearTimeout`) when the first chunk
+ * is written.
+ */
+export function flushHeadersSoon(res: ServerResponse): NodeJS.Timeout {
+  return setTimeout(() => {
     if (!res.destroyed && !res.writableEnded) res.flushHeaders();
-  });
+  }, HEADERS_WAIT_MS);
 }

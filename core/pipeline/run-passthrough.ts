@@ -101,7 +101,7 @@ async function relayAnswer(
       start: ctx.stream ? undefined : start,
       mask: upstream.credentials ? createCredentialMasker(upstream.credentials) : undefined,
       onChunk(chunk) {
-        clearImmediate(flushHeaders);
+        clearTimeout(flushHeaders);
         sequence?.push(chunk);
         boundary?.push(chunk);
         if (opensErrorEvent && ctx.failedMidway === undefined && opensErrorEvent(chunk)) ctx.failedMidway = 'upstream_error_event';
@@ -158,7 +158,7 @@ async function relayAnswer(
       },
     });
   } finally {
-    clearImmediate(flushHeaders);
+    clearTimeout(flushHeaders);
   }
 }
 

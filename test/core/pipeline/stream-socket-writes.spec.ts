@@ -78,6 +78,19 @@ describe('a stream answer leaves in as few socket writes as its arrival allows',
     expect(writes).to.equal(2);
   });
 
+  it('passthrough: headers sent a moment before the first event leave with it (headers alone, then the event, before)', async () => {
+    upstream.handle((_req, res) => {
+      const [first, ...rest] = EVENTS.split(/(?<=\n\n)/);
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.flushHeaders();
+      setTimeout(() => res.write(first), 1);
+      setTimeout(() => res.end(rest.join('')), 30);
+    });
+    const { writes, text } = await countAnswerWrites(`${gw.url}/openai/v1/chat/completions`, CHAT);
+    expect(text).to.equal(EVENTS);
+    expect(writes).to.equal(2);
+  });
+
   it('translated (Claude to chat): a whole answer in one upstream read is two writes, its first event at once and the rest with the end (three before)', async () => {
     const sse = fixtureText('anthropic-messages/stream-basic.sse');
     upstream.handle((_req, res) => {
