@@ -50,6 +50,8 @@ function refusesParameter(name: string): (text: string) => boolean {
  * - `max_completion_tokens` (OpenAI's name; its reasoning models refuse `max_tokens`) and `stream_options` (the usage
  *   chunk): Mistral answers 422 `extra_forbidden` to either. The limit then goes as `max_tokens`, which every
  *   compatible service knows; a stream goes without its usage chunk.
+ * - `verbosity`, from a Responses client's `text.verbosity` (Codex sends it for gpt-5 models): Mistral answers 422
+ *   `extra_forbidden` to it as well.
  */
 const OPTIONAL_FIELDS: readonly OptionalField[] = [
   {
@@ -70,6 +72,7 @@ const OPTIONAL_FIELDS: readonly OptionalField[] = [
     refused: refusesAsUnknown('max_completion_tokens'),
   },
   { name: 'stream_options', marker: Buffer.from('"stream_options"'), drop: (json) => delete json.stream_options, refused: refusesAsUnknown('stream_options') },
+  { name: 'verbosity', marker: Buffer.from('"verbosity"'), drop: (json) => delete json.verbosity, refused: refusesAsUnknown('verbosity') },
 ];
 
 const NONE: readonly OptionalField[] = Object.freeze([]);

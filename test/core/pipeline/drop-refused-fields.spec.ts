@@ -1,5 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { expect } from 'chai';
+import OpenAI from 'openai';
 import { chatCompletionBody } from '../../helpers/chat-completion';
 import { startGateway, TEST_LICENSE, type RunningGateway } from '../../helpers/start-gateway';
 import { startRawUpstream, type RawUpstream } from '../../helpers/start-raw-upstream';
@@ -21,7 +22,11 @@ describe('a translated chat call the upstream refuses for a field the translatio
     });
   before(async () => {
     upstream = await startRawUpstream();
-    gw = await startGateway({ openai: { plugin: 'openai', baseUrl: upstream.url, credentials: [{ apiKey: 'sk-test-0123456789abcdef' }] } });
+    gw = await startGateway({
+      openai: { plugin: 'openai', baseUrl: upstream.url, credentials: [{ apiKey: 'sk-test-0123456789abcdef' }] },
+      // A compatible service without the Responses API: Responses calls are translated to chat.
+      chatonly: { plugin: 'openai', baseUrl: upstream.url, responses: 'chat', credentials: [{ apiKey: 'sk-test-0123456789abcdef' }] },
+    });
   });
   beforeEach(() => (seen = []));
   after(async () => {
@@ -191,6 +196,25 @@ describe('a translated chat call the upstream refuses for a field the translatio
     expect(streamed.content).to.deep.equal([{ type: 'text', text: 'done' }]);
     // The model's refusal of max_completion_tokens is remembered; stream_options is refused in turn.
     expect(seen.map((body) => [body.max_tokens, 'stream_options' in body])).to.deep.equal([[100, true], [100, false]]);
+  });
+
+  it("sends a Responses client's text.verbosity without it to a service that forbids it (Codex on Mistral: it was a 422)", async () => {
+    upstream.handle((_req, res, body) => {
+      const json = JSON.parse(body.toString()) as Record<string, unknown>;
+      seen.push(json);
+      const extra = ['verbosity', 'max_completion_tokens'].filter((field) => field in json);
+      if (extra.length > 0) {
+        res.writeHead(422, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ object: 'error', message: { detail: extra.map((field) => ({ type: 'extra_forbidden', loc: ['body', field], msg: 'Extra inputs are not permitted', input: json[field] })) }, type: 'invalid_request_message_error', param: null, code: null }));
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(COMPLETION);
+    });
+    const responses = new OpenAI({ baseURL: `${gw.url}/chatonly/v1`, apiKey: TEST_LICENSE, maxRetries: 0 });
+    const answer = await responses.responses.create({ model: 'mistral-large-latest', input: 'hi', text: { verbosity: 'low' }, max_output_tokens: 100 });
+    expect(answer.output_text).to.equal('done');
+    expect(seen.map((body) => ['verbosity' in body, 'max_completion_tokens' in body])).to.deep.equal([[true, true], [false, false]]);
   });
 
   it("keeps a 400 about max_completion_tokens's value (not the field) as the client's error, unretried", async () => {
