@@ -159,7 +159,8 @@ describe('e2e: real coding agents → gateway → simulator', function () {
     return runClient('claude', ['-p', prompt, '--model', model, '--output-format', 'json', '--max-turns', String(maxTurns)], env, work);
   }
 
-  function codex(segment: string, model: string, prompt: string): Promise<ClientRun> {
+  /** `providerLines`: more settings of the gateway's provider entry (`stream_max_retries = 0`). */
+  function codex(segment: string, model: string, prompt: string, providerLines: string[] = []): Promise<ClientRun> {
     const codexHome = path.join(home, '.codex');
     mkdirSync(codexHome, { recursive: true });
     writeFileSync(
@@ -173,6 +174,7 @@ describe('e2e: real coding agents → gateway → simulator', function () {
         `base_url = "${gw.url}/${segment}/v1"`,
         'wire_api = "responses"',
         'env_key = "GATEWAY_LICENSE"',
+        ...providerLines,
         '[analytics]',
         'enabled = false',
         '[otel]',
@@ -320,6 +322,16 @@ describe('e2e: real coding agents → gateway → simulator', function () {
       expect(functions.map((tool) => tool.name)).to.include.members(['view_image', 'spawn_agent']);
       for (const tool of functions) expect(tool.input_schema, tool.name).to.be.an('object');
       expect(body.tools.filter((tool) => tool.type !== undefined && tool.type !== 'custom').map((tool) => [tool.type, tool.name])).to.deep.equal([['web_search_20250305', 'web_search']]);
+    });
+  });
+
+  describe('Codex, an answer that fails mid-stream', () => {
+    it("→ /claude: Codex reports the upstream's error (from response.failed), not a stream that closed early", async () => {
+      const run = await codex('claude', 'claude-sonnet-4-6', 'hello codex-failing-heron [sim:midstream-error]', ['stream_max_retries = 0', 'request_max_retries = 0']);
+      expect(run.code, describeRun(run)).to.not.equal(0);
+      const said = run.stdout + run.stderr;
+      expect(said, describeRun(run)).to.include('Overloaded');
+      expect(said, describeRun(run)).to.not.include('stream closed before response.completed');
     });
   });
 

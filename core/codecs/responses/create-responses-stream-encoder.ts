@@ -9,7 +9,7 @@ import { toPrefixedId } from '../shared/to-prefixed-id';
 import { buildResponsesObject } from './build-responses-object';
 import { encodeResponsesToolCall, isOwnReasoning, responsesItemId } from './encode-responses-output';
 import { freeformInput } from './freeform-tools';
-import { encodeResponsesStreamError } from './encode-responses-stream-error';
+import { encodeResponsesStreamError, responsesErrorOf } from './encode-responses-stream-error';
 import { encodeUrlCitation, encodeWebSearchCall } from './encode-responses-web-search';
 import { searchesWeb } from '../shared/searches-web';
 import { createTextOffsetMap } from '../shared/text-offset-map';
@@ -226,8 +226,11 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
       if (event.type === 'error') {
         closed = true;
         // As the API does (fixture stream-error.sse): the SDKs' stream helpers need `response.created` before anything.
-        ensureHead(out);
+        const h = ensureHead(out);
         out.push(...encodeResponsesStreamError(event.error, sequence++));
+        // Then the response, failed with that error: Codex skips `error` events and reads a failure (its message, a
+        // rate limit's wait, a full context) only from `response.failed`; without it, it saw a stream that just stopped.
+        emit(out, 'response.failed', { response: { ...(snapshot(h, 'failed', undefined, null, null) as object), error: responsesErrorOf(event.error) } });
         return out;
       }
       const h = ensureHead(out);

@@ -13,15 +13,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * its next sequence number; the default 0 is for an error before any event was sent.
  */
 export function encodeResponsesStreamError(error: GatewayError, sequenceNumber = 0): WireEvent[] {
+  const payload = { type: 'error', sequence_number: sequenceNumber, ...responsesErrorOf(error), param: error.param ?? null };
+  return [{ event: 'error', data: JSON.stringify(payload) }];
+}
+
+/** A late error's `code` and `message`, as the `error` event and a failed response's `error` carry them. */
+export function responsesErrorOf(error: GatewayError): { code: string; message: string } {
   const { body } = encodeOpenAiError(error);
   const envelope = isRecord(body) && isRecord(body.error) ? body.error : {};
   const fallback = typeof envelope.type === 'string' ? envelope.type : 'server_error';
-  const payload = {
-    type: 'error',
-    sequence_number: sequenceNumber,
-    code: openAiCodeOf(error) ?? fallback,
-    message: error.message,
-    param: error.param ?? null,
-  };
-  return [{ event: 'error', data: JSON.stringify(payload) }];
+  return { code: openAiCodeOf(error) ?? fallback, message: error.message };
 }

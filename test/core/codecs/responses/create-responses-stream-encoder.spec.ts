@@ -155,32 +155,42 @@ describe('createResponsesStreamEncoder', () => {
     expect(done?.input).to.equal('*** Begin Patch\nxx');
   });
 
-  it('reports an error as `event: error` with code, message, param and the next sequence number; nothing after it', () => {
+  it('reports an error as `event: error` with code, message, param and the next sequence number, then `response.failed` with that error (what Codex reads); nothing after them', () => {
     const encoder = createResponsesStreamEncoder(REQUEST);
     const wire = encodeEvents(encoder, [
       START,
       { type: 'text_delta', text: 'x' },
       { type: 'error', error: new GatewayError('GW_UPSTREAM_ERROR', 'boom', { status: 500, upstreamCode: 'server_error' }) },
     ]);
-    const last = wire.at(-1);
-    expect(last?.event).to.equal('error');
-    expect(JSON.parse(last?.data ?? '{}')).to.deep.equal({ type: 'error', sequence_number: wire.length - 1, code: 'server_error', message: 'boom', param: null });
+    const [error, failed] = wire.slice(-2);
+    expect(error.event).to.equal('error');
+    expect(JSON.parse(error.data)).to.deep.equal({ type: 'error', sequence_number: wire.length - 2, code: 'server_error', message: 'boom', param: null });
+    expect(failed.event).to.equal('response.failed');
+    const payload = JSON.parse(failed.data) as { type: string; sequence_number: number; response: { status: string; error: unknown; output: unknown[] } };
+    expect(payload).to.include({ type: 'response.failed', sequence_number: wire.length - 1 });
+    expect(payload.response).to.include({ status: 'failed' });
+    expect(payload.response.error).to.deep.equal({ code: 'server_error', message: 'boom' });
     expect(encoder.push({ type: 'finish', finishReason: 'stop', usage: USAGE })).to.deep.equal([]);
   });
 
   it('opens the response before an error that comes first, so the SDK stream reports the error, not a missing response.created', async () => {
     const wire = encodeEvents(createResponsesStreamEncoder(REQUEST), [{ type: 'error', error: new GatewayError('GW_UPSTREAM_OVERLOADED', 'Overloaded', { status: 529 }) }]);
-    expect(wire.map((event) => event.event)).to.deep.equal(['response.created', 'response.in_progress', 'error']);
-    expect(payloads(wire).map((payload) => payload.sequence_number)).to.deep.equal([0, 1, 2]);
+    expect(wire.map((event) => event.event)).to.deep.equal(['response.created', 'response.in_progress', 'error', 'response.failed']);
+    expect(payloads(wire).map((payload) => payload.sequence_number)).to.deep.equal([0, 1, 2, 3]);
     const client = sdkServing(wire);
     const seen: string[] = [];
-    for await (const event of client.responses.stream({ model: 'm', input: 'hi' })) if (event.type === 'error') seen.push(event.message);
+    for await (const event of client.responses.stream({ model: 'm', input: 'hi' })) {
+      if (event.type === 'error') seen.push(event.message);
+      if (event.type === 'response.failed') seen.push(`failed: ${event.response.error?.message ?? ''}`);
+    }
+    // The SDK's stream helper ends at the error event: its users see what they saw before.
     expect(seen).to.deep.equal(['Overloaded']);
   });
 
   it('gives a gateway error without an upstream code the OpenAI type for its status', () => {
     const wire = encodeEvents(createResponsesStreamEncoder(REQUEST), [START, { type: 'error', error: new GatewayError('GW_UPSTREAM_TIMEOUT', 'upstream timed out') }]);
-    expect(JSON.parse(wire.at(-1)?.data ?? '{}')).to.include({ code: 'server_error', message: 'upstream timed out' });
+    expect(JSON.parse(wire.at(-2)?.data ?? '{}')).to.include({ code: 'server_error', message: 'upstream timed out' });
+    expect((JSON.parse(wire.at(-1)?.data ?? '{}') as { response: { error: unknown } }).response.error).to.deep.equal({ code: 'server_error', message: 'upstream timed out' });
   });
 
   it('emits a standalone reasoning item for redacted reasoning and markdown text for generated images', () => {
