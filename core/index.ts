@@ -19,7 +19,7 @@ export { isEventStream } from './sse/is-event-stream';
 export type { Store } from './store/store';
 export { createCallMemo, type CallMemo, type CallMemoOptions } from './store/create-call-memo';
 export { createHeldWrites, type HeldWrites } from './store/create-held-writes';
-export { isExactNumber, withExactToolNumbers } from './text/exact-json-numbers';
+export { isExactNumber, parseToolJson, withExactToolNumbers } from './text/exact-json-numbers';
 export type { Logger } from './logging';
 export { createGateway, type Gateway } from './gateway';
 export { loadConfig, parseConfig, ConfigError } from './config/load-config';

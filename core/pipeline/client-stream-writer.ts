@@ -41,8 +41,7 @@ export function createClientStreamWriter(res: ServerResponse, framing: StreamFra
         let text = '';
         for (const event of events) text += array ? array.element(event.data) : formatSseEvent(event, newline);
         clearTimeout(flushHeaders);
-        if (last) res.cork();
-        writeNow(res, text);
+        writeNow(res, text, last);
       }
       return !res.writableNeedDrain;
     },

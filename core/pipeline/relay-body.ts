@@ -93,9 +93,8 @@ function pipeBody(body: Readable, res: ServerResponse, options: RelayOptions, pr
       const data = pending.length === 1 ? pending[0] : Buffer.concat(pending);
       pending = [];
       startOnce(res, options);
-      // The answer's last bytes wait for its end (relayBody ends it in this turn), which uncorks: one socket write.
-      if (last) res.cork();
-      writeNow(res, data);
+      // The answer's last bytes leave with its end: relayBody ends it in this turn.
+      writeNow(res, data, last);
     }
     return !res.writableNeedDrain;
   };

@@ -84,7 +84,13 @@ export function withExactToolNumbers<T>(parsed: T, text: string | Buffer, places
   const reviver: SourceReviver = (_key, value, context) =>
     typeof value === 'number' && context?.source !== undefined && context.source !== String(value) ? rawJSON(context.source) : value;
   const exact = JSON.parse(source, reviver as Parameters<typeof JSON.parse>[1]) as T;
-  return restoreOutside(exact, places, places === 'whole') as T;
+  if (places !== 'whole') restoreOutside(exact as object, places);
+  return exact;
+}
+
+/** JSON.parse of `text`, with the numbers inside its tool values exact (see withExactToolNumbers). Throws as JSON.parse does. */
+export function parseToolJson(text: string, places: ToolValuePlace | 'whole' = TOOL_VALUE_PLACES): unknown {
+  return withExactToolNumbers(JSON.parse(text) as unknown, text, places);
 }
 
 /** Whether a number held in `container` (inside a tool value when `inside`), or below it, may be inexact. */
@@ -108,20 +114,17 @@ function hasInexactNumber(container: object, places: ToolValuePlace | 'whole', i
   return false;
 }
 
-/** Kept digits back to numbers, in place, wherever their container is not inside a tool value: the codecs read those. */
-function restoreOutside(container: unknown, places: ToolValuePlace | 'whole', inside: boolean): unknown {
-  if (typeof container !== 'object' || container === null) return container;
-  if (json!.isRawJSON(container)) return Number(container.rawJSON);
+/**
+ * Kept digits back to numbers, in place, in `container` and below it, but for what sits inside a tool value (a place's
+ * container, left whole): the codecs read those numbers. A place's own value, when a bare number, is restored too.
+ */
+function restoreOutside(container: object, places: ToolValuePlace): void {
   const holder = container as Record<string, unknown>;
   const isArray = Array.isArray(container);
   for (const key of Object.keys(holder)) {
     const value = holder[key];
     if (typeof value !== 'object' || value === null) continue;
-    if (json!.isRawJSON(value)) {
-      if (!inside) holder[key] = Number(value.rawJSON);
-    } else if (!inside) {
-      restoreOutside(value, places, !isArray && places !== 'whole' && places(holder, key));
-    }
+    if (json!.isRawJSON(value)) holder[key] = Number(value.rawJSON);
+    else if (isArray || !places(holder, key)) restoreOutside(value, places);
   }
-  return container;
 }

@@ -1,5 +1,5 @@
 import { GatewayError } from '../errors/gateway-error';
-import { withExactToolNumbers } from '../text/exact-json-numbers';
+import { parseToolJson } from '../text/exact-json-numbers';
 import { decodeUtf8, withoutByteOrderMark } from '../text/utf8';
 import { maskCredentialBytes } from '../errors/mask-echoed-credentials';
 import { readUpstreamBody } from './upstream-client';
@@ -19,7 +19,7 @@ export async function readUpstreamJson(
   const text = withoutByteOrderMark(decodeUtf8(maskCredentialBytes(await readUpstreamBody(response, limitBytes), response.credentials)));
   if (isParsableJsonTooDeep(text, MAX_UPSTREAM_JSON_DEPTH)) throw tooDeepAnswer(asked ? `${asked} with ` : '');
   try {
-    return withExactToolNumbers(JSON.parse(text) as unknown, text);
+    return parseToolJson(text);
   } catch (cause) {
     throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', `upstream answered ${asked ? `${asked} with ` : ''}a body that is not JSON`, { cause });
   }

@@ -1,4 +1,4 @@
-import { withExactToolNumbers } from '../../text/exact-json-numbers';
+import { parseToolJson } from '../../text/exact-json-numbers';
 import { GatewayError, isGatewayError } from '../../errors/gateway-error';
 import type { WireEvent } from '../../sse/wire-event';
 import type { UnifiedStreamEvent } from '../../unified/unified-stream-event';
@@ -129,7 +129,7 @@ export function createGeminiStreamDecoder(): StreamDecoder {
       if (closed) return out;
       let value: unknown;
       try {
-        value = withExactToolNumbers(JSON.parse(event.data) as unknown, event.data);
+        value = parseToolJson(event.data);
       } catch (cause) {
         fail(new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream Gemini stream: a chunk is not valid JSON', { cause }), out);
         return out;

@@ -1,4 +1,4 @@
-import { withExactToolNumbers } from '../../text/exact-json-numbers';
+import { parseToolJson } from '../../text/exact-json-numbers';
 import type { UnifiedToolResultPart } from '../../unified/unified-request';
 import { isJsonTextTooDeep, MAX_JSON_DEPTH } from '../../validation/scan-json-bytes';
 import { isPlainObject } from '../shared/is-plain-object';
@@ -14,7 +14,7 @@ export function encodeFunctionResponse(part: UnifiedToolResultPart): Record<stri
   const text = part.content.flatMap((c) => (c.type === 'text' ? [c.text] : [])).join('\n');
   if (!part.isError && !isJsonTextTooDeep(text, MAX_JSON_DEPTH)) {
     try {
-      const parsed = withExactToolNumbers(JSON.parse(text) as unknown, text, 'whole');
+      const parsed = parseToolJson(text, 'whole');
       if (isPlainObject(parsed)) return parsed;
     } catch {
       // not JSON: wrapped below

@@ -1,4 +1,4 @@
-import { withExactToolNumbers } from '../../text/exact-json-numbers';
+import { parseToolJson } from '../../text/exact-json-numbers';
 import { GatewayError } from '../../errors/gateway-error';
 import type { WireEvent } from '../../sse/wire-event';
 import type { FinishReason } from '../../unified/unified-response';
@@ -230,7 +230,7 @@ export function createMessagesStreamDecoder(): StreamDecoder {
       if (done) return [];
       let payload: unknown;
       try {
-        payload = withExactToolNumbers(JSON.parse(event.data) as unknown, event.data);
+        payload = parseToolJson(event.data);
       } catch (cause) {
         return fail(new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream stream sent an event that is not JSON', { cause }));
       }

@@ -1,4 +1,4 @@
-import { withExactToolNumbers } from '../../text/exact-json-numbers';
+import { parseToolJson } from '../../text/exact-json-numbers';
 import { GatewayError } from '../../errors/gateway-error';
 import { isJsonWhitespace } from '../../text/json-whitespace';
 import { isJsonTextTooDeep, MAX_JSON_DEPTH, MAX_UPSTREAM_JSON_DEPTH } from '../../validation/scan-json-bytes';
@@ -33,7 +33,7 @@ export function readToolCallArguments(text: string, onLoss?: () => void, field?:
   }
   let value: unknown;
   try {
-    value = withExactToolNumbers(JSON.parse(text) as unknown, text, 'whole');
+    value = parseToolJson(text, 'whole');
   } catch {
     onLoss?.();
     return { args: {}, cutShort: true };

@@ -1,4 +1,4 @@
-import { withExactToolNumbers, type RequestContext, type UpstreamRequest } from '@gateway/core';
+import { parseToolJson, type RequestContext, type UpstreamRequest } from '@gateway/core';
 import { ADDED_DEFAULT_SAFETY, CIVIC_INTEGRITY, type SafetySettings } from './create-safety-settings';
 import { isRecord } from './gemini-json';
 
@@ -75,8 +75,7 @@ function withJson(request: UpstreamRequest, change: (json: Record<string, unknow
   let parsed: unknown;
   try {
     // Written again whole: tool values keep their numbers' digits (see withExactToolNumbers).
-    const text = request.body?.toString('utf8');
-    parsed = text !== undefined ? withExactToolNumbers(JSON.parse(text) as unknown, text) : request.json;
+    parsed = request.body ? parseToolJson(request.body.toString('utf8')) : request.json;
   } catch {
     return undefined;
   }

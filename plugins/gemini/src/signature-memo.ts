@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { callIdKey, createCallMemo, isExactNumber, withExactToolNumbers, type Logger, type RequestContext, type Store } from '@gateway/core';
+import { callIdKey, createCallMemo, isExactNumber, parseToolJson, type Logger, type RequestContext, type Store } from '@gateway/core';
 
 /** How long a call's thought signature is kept for the next turn of its tool loop. */
 export const SIGNATURE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -59,8 +59,7 @@ function fingerprint(call: SignedCall): string {
   let args: string;
   try {
     // Read exactly: two calls whose numbers differ past a double's precision are two calls.
-    const text = call.arguments === '' ? '{}' : call.arguments;
-    args = canonicalJson(withExactToolNumbers(JSON.parse(text) as unknown, text, 'whole'));
+    args = canonicalJson(parseToolJson(call.arguments === '' ? '{}' : call.arguments, 'whole'));
   } catch {
     args = call.arguments;
   }
