@@ -28,6 +28,7 @@ export * from './credentials';
 export { readUpstreamFailure } from './upstream/read-upstream-failure';
 export { peekFirstSseEvent, type PeekedStream, type PeekOptions } from './upstream/peek-first-sse-event';
 export type { WireEvent } from './sse/wire-event';
+export { createSseParser, type SseParser } from './sse/parse-sse';
 export * from './media-api';
 export * from './models-api';
 export * from './tasks';

@@ -14,6 +14,7 @@ import {
   type UpstreamResponse,
 } from '@gateway/core';
 import { THINKING_SUFFIX } from './apply-claude-defaults';
+import { continuePausedAnswer } from './paused-turns/continue-paused-answer';
 
 /** The server-side web search tool can search and read the pages it found; it cannot be pointed at a given page. */
 const SERVED_COMMANDS = ['search_query'] as const;
@@ -22,8 +23,6 @@ export const DEFAULT_SEARCH_MODEL = 'claude-sonnet-4-6';
 export const WEB_SEARCH_TOOL = 'web_search_20250305';
 const DEFAULT_MAX_TOKENS = 4096;
 const BODY_LIMIT = 16 * 1024 * 1024;
-/** A long server-tool turn is paused (`stop_reason: "pause_turn"`) and continued by sending it back: this often. */
-const MAX_CONTINUATIONS = 3;
 
 export interface ClaudeSearchDeps {
   call(request: UpstreamRequest, ctx: RequestContext): Promise<UpstreamResponse>;
@@ -53,15 +52,7 @@ export function createClaudeSearchHandler(deps: ClaudeSearchDeps): CustomHandler
       };
       // A paused turn (Anthropic's handling-stop-reasons: pause_turn) goes back as the assistant's, to be continued;
       // the answer is every round's blocks together.
-      const messages = request.messages as unknown[];
-      const content: unknown[] = [];
-      let answer = await send(request);
-      for (let round = 0; isRecord(answer) && answer.stop_reason === 'pause_turn' && Array.isArray(answer.content) && round < MAX_CONTINUATIONS; round += 1) {
-        content.push(...answer.content);
-        answer = await send({ ...request, messages: [...messages, { role: 'assistant', content: [...content] }] });
-      }
-      if (content.length === 0 || !isRecord(answer)) return fromClaudeSearch(answer);
-      return fromClaudeSearch({ ...answer, content: [...content, ...(Array.isArray(answer.content) ? answer.content : [])] });
+      return fromClaudeSearch(await continuePausedAnswer(request, await send(request), send));
     },
   });
 }

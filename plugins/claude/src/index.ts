@@ -11,6 +11,7 @@ import { createOAuthTokenManager } from './oauth/create-oauth-token-manager';
 import { claudeOptionsSchema, resolveClaudeOptions, type ClaudeOptions } from './options';
 import { createClaudeRouter } from './route-claude';
 import { createThinkingStore } from './thinking-store';
+import { continuePausedTurns } from './paused-turns/continue-paused-turns';
 import { toClaudeRequest } from './to-claude-request';
 
 const PLUGIN_NAME = 'claude';
@@ -63,7 +64,8 @@ const claudePlugin: GatewayPlugin<ClaudeOptions> = {
       }),
     );
     hooks.requestTransform.for(key).tapPromise(tap, (request, ctx) => toClaudeRequest(request, ctx, { options, thinking }));
-    hooks.upstreamCall.for(key).tapPromise(tap, callClaude);
+    // A turn Anthropic paused is continued here for translated clients, which could not send it back themselves.
+    hooks.upstreamCall.for(key).tapPromise(tap, continuePausedTurns(callClaude));
     // Clients of other formats cannot send Anthropic's thinking signatures back: keep them for the next turn.
     hooks.streamTransform.for(key).tap(tap, (stages, ctx) =>
       ctx.clientFormat === 'messages' ? stages : [...stages, createThinkingCaptureStage(thinking.save)],

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { startGateway, TEST_LICENSE, type RunningGateway } from '../../../test/helpers/start-gateway';
-import { messagesEvent as event, SSE, startFakeUpstream, unevenChunks, type FakeUpstream } from './helpers/fake-upstream';
+import { SSE, startFakeUpstream, unevenChunks, type FakeUpstream } from './helpers/fake-upstream';
+import { messagesAnswer, messagesStream } from './helpers/messages-stream';
 
 const SIG_1 = 'EqQBCkgIBxABGAIqQJ3vW6mZ8pT0-signature-one==';
 const SIG_2 = 'ErUBCkYIBxgCIkB4yN1sL2dF5gH7-signature-two==';
@@ -9,42 +10,8 @@ const TOOL = { type: 'function', function: { name: 'get_weather', description: '
 
 type Block = Record<string, unknown>;
 
-function message(id: string, content: Block[], stopReason: string): Record<string, unknown> {
-  return {
-    id,
-    type: 'message',
-    role: 'assistant',
-    model: 'claude-sonnet-4-6',
-    content,
-    stop_reason: stopReason,
-    stop_sequence: null,
-    usage: { input_tokens: 20, output_tokens: 30 },
-  };
-}
-
-/** The SSE stream Anthropic sends for the given final content blocks. */
-function stream(id: string, content: Block[], stopReason: string): Buffer {
-  let out = event('message_start', { message: { ...message(id, [], stopReason), stop_reason: null, usage: { input_tokens: 20, output_tokens: 1 } } });
-  content.forEach((block, index) => {
-    if (block.type === 'thinking') {
-      out += event('content_block_start', { index, content_block: { type: 'thinking', thinking: '', signature: '' } });
-      out += event('content_block_delta', { index, delta: { type: 'thinking_delta', thinking: block.thinking } });
-      out += event('content_block_delta', { index, delta: { type: 'signature_delta', signature: block.signature } });
-    } else if (block.type === 'redacted_thinking') {
-      out += event('content_block_start', { index, content_block: block });
-    } else if (block.type === 'text') {
-      out += event('content_block_start', { index, content_block: { type: 'text', text: '' } });
-      out += event('content_block_delta', { index, delta: { type: 'text_delta', text: block.text } });
-    } else {
-      out += event('content_block_start', { index, content_block: { ...block, input: {} } });
-      out += event('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(block.input) } });
-    }
-    out += event('content_block_stop', { index });
-  });
-  out += event('message_delta', { delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: 30 } });
-  out += event('message_stop', {});
-  return Buffer.from(out);
-}
+const message = messagesAnswer;
+const stream = messagesStream;
 
 const TURN_1: Block[] = [
   { type: 'thinking', thinking: 'I should look up the weather in Paris.', signature: SIG_1 },

@@ -1,0 +1,141 @@
+import { PassThrough, Readable } from 'node:stream';
+import {
+  GatewayError,
+  SAME_CREDENTIAL_STATE,
+  createCredentialMasker,
+  createSseParser,
+  isEventStream,
+  parseToolJson,
+  readUpstreamJson,
+  type CredentialMasker,
+  type RequestContext,
+  type UpstreamRequest,
+  type UpstreamResponse,
+  type WireEvent,
+} from '@gateway/core';
+import { continuationOf, continuePausedAnswer } from './continue-paused-answer';
+import { createPausedStreamRelay } from './create-paused-stream-relay';
+
+type Caller = (request: UpstreamRequest, ctx: RequestContext) => Promise<UpstreamResponse>;
+type Json = Record<string, unknown>;
+
+/** As for any translated answer read whole (run-translation's bound): inline images make answers of a few MB. */
+const ANSWER_LIMIT = 64 * 1024 * 1024;
+/** The server tools whose work Anthropic may pause (a web search, a fetch, code run in its sandbox). */
+const SERVER_TOOL_TYPE = /^(?:web_search|web_fetch|code_execution)_/;
+/** How a translated request's tool list names them: JSON.stringify writes no spaces, a quote in a string is escaped. */
+const SERVER_TOOL_MARKS = ['"type":"web_search_', '"type":"web_fetch_', '"type":"code_execution_'];
+
+function isRecord(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A translated request's Messages body when it offers a server tool (only then can a turn pause), else undefined. */
+export function pausableRequest(request: UpstreamRequest): Json | undefined {
+  const body = request.body;
+  if (request.mode !== 'translate' || body === undefined) return undefined;
+  // Most translated requests offer none: their bytes are searched, not parsed.
+  if (!SERVER_TOOL_MARKS.some((mark) => body.includes(mark))) return undefined;
+  let json: unknown;
+  try {
+    json = parseToolJson(body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  if (!isRecord(json) || !Array.isArray(json.tools)) return undefined;
+  return json.tools.some((tool) => isRecord(tool) && typeof tool.type === 'string' && SERVER_TOOL_TYPE.test(tool.type)) ? json : undefined;
+}
+
+/**
+ * The platform's upstreamCall for clients that cannot continue a paused turn themselves: a translated request whose
+ * answer Anthropic paused (`stop_reason: "pause_turn"`, a server tool at its iteration limit) is sent again with
+ * the turn so far, as Anthropic's docs tell a client to, and the client gets one answer made of every call's (a
+ * stream: one stream). Without this, a chat or Responses client got the paused turn as a finished answer, often with
+ * no text at all. Messages clients (passthrough) get the pause as it is: their format can send it back.
+ */
+export function continuePausedTurns(call: Caller): Caller {
+  return async (request, ctx) => {
+    const json = pausableRequest(request);
+    const first = await call(request, ctx);
+    if (json === undefined || first.status < 200 || first.status >= 300) return first;
+    const again = async (next: Json): Promise<UpstreamResponse> => {
+      // The same credential, while it can serve: the turn's tool results came to it.
+      ctx.state.set(SAME_CREDENTIAL_STATE, ctx.state.get('credential'));
+      try {
+        return await call({ ...request, body: undefined, json: next }, ctx);
+      } finally {
+        ctx.state.delete(SAME_CREDENTIAL_STATE);
+      }
+    };
+    return request.stream ? spliceContinuations(first, json, again) : continueWhole(first, json, again);
+  };
+}
+
+async function continueWhole(first: UpstreamResponse, request: Json, again: (json: Json) => Promise<UpstreamResponse>): Promise<UpstreamResponse> {
+  const read = (response: UpstreamResponse): Promise<unknown> => readUpstreamJson(response, ANSWER_LIMIT);
+  const answer = await continuePausedAnswer(request, await read(first), async (next) => read(await again(next)));
+  const bytes = Buffer.from(JSON.stringify(answer));
+  return {
+    status: first.status,
+    headers: { ...first.headers, 'content-type': 'application/json', 'content-length': String(bytes.length), 'content-encoding': undefined },
+    body: Readable.from([bytes], { objectMode: false }),
+    credentials: first.credentials,
+  };
+}
+
+/** Resolves once `out` can take more, or is gone. */
+function drained(out: PassThrough): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
+}
+
+/**
+ * The first call's stream, continued while a call pauses the turn: each continuation is called when the previous
+ * stream has ended, and its events go on in the same body (see createPausedStreamRelay). Events leave as they arrive.
+ * The consumer leaving (the answer done, the client gone) destroys the stream being read.
+ */
+function spliceContinuations(first: UpstreamResponse, request: Json, again: (json: Json) => Promise<UpstreamResponse>): UpstreamResponse {
+  if (!isEventStream(first.headers['content-type'])) return first;
+  const out = new PassThrough();
+  const relay = createPausedStreamRelay();
+  let current = first.body;
+  let gone = false;
+  out.once('close', () => {
+    gone = true;
+    current.destroy();
+  });
+  const relayed = (events: WireEvent[]): string => events.map((event) => relay.push(event)).join('');
+
+  const run = async (): Promise<void> => {
+    // The first call's bytes are masked downstream with its credentials; a continuation's, here with its own.
+    let masker: CredentialMasker | undefined;
+    for (;;) {
+      const parser = createSseParser();
+      for await (const chunk of current) {
+        const text = relayed(parser.push(masker ? masker.push(chunk as Buffer) : (chunk as Buffer)));
+        if (gone) return;
+        if (text !== '' && !out.write(text)) await drained(out);
+      }
+      const rest = relayed([...(masker ? parser.push(masker.end()) : []), ...parser.end()]);
+      if (rest !== '') out.write(rest);
+      if (!relay.paused() || gone) return;
+      const next = await again(continuationOf(request, relay.nextRound()));
+      if (gone) return void next.body.destroy();
+      current = next.body;
+      if (!isEventStream(next.headers['content-type'])) throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream continued a paused turn with a body that is not an event stream');
+      masker = next.credentials ? createCredentialMasker(next.credentials) : undefined;
+    }
+  };
+  run().then(
+    () => out.end(),
+    (error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))),
+  );
+  return { ...first, body: out };
+}

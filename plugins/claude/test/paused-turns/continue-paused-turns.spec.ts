@@ -1,0 +1,164 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect } from 'chai';
+import OpenAI from 'openai';
+import { startGateway, TEST_LICENSE, type RunningGateway } from '../../../../test/helpers/start-gateway';
+import { SSE, startFakeUpstream, unevenChunks, type FakeUpstream } from '../helpers/fake-upstream';
+import { messagesAnswer, messagesStream } from '../helpers/messages-stream';
+
+const KEYS = ['sk-ant-api03-paused-turn-key-000000001', 'sk-ant-api03-paused-turn-key-000000002'];
+const MODEL = 'claude-sonnet-4-6';
+type Block = Record<string, unknown>;
+
+const searchBlocks = (id: string, url: string): Block[] => [
+  { type: 'server_tool_use', id, name: 'web_search', input: { query: `query ${id}` } },
+  { type: 'web_search_tool_result', tool_use_id: id, content: [{ type: 'web_search_result', url, title: `Page ${id}`, encrypted_content: `Eq${id}`, page_age: null }] },
+];
+const ROUND_1: Block[] = [{ type: 'text', text: 'Let me search. ' }, ...searchBlocks('srvtoolu_01', 'https://example.com/one')];
+const ROUND_2: Block[] = searchBlocks('srvtoolu_02', 'https://example.com/two');
+const ROUND_3: Block[] = [
+  {
+    type: 'text',
+    text: 'Node 20 is in maintenance.',
+    citations: [{ type: 'web_search_result_location', url: 'https://example.com/two', title: 'Page srvtoolu_02', encrypted_index: 'Eo', cited_text: 'maintenance' }],
+  },
+];
+
+/** The messages of the request the upstream got. */
+const messagesOf = (json: unknown): Array<{ role: string; content: unknown }> => (json as { messages: Array<{ role: string; content: unknown }> }).messages;
+
+describe('claude plugin: paused turns continued for translated clients', function () {
+  this.timeout(20_000);
+  let upstream: FakeUpstream;
+  let gw: RunningGateway;
+  let openai: OpenAI;
+  before(async () => {
+    upstream = await startFakeUpstream();
+    gw = await startGateway({ claude: { plugin: 'claude', baseUrl: upstream.url, credentials: KEYS.map((apiKey) => ({ apiKey })) } });
+    openai = new OpenAI({ apiKey: TEST_LICENSE, baseURL: `${gw.url}/claude/v1`, maxRetries: 0 });
+  });
+  after(async () => {
+    await gw.close();
+    await upstream.close();
+  });
+  beforeEach(() => upstream.reset());
+
+  it('chat completions: each paused answer goes back as the assistant turn, with the same key; the client gets one answer', async () => {
+    upstream.queue(
+      { status: 200, body: JSON.stringify(messagesAnswer('msg_1', ROUND_1, 'pause_turn', { input_tokens: 100, output_tokens: 10, server_tool_use: { web_search_requests: 1 } })) },
+      { status: 200, body: JSON.stringify(messagesAnswer('msg_2', ROUND_2, 'pause_turn', { input_tokens: 200, output_tokens: 20, server_tool_use: { web_search_requests: 1 } })) },
+      { status: 200, body: JSON.stringify(messagesAnswer('msg_3', ROUND_3, 'end_turn', { input_tokens: 300, output_tokens: 30 })) },
+    );
+    const completion = await openai.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'Which Node is LTS?' }], web_search_options: {} });
+
+    expect(upstream.seen).to.have.length(3);
+    const asked = upstream.seen.map((seen) => messagesOf(seen.json));
+    expect(asked[0]).to.have.length(1);
+    expect(JSON.stringify(asked[0][0])).to.include('Which Node is LTS?');
+    expect(asked[1]).to.deep.equal([...asked[0], { role: 'assistant', content: ROUND_1 }]);
+    expect(asked[2]).to.deep.equal([...asked[0], { role: 'assistant', content: [...ROUND_1, ...ROUND_2] }]);
+    expect(new Set(upstream.seen.map((seen) => seen.headers['x-api-key'])).size).to.equal(1);
+
+    const message = completion.choices[0].message;
+    expect(message.content).to.equal('Let me search. Node 20 is in maintenance.');
+    expect(completion.choices[0].finish_reason).to.equal('stop');
+    expect(completion.usage).to.include({ prompt_tokens: 600, completion_tokens: 60 });
+    const annotations = (message as { annotations?: Array<{ url_citation: { url: string } }> }).annotations ?? [];
+    expect(annotations.map((a) => a.url_citation.url)).to.include('https://example.com/two');
+  });
+
+  it('Responses stream: one stream with both searches and the answer; the upstream gets the streamed turn back block for block', async () => {
+    upstream.queue(
+      { status: 200, headers: SSE, body: unevenChunks(messagesStream('msg_4', ROUND_1, 'pause_turn', { start: { input_tokens: 100, output_tokens: 1 }, end: { output_tokens: 10 } }), 13) },
+      { status: 200, headers: SSE, body: unevenChunks(messagesStream('msg_5', [...ROUND_2, ...ROUND_3], 'end_turn', { start: { input_tokens: 300, output_tokens: 1 }, end: { output_tokens: 30 } }), 13) },
+    );
+    const stream = await openai.responses.create({ model: MODEL, input: 'Which Node is LTS?', tools: [{ type: 'web_search' }], stream: true });
+    const types: string[] = [];
+    let completed: OpenAI.Responses.Response | undefined;
+    for await (const event of stream) {
+      types.push(event.type);
+      if (event.type === 'response.completed') completed = event.response;
+    }
+    expect(types.filter((type) => type === 'response.created')).to.have.length(1);
+    expect(types.filter((type) => type === 'response.completed')).to.have.length(1);
+    expect(completed?.status).to.equal('completed');
+    expect(completed?.output.filter((item) => item.type === 'web_search_call')).to.have.length(2);
+    const texts = completed?.output.flatMap((item) => (item.type === 'message' ? item.content.flatMap((part) => (part.type === 'output_text' ? [part.text] : [])) : []));
+    expect(texts?.join('')).to.equal('Let me search. Node 20 is in maintenance.');
+    expect(completed?.usage).to.include({ input_tokens: 400, output_tokens: 40 });
+
+    expect(upstream.seen).to.have.length(2);
+    expect(messagesOf(upstream.seen[1].json).at(-1)).to.deep.equal({ role: 'assistant', content: ROUND_1 });
+    expect(upstream.seen[1].headers['x-api-key']).to.equal(upstream.seen[0].headers['x-api-key']);
+  });
+
+  it('a continuation that fails ends the stream with the error, after what the first call streamed', async () => {
+    const overloaded = { status: 529, body: JSON.stringify({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }) };
+    upstream.queue({ status: 200, headers: SSE, body: messagesStream('msg_6', ROUND_1, 'pause_turn') }, overloaded, overloaded);
+    const stream = await openai.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'Search.' }], web_search_options: {}, stream: true });
+    let text = '';
+    let failure: unknown;
+    try {
+      for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
+    } catch (error) {
+      failure = error;
+    }
+    expect(text).to.equal('Let me search. ');
+    expect(String(failure)).to.match(/overloaded/i);
+    expect(upstream.seen).to.have.length(3);
+  });
+
+  it('a Messages client gets the pause as it came (its format can send it back), in one call', async () => {
+    upstream.queue({ status: 200, body: JSON.stringify(messagesAnswer('msg_7', ROUND_1, 'pause_turn')) });
+    const response = await fetch(`${gw.url}/claude/v1/messages`, {
+      method: 'POST',
+      headers: { 'x-api-key': TEST_LICENSE, 'content-type': 'application/json', 'anthropic-version': '2023-06-01' },
+      body: JSON.stringify({ model: MODEL, max_tokens: 1000, messages: [{ role: 'user', content: 'Search.' }], tools: [{ type: 'web_search_20250305', name: 'web_search' }] }),
+    });
+    expect(((await response.json()) as { stop_reason: string }).stop_reason).to.equal('pause_turn');
+    expect(upstream.seen).to.have.length(1);
+  });
+
+  it('a translated request without a server tool is answered as it came, paused or not', async () => {
+    upstream.queue({ status: 200, body: JSON.stringify(messagesAnswer('msg_8', [{ type: 'text', text: 'Paused.' }], 'pause_turn')) });
+    const completion = await openai.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'Say "type":"web_search_20250305".' }] });
+    expect(completion.choices[0].message.content).to.equal('Paused.');
+    expect(upstream.seen).to.have.length(1);
+  });
+
+  it('a client that leaves during a continuation cuts the continuation\'s upstream call', async () => {
+    let calls = 0;
+    let continuationClosed: () => void = () => undefined;
+    const closed = new Promise<void>((resolve) => (continuationClosed = resolve));
+    let continuationSeen: () => void = () => undefined;
+    const continuing = new Promise<void>((resolve) => (continuationSeen = resolve));
+    const slow = createServer((req, res) => {
+      calls += 1;
+      req.resume();
+      res.writeHead(200, SSE);
+      if (calls === 1) return void res.end(messagesStream('msg_9', ROUND_1, 'pause_turn'));
+      // The continuation starts and then holds: only the client leaving ends it.
+      res.write(messagesStream('msg_10', ROUND_3, 'end_turn').subarray(0, 40));
+      res.on('close', continuationClosed);
+      continuationSeen();
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const slowGw = await startGateway({ claude: { plugin: 'claude', baseUrl: `http://127.0.0.1:${(slow.address() as AddressInfo).port}`, credentials: [{ apiKey: KEYS[0] }] } });
+    try {
+      const client = new OpenAI({ apiKey: TEST_LICENSE, baseURL: `${slowGw.url}/claude/v1`, maxRetries: 0 });
+      const stream = await client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'Search.' }], web_search_options: {}, stream: true });
+      for await (const chunk of stream) {
+        if (!chunk.choices[0]?.delta?.content) continue;
+        // The first call's text is in, the continuation under way: the client leaves.
+        await continuing;
+        break;
+      }
+      await closed;
+      expect(calls).to.equal(2);
+    } finally {
+      await slowGw.close();
+      slow.closeAllConnections();
+      slow.close();
+    }
+  });
+});
