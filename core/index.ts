@@ -15,6 +15,7 @@ export { compileValidator, type Validator } from './validation/compile-validator
 export { sendUpstreamRequest } from './upstream/send-upstream-request';
 export { readUpstreamBody, type UpstreamClient, type UpstreamTimeouts } from './upstream/upstream-client';
 export { readUpstreamJson } from './upstream/read-upstream-json';
+export { closeUpstreamBody } from './upstream/close-upstream-body';
 export { isEventStream } from './sse/is-event-stream';
 export type { Store } from './store/store';
 export { createCallMemo, type CallMemo, type CallMemoOptions } from './store/create-call-memo';

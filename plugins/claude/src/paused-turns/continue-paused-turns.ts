@@ -2,6 +2,8 @@ import { PassThrough, Readable } from 'node:stream';
 import {
   GatewayError,
   SAME_CREDENTIAL_STATE,
+  closeUpstreamBody,
+  isGatewayError,
   createCredentialMasker,
   createSseParser,
   isEventStream,
@@ -63,12 +65,24 @@ export function continuePausedTurns(call: Caller): Caller {
       ctx.state.set(SAME_CREDENTIAL_STATE, ctx.state.get('credential'));
       try {
         return await call({ ...request, body: undefined, json: next }, ctx);
+      } catch (error) {
+        throw refusedContinuation(error);
       } finally {
         ctx.state.delete(SAME_CREDENTIAL_STATE);
       }
     };
     return request.stream ? spliceContinuations(first, json, again) : continueWhole(first, json, again);
   };
+}
+
+/**
+ * A continuation the upstream refused (a 4xx other than a rate limit) was the gateway's request, not the client's: a
+ * 502 that says so (which SDKs retry), not a 400 the client would take for its own fault, nor a refusal that core's
+ * optional-field retry would read as one of the first request's fields.
+ */
+function refusedContinuation(error: unknown): unknown {
+  if (!isGatewayError(error) || error.status < 400 || error.status >= 500 || error.status === 429) return error;
+  return new GatewayError('GW_UPSTREAM_BAD_RESPONSE', `upstream refused to continue a paused turn: ${error.message}`, { cause: error });
 }
 
 async function continueWhole(first: UpstreamResponse, request: Json, again: (json: Json) => Promise<UpstreamResponse>): Promise<UpstreamResponse> {
@@ -118,14 +132,25 @@ function spliceContinuations(first: UpstreamResponse, request: Json, again: (jso
     let masker: CredentialMasker | undefined;
     for (;;) {
       const parser = createSseParser();
-      for await (const chunk of current) {
-        const text = relayed(parser.push(masker ? masker.push(chunk as Buffer) : (chunk as Buffer)));
-        if (gone) return;
-        if (text !== '' && !out.write(text)) await drained(out);
+      try {
+        // Not destroyed when left: a paused call's body is left to run out once its message_stop came (below).
+        for await (const chunk of current.iterator({ destroyOnReturn: false })) {
+          const text = relayed(parser.push(masker ? masker.push(chunk as Buffer) : (chunk as Buffer)));
+          if (gone) return;
+          if (text !== '' && !out.write(text)) await drained(out);
+          if (relay.complete()) break;
+        }
+        if (!relay.complete()) {
+          const rest = relayed([...(masker ? parser.push(masker.end()) : []), ...parser.end()]);
+          if (rest !== '' && !out.write(rest)) await drained(out);
+        }
+      } catch (error) {
+        // A body that broke once its call had paused the turn has given all the turn needs, as a whole answer has.
+        if (!relay.paused() || gone) throw error;
       }
-      const rest = relayed([...(masker ? parser.push(masker.end()) : []), ...parser.end()]);
-      if (rest !== '') out.write(rest);
       if (!relay.paused() || gone) return;
+      // Its keep-alive connection goes back to the pool when the body ends by itself, as a complete answer's does.
+      closeUpstreamBody(current, true);
       const next = await again(continuationOf(request, relay.nextRound()));
       if (gone) return void next.body.destroy();
       current = next.body;

@@ -6,8 +6,10 @@ import { sumMessagesUsage, type MessagesUsageObject } from './sum-messages-usage
 export interface PausedStreamRelay {
   /** One upstream event → the SSE text the client's decoder gets for it ('' when it is held back). */
   push(event: WireEvent): string;
-  /** The call's stream paused the turn: its end was held back, and the next call goes on with it. */
+  /** The call's stream paused the turn (its pausing `message_delta` came): its end is held back, the next call goes on. */
   paused(): boolean;
+  /** The paused call's `message_stop` came: nothing more of it is needed, though its body has not ended. */
+  complete(): boolean;
   /** Starts the next call's round; answers the turn so far, to send back as the assistant's. */
   nextRound(): unknown[];
 }
@@ -40,6 +42,7 @@ export function createPausedStreamRelay(maxContinuations = MAX_CONTINUATIONS): P
   let round = 0;
   let offset = 0;
   let paused = false;
+  let complete = false;
   const turn: unknown[] = [];
   let blocks: ContentBlockAssembler = createContentBlockAssembler();
   /** This call's usage: its `message_start`'s, replaced key by key by its cumulative `message_delta`'s. */
@@ -78,14 +81,16 @@ export function createPausedStreamRelay(maxContinuations = MAX_CONTINUATIONS): P
           return frame(event.event, JSON.stringify({ ...data, usage: sumMessagesUsage(earlierUsage, callUsage) }));
         }
         case 'message_stop':
-          if (paused) return '';
-          break;
+          if (!paused) break;
+          complete = true;
+          return '';
         default:
           break;
       }
       return frame(event.event, event.data);
     },
     paused: () => paused,
+    complete: () => complete,
     nextRound() {
       turn.push(...blocks.blocks());
       offset += blocks.size();
@@ -93,6 +98,7 @@ export function createPausedStreamRelay(maxContinuations = MAX_CONTINUATIONS): P
       blocks = createContentBlockAssembler();
       callUsage = {};
       paused = false;
+      complete = false;
       round += 1;
       return [...turn];
     },

@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import OpenAI from 'openai';
@@ -126,39 +126,118 @@ describe('claude plugin: paused turns continued for translated clients', functio
     expect(upstream.seen).to.have.length(1);
   });
 
-  it('a client that leaves during a continuation cuts the continuation\'s upstream call', async () => {
+  it('a continuation the upstream refuses is a 502 of the gateway\'s, not the client\'s 400', async () => {
+    upstream.queue(
+      { status: 200, body: JSON.stringify(messagesAnswer('msg_9', ROUND_1, 'pause_turn')) },
+      { status: 400, body: JSON.stringify({ type: 'error', error: { type: 'invalid_request_error', message: 'messages: bad continuation' } }) },
+    );
+    const response = await fetch(`${gw.url}/claude/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: MODEL, messages: [{ role: 'user', content: 'Search.' }], web_search_options: {} }),
+    });
+    expect(response.status).to.equal(502);
+    expect(((await response.json()) as { error: { message: string } }).error.message).to.equal('upstream refused to continue a paused turn: messages: bad continuation');
+    expect(upstream.seen).to.have.length(2);
+  });
+
+  /** A gateway on a raw upstream: `answer(n, res)` answers its n-th call (from 1). */
+  async function withRawUpstream(answer: (call: number, res: ServerResponse) => void, run: (client: OpenAI) => Promise<void>): Promise<number> {
     let calls = 0;
+    const raw = createServer((req, res) => {
+      calls += 1;
+      req.resume();
+      answer(calls, res);
+    });
+    await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
+    const rawGw = await startGateway({ claude: { plugin: 'claude', baseUrl: `http://127.0.0.1:${(raw.address() as AddressInfo).port}`, credentials: [{ apiKey: KEYS[0] }] } });
+    try {
+      await run(new OpenAI({ apiKey: TEST_LICENSE, baseURL: `${rawGw.url}/claude/v1`, maxRetries: 0 }));
+      return calls;
+    } finally {
+      await rawGw.close();
+      raw.closeAllConnections();
+      raw.close();
+    }
+  }
+  const chatStreamText = async (client: OpenAI): Promise<string> => {
+    const stream = await client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'Search.' }], web_search_options: {}, stream: true });
+    let text = '';
+    for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
+    return text;
+  };
+
+  it('a paused stream held open after its message_stop is continued at once; one that breaks after pausing, too', async () => {
+    const paused = messagesStream('msg_10', ROUND_1, 'pause_turn');
+    const pauseDelta = paused.indexOf('event: message_delta');
+    const stopAt = paused.indexOf('event: message_stop');
+    const final = (res: ServerResponse): void => void res.end(messagesStream('msg_11', ROUND_3, 'end_turn'));
+    // Held open: before, the continuation waited for the upstream's idle timeout.
+    const heldOpen = await withRawUpstream(
+      (call, res) => {
+        res.writeHead(200, SSE);
+        if (call === 1) res.write(paused);
+        else final(res);
+      },
+      async (client) => {
+        expect(await chatStreamText(client)).to.equal('Let me search. Node 20 is in maintenance.');
+      },
+    );
+    expect(heldOpen).to.equal(2);
+    // Reset after the pausing message_delta, before message_stop: the turn was paused all the same.
+    const broken = await withRawUpstream(
+      (call, res) => {
+        res.writeHead(200, SSE);
+        if (call > 1) return final(res);
+        res.write(paused.subarray(0, stopAt));
+        setTimeout(() => res.socket?.destroy(), 20);
+      },
+      async (client) => {
+        expect(await chatStreamText(client)).to.equal('Let me search. Node 20 is in maintenance.');
+      },
+    );
+    expect(broken).to.equal(2);
+    // Broken before it paused: an error after what came, and no continuation.
+    const early = await withRawUpstream(
+      (_call, res) => {
+        res.writeHead(200, SSE);
+        res.write(paused.subarray(0, pauseDelta));
+        setTimeout(() => res.socket?.destroy(), 20);
+      },
+      async (client) => {
+        let failure: unknown;
+        await chatStreamText(client).catch((error: unknown) => (failure = error));
+        expect(String(failure)).to.match(/connection lost|ended before/i);
+      },
+    );
+    expect(early).to.equal(1);
+  });
+
+  it('a client that leaves during a continuation cuts the continuation\'s upstream call', async () => {
     let continuationClosed: () => void = () => undefined;
     const closed = new Promise<void>((resolve) => (continuationClosed = resolve));
     let continuationSeen: () => void = () => undefined;
     const continuing = new Promise<void>((resolve) => (continuationSeen = resolve));
-    const slow = createServer((req, res) => {
-      calls += 1;
-      req.resume();
-      res.writeHead(200, SSE);
-      if (calls === 1) return void res.end(messagesStream('msg_9', ROUND_1, 'pause_turn'));
-      // The continuation starts and then holds: only the client leaving ends it.
-      res.write(messagesStream('msg_10', ROUND_3, 'end_turn').subarray(0, 40));
-      res.on('close', continuationClosed);
-      continuationSeen();
-    });
-    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
-    const slowGw = await startGateway({ claude: { plugin: 'claude', baseUrl: `http://127.0.0.1:${(slow.address() as AddressInfo).port}`, credentials: [{ apiKey: KEYS[0] }] } });
-    try {
-      const client = new OpenAI({ apiKey: TEST_LICENSE, baseURL: `${slowGw.url}/claude/v1`, maxRetries: 0 });
-      const stream = await client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'Search.' }], web_search_options: {}, stream: true });
-      for await (const chunk of stream) {
-        if (!chunk.choices[0]?.delta?.content) continue;
-        // The first call's text is in, the continuation under way: the client leaves.
-        await continuing;
-        break;
-      }
-      await closed;
-      expect(calls).to.equal(2);
-    } finally {
-      await slowGw.close();
-      slow.closeAllConnections();
-      slow.close();
-    }
+    const calls = await withRawUpstream(
+      (call, res) => {
+        res.writeHead(200, SSE);
+        if (call === 1) return void res.end(messagesStream('msg_12', ROUND_1, 'pause_turn'));
+        // The continuation starts and then holds: only the client leaving ends it.
+        res.write(messagesStream('msg_13', ROUND_3, 'end_turn').subarray(0, 40));
+        res.on('close', continuationClosed);
+        continuationSeen();
+      },
+      async (client) => {
+        const stream = await client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'Search.' }], web_search_options: {}, stream: true });
+        for await (const chunk of stream) {
+          if (!chunk.choices[0]?.delta?.content) continue;
+          // The first call's text is in, the continuation under way: the client leaves.
+          await continuing;
+          break;
+        }
+        await closed;
+      },
+    );
+    expect(calls).to.equal(2);
   });
 });

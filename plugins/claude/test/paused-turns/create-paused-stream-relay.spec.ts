@@ -19,11 +19,13 @@ describe('createPausedStreamRelay', () => {
     const first = messagesStream('msg_1', search('s1'), 'pause_turn', { start: { input_tokens: 100, output_tokens: 1 }, end: { output_tokens: 10, server_tool_use: { web_search_requests: 1 } } });
     const firstOut = eventsOf(first).map((event) => relay.push(event)).join('');
     expect(relay.paused()).to.equal(true);
+    expect(relay.complete()).to.equal(true);
     expect(dataOf(firstOut).map((data) => data.type)).to.deep.equal(['message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'content_block_start', 'content_block_stop']);
 
     const turn = relay.nextRound();
     expect(turn).to.deep.equal(search('s1'));
     expect(relay.paused()).to.equal(false);
+    expect(relay.complete()).to.equal(false);
 
     const second = messagesStream('msg_2', [{ type: 'text', text: 'Found it.' }], 'end_turn', { start: { input_tokens: 300, output_tokens: 1 }, end: { output_tokens: 30 } });
     const secondOut = dataOf(eventsOf(second).map((event) => relay.push(event)).join(''));
