@@ -1,5 +1,7 @@
 import { messagesCodec, type RequestContext, type UpstreamRequest } from '@gateway/core';
 import { applyClaudeDefaults } from './apply-claude-defaults';
+import { mergeAnthropicBeta } from './merge-anthropic-beta';
+import { betasForTools } from './tool-betas';
 import { assertChatMediaAllowed } from './assert-chat-media';
 import type { ResolvedClaudeOptions } from './options';
 import { restoreThinking, toolCallIdsWithoutThinking } from './restore-thinking';
@@ -14,7 +16,8 @@ export interface ClaudeRequestDeps {
  * The platform's requestTransform. Passthrough: the client's bytes and headers stay; only an absent
  * `anthropic-version` gets the configured one. Translation: Claude defaults (max_tokens, `-thinking`), the
  * chat-completions media rule, signed thinking restored for clients that could not carry it, then the Messages
- * body and `anthropic-version` (the client's own version header belongs to another API).
+ * body and `anthropic-version` (the client's own version header belongs to another API), with the beta flags its
+ * server tools need.
  */
 export async function toClaudeRequest(request: UpstreamRequest, ctx: RequestContext, deps: ClaudeRequestDeps): Promise<UpstreamRequest> {
   const { options } = deps;
@@ -30,10 +33,9 @@ export async function toClaudeRequest(request: UpstreamRequest, ctx: RequestCont
   }
   const { value, warnings } = messagesCodec.encodeRequest(unified);
   if (warnings.length > 0) ctx.log.debug('translation dropped fields', { warnings });
-  return {
-    ...request,
-    unified,
-    json: value,
-    headers: { ...request.headers, 'content-type': 'application/json', 'anthropic-version': options.anthropicVersion },
-  };
+  const headers: Record<string, string> = { ...request.headers, 'content-type': 'application/json', 'anthropic-version': options.anthropicVersion };
+  // A server tool the translation offers (a Responses `code_interpreter`, Gemini's `codeExecution`) may want its beta.
+  const betas = betasForTools(value.tools);
+  if (betas.length > 0) headers['anthropic-beta'] = betas.reduce<string | undefined>(mergeAnthropicBeta, headers['anthropic-beta']) as string;
+  return { ...request, unified, json: value, headers };
 }
