@@ -19,11 +19,20 @@ export function isPausedTurn(answer: unknown): answer is Json & { content: unkno
 
 /**
  * The request that continues a paused turn (Anthropic's "handling stop reasons"): the same request with the turn so
- * far as the assistant's last message, sent as it came.
+ * far as the assistant's last message, sent as it came, and in the code execution container the turn ran in (its
+ * files stay there), when it had one.
  */
-export function continuationOf(request: Json, turnSoFar: readonly unknown[]): Json {
+export function continuationOf(request: Json, turnSoFar: readonly unknown[], container?: string): Json {
   const messages = Array.isArray(request.messages) ? request.messages : [];
-  return { ...request, messages: [...messages, { role: 'assistant', content: [...turnSoFar] }] };
+  const next: Json = { ...request, messages: [...messages, { role: 'assistant', content: [...turnSoFar] }] };
+  if (container !== undefined && request.container === undefined) next.container = container;
+  return next;
+}
+
+/** The id of the code execution container an answer (or a stream's message or delta) names. */
+export function containerIdOf(holder: unknown): string | undefined {
+  const container = isRecord(holder) ? holder.container : undefined;
+  return isRecord(container) && typeof container.id === 'string' ? container.id : undefined;
 }
 
 /**
@@ -34,10 +43,12 @@ export async function continuePausedAnswer(request: Json, first: unknown, send: 
   let answer = first;
   const content: unknown[] = [];
   let usage: Json | undefined;
+  let container: string | undefined;
   for (let round = 0; isPausedTurn(answer) && round < MAX_CONTINUATIONS; round += 1) {
     content.push(...answer.content);
     usage = sumMessagesUsage(usage, answer.usage);
-    answer = await send(continuationOf(request, content));
+    container = containerIdOf(answer) ?? container;
+    answer = await send(continuationOf(request, content, container));
   }
   if (content.length === 0 || !isRecord(answer)) return answer;
   return { ...answer, content: [...content, ...(Array.isArray(answer.content) ? answer.content : [])], usage: sumMessagesUsage(usage, answer.usage) };

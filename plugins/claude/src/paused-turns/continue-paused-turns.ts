@@ -151,7 +151,7 @@ function spliceContinuations(first: UpstreamResponse, request: Json, again: (jso
       if (!relay.paused() || gone) return;
       // Its keep-alive connection goes back to the pool when the body ends by itself, as a complete answer's does.
       closeUpstreamBody(current, true);
-      const next = await again(continuationOf(request, relay.nextRound()));
+      const next = await again(continuationOf(request, relay.nextRound(), relay.container()));
       if (gone) return void next.body.destroy();
       current = next.body;
       if (!isEventStream(next.headers['content-type'])) throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream continued a paused turn with a body that is not an event stream');

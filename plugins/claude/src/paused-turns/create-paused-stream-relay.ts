@@ -1,6 +1,6 @@
 import { parseToolJson, type WireEvent } from '@gateway/core';
 import { createContentBlockAssembler, type ContentBlockAssembler } from './assemble-content-blocks';
-import { MAX_CONTINUATIONS } from './continue-paused-answer';
+import { containerIdOf, MAX_CONTINUATIONS } from './continue-paused-answer';
 import { sumMessagesUsage, type MessagesUsageObject } from './sum-messages-usage';
 
 export interface PausedStreamRelay {
@@ -12,6 +12,8 @@ export interface PausedStreamRelay {
   complete(): boolean;
   /** Starts the next call's round; answers the turn so far, to send back as the assistant's. */
   nextRound(): unknown[];
+  /** The code execution container the calls named, to continue in. */
+  container(): string | undefined;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -49,6 +51,7 @@ export function createPausedStreamRelay(maxContinuations = MAX_CONTINUATIONS): P
   let callUsage: MessagesUsageObject = {};
   /** The usage of the calls before this one. */
   let earlierUsage: MessagesUsageObject | undefined;
+  let container: string | undefined;
 
   return {
     push(event) {
@@ -58,6 +61,7 @@ export function createPausedStreamRelay(maxContinuations = MAX_CONTINUATIONS): P
         case 'message_start': {
           const message = isRecord(data.message) ? data.message : {};
           if (isRecord(message.usage)) callUsage = { ...message.usage };
+          container = containerIdOf(message) ?? container;
           return round === 0 ? frame(event.event, event.data) : '';
         }
         case 'content_block_start':
@@ -73,6 +77,7 @@ export function createPausedStreamRelay(maxContinuations = MAX_CONTINUATIONS): P
         case 'message_delta': {
           if (isRecord(data.usage)) callUsage = { ...callUsage, ...data.usage };
           const delta = isRecord(data.delta) ? data.delta : {};
+          container = containerIdOf(delta) ?? container;
           if (delta.stop_reason === 'pause_turn' && round < maxContinuations) {
             paused = true;
             return '';
@@ -91,6 +96,7 @@ export function createPausedStreamRelay(maxContinuations = MAX_CONTINUATIONS): P
     },
     paused: () => paused,
     complete: () => complete,
+    container: () => container,
     nextRound() {
       turn.push(...blocks.blocks());
       offset += blocks.size();

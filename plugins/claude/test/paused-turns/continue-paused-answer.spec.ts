@@ -48,4 +48,16 @@ describe('continuePausedAnswer', () => {
     expect(isPausedTurn({ stop_reason: 'pause_turn' })).to.equal(false);
     expect(isPausedTurn({ stop_reason: 'end_turn', content: [] })).to.equal(false);
   });
+
+  it('continues in the code execution container the paused call ran in', async () => {
+    const sent: Array<Record<string, unknown>> = [];
+    const paused = { ...answer(search('s1'), 'pause_turn', {}), container: { id: 'container_011', expires_at: '2026-11-29T06:00:00Z' } };
+    await continuePausedAnswer(REQUEST, paused, async (request) => {
+      sent.push(request);
+      return answer([], 'end_turn', {});
+    });
+    expect(sent[0].container).to.equal('container_011');
+    expect(continuationOf({ ...REQUEST, container: 'mine' }, [], 'container_011').container).to.equal('mine');
+    expect(continuationOf(REQUEST, [])).not.to.have.property('container');
+  });
 });

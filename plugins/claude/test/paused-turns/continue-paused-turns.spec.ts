@@ -24,6 +24,10 @@ const ROUND_3: Block[] = [
   },
 ];
 
+/** A stream whose pausing message_delta names the code execution container it ran in. */
+const withContainer = (stream: Buffer): Buffer =>
+  Buffer.from(stream.toString('utf8').replace('"stop_reason":"pause_turn","stop_sequence":null', '"stop_reason":"pause_turn","stop_sequence":null,"container":{"id":"container_01"}'));
+
 /** The messages of the request the upstream got. */
 const messagesOf = (json: unknown): Array<{ role: string; content: unknown }> => (json as { messages: Array<{ role: string; content: unknown }> }).messages;
 
@@ -69,7 +73,7 @@ describe('claude plugin: paused turns continued for translated clients', functio
 
   it('Responses stream: one stream with both searches and the answer; the upstream gets the streamed turn back block for block', async () => {
     upstream.queue(
-      { status: 200, headers: SSE, body: unevenChunks(messagesStream('msg_4', ROUND_1, 'pause_turn', { start: { input_tokens: 100, output_tokens: 1 }, end: { output_tokens: 10 } }), 13) },
+      { status: 200, headers: SSE, body: unevenChunks(withContainer(messagesStream('msg_4', ROUND_1, 'pause_turn', { start: { input_tokens: 100, output_tokens: 1 }, end: { output_tokens: 10 } })), 13) },
       { status: 200, headers: SSE, body: unevenChunks(messagesStream('msg_5', [...ROUND_2, ...ROUND_3], 'end_turn', { start: { input_tokens: 300, output_tokens: 1 }, end: { output_tokens: 30 } }), 13) },
     );
     const stream = await openai.responses.create({ model: MODEL, input: 'Which Node is LTS?', tools: [{ type: 'web_search' }], stream: true });
@@ -90,6 +94,7 @@ describe('claude plugin: paused turns continued for translated clients', functio
     expect(upstream.seen).to.have.length(2);
     expect(messagesOf(upstream.seen[1].json).at(-1)).to.deep.equal({ role: 'assistant', content: ROUND_1 });
     expect(upstream.seen[1].headers['x-api-key']).to.equal(upstream.seen[0].headers['x-api-key']);
+    expect((upstream.seen[1].json as { container?: string }).container).to.equal('container_01');
   });
 
   it('a continuation that fails ends the stream with the error, after what the first call streamed', async () => {

@@ -51,4 +51,13 @@ describe('createPausedStreamRelay', () => {
     expect(dataOf(out).map((data) => data.type).slice(-2)).to.deep.equal(['message_delta', 'message_stop']);
     expect(relay.push({ event: 'ping', data: 'not json' })).to.equal('event: ping\ndata: not json\n\n');
   });
+
+  it('keeps the container a call names, in its message or its final delta', () => {
+    const relay = createPausedStreamRelay();
+    expect(relay.container()).to.equal(undefined);
+    relay.push({ event: 'message_start', data: JSON.stringify({ type: 'message_start', message: { id: 'm', content: [], container: { id: 'container_a' }, usage: {} } }) });
+    expect(relay.container()).to.equal('container_a');
+    relay.push({ event: 'message_delta', data: JSON.stringify({ type: 'message_delta', delta: { stop_reason: 'pause_turn', container: { id: 'container_b', expires_at: 'x' } }, usage: {} }) });
+    expect(relay.container()).to.equal('container_b');
+  });
 });
