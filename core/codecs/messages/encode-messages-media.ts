@@ -1,5 +1,6 @@
 import { GatewayError } from '../../errors/gateway-error';
 import type { UnifiedMediaPart, UnifiedMediaSource } from '../../unified/unified-request';
+import { imageTypeOf } from '../shared/image-type-of';
 import { parseDataUri } from '../shared/parse-data-uri';
 import { urlExtension } from '../shared/url-extension';
 import type { MessagesDocumentBlock, MessagesImageBlock } from './messages-types';
@@ -20,7 +21,9 @@ function inlineDataUri(source: UnifiedMediaSource): UnifiedMediaSource {
 
 function encodeImage(source: UnifiedMediaSource, path: string): MessagesImageBlock['source'] {
   if (source.kind === 'url') return { type: 'url', url: source.url };
-  const mediaType = source.mediaType.toLowerCase() === 'image/jpg' ? 'image/jpeg' : source.mediaType.toLowerCase();
+  const declared = source.mediaType.toLowerCase() === 'image/jpg' ? 'image/jpeg' : source.mediaType.toLowerCase();
+  // Whatever format the image came in (a Gemini inlineData, a Responses input_file), its bytes name its type.
+  const mediaType = imageTypeOf(declared, source.data);
   if (!IMAGE_TYPES.has(mediaType)) {
     throw notAllowed(path, `${source.mediaType} is not accepted (images must be image/jpeg, image/png, image/gif or image/webp)`);
   }

@@ -1,7 +1,8 @@
 import type { UnifiedRequest } from '../../unified/unified-request';
 import type { MessagesExtensions, MessagesThinkingConfig } from './messages-types';
-import { budgetForEffort } from '../shared/reasoning-effort-budget';
+import { budgetForEffort, effortForBudget } from '../shared/reasoning-effort-budget';
 import { claudeOutputLimit } from './claude-output-limit';
+import { isAdaptiveOnlyClaude } from './is-adaptive-only-claude';
 import { takesAdaptiveThinking } from './takes-adaptive-thinking';
 
 /** `max_tokens` is required by the API; platforms (the claude plugin) set their own default before encoding. */
@@ -23,6 +24,8 @@ export interface ThinkingBlockers {
   forcedToolChoice: boolean;
   /** The last assistant turn calls tools without the thinking block the API wants back (see hasUnsignedToolTurn). */
   unsignedToolTurn: boolean;
+  /** The conversation ends with the assistant's text (a prefill): the API does not take one with thinking. */
+  prefill: boolean;
 }
 
 /**
@@ -31,9 +34,11 @@ export interface ThinkingBlockers {
  * adaptive thinking) without a budget is `{type: "adaptive"}` with `output_config.effort` (see takesAdaptiveThinking).
  * A Messages client's own `adaptive` and effort go as asked. The budget is at least 1024 and `max_tokens` is raised
  * above it, keeping the requested room for the answer.
- * Forced tool use cannot be combined with thinking: thinking is then left out with a warning. So is
+ * Forced tool use cannot be combined with thinking, nor can a prefill: thinking is then left out with a warning. So is
  * thinking another format's client asked for while its last tool-use turn has no thinking to send back
  * (a Messages client's own `thinking` is sent as asked: its turns carry their signed blocks).
+ * On adaptive-only models (isAdaptiveOnlyClaude) a budget becomes adaptive thinking at the effort it stands for, and
+ * thoughts a client wants to see are asked for (`display: "summarized"`); elsewhere `xhigh` becomes `max`.
  */
 export function encodeMessagesThinking(
   request: UnifiedRequest,
@@ -41,6 +46,29 @@ export function encodeMessagesThinking(
   blockers: ThinkingBlockers,
   warnings: string[],
 ): EncodedMessagesThinking {
+  const encoded = encodeThinking(request, ext, blockers, warnings);
+  if (isAdaptiveOnlyClaude(request.model)) {
+    // Thinking text is left out on these models unless asked for: a client that wants to see thoughts gets them.
+    const thinking = encoded.thinking;
+    if (thinking?.type !== 'adaptive' || thinking.display !== undefined || !wantsThoughts(request)) return encoded;
+    return { ...encoded, thinking: { ...thinking, display: 'summarized' } };
+  }
+  // `xhigh` is an effort of Opus 4.7 and later; the models before take `max` as their highest.
+  return encoded.effort === 'xhigh' ? { ...encoded, effort: 'max' } : encoded;
+}
+
+/** Thinking asked for outright, or its thoughts asked to be shown (Responses `reasoning.summary`, Gemini `includeThoughts`). */
+function wantsThoughts(request: UnifiedRequest): boolean {
+  return request.reasoning?.includeThoughts === true || request.reasoning?.enabled === true;
+}
+
+/** The effort an adaptive-only model thinks at for a budget (see budgetForEffort); `minimal` is below its lowest. */
+function effortForAdaptiveOnly(request: UnifiedRequest, budget: number): string {
+  const effort = request.reasoning?.effort ?? effortForBudget(budget);
+  return effort === 'minimal' ? 'low' : effort;
+}
+
+function encodeThinking(request: UnifiedRequest, ext: MessagesExtensions, blockers: ThinkingBlockers, warnings: string[]): EncodedMessagesThinking {
   const reasoning = request.reasoning;
   const maxTokens = request.maxTokens ?? DEFAULT_MESSAGES_MAX_TOKENS;
   if (!reasoning) return { maxTokens };
@@ -70,6 +98,10 @@ export function encodeMessagesThinking(
     warnings.push('thinking: left out because the API does not allow forced tool use (tool_choice any/tool) with thinking');
     return { maxTokens };
   }
+  if (blockers.prefill) {
+    warnings.push('thinking: left out because the conversation ends with an assistant message (a prefill), which the API does not allow with thinking');
+    return { maxTokens };
+  }
   if (blockers.unsignedToolTurn && rawThinking === undefined) {
     warnings.push('thinking: left out because the last assistant tool-use turn has no signed thinking to send back, which the API requires with thinking on');
     return { maxTokens };
@@ -78,6 +110,13 @@ export function encodeMessagesThinking(
     return { thinking: rawThinking, maxTokens, ...effortField };
   }
   if (reasoning.budgetTokens === undefined && adaptive) return { thinking: { type: 'adaptive' }, maxTokens, ...effortField };
+  if (isAdaptiveOnlyClaude(request.model)) {
+    // A budget is a 400 there: the model thinks adaptively at the effort the budget stands for, max_tokens as asked.
+    const budget = reasoning.budgetTokens ?? (typeof rawThinking?.budget_tokens === 'number' ? rawThinking.budget_tokens : budgetForEffort('high'));
+    const adaptiveEffort = effortForAdaptiveOnly(request, budget);
+    warnings.push(`thinking: ${request.model} thinks adaptively only; budget_tokens ${budget} sent as effort ${adaptiveEffort}`);
+    return { thinking: { type: 'adaptive' }, maxTokens, effort: adaptiveEffort };
+  }
 
   let budget = Math.max(MIN_BUDGET_TOKENS, reasoning.budgetTokens ?? budgetForEffort(reasoning.effort ?? 'medium'));
   let fitted = maxTokens;

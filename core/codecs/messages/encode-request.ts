@@ -4,6 +4,7 @@ import type { UnifiedRequest } from '../../unified/unified-request';
 import type { Converted } from '../codec';
 import { assertStatelessRequest } from '../shared/assert-stateless-request';
 import { encodeMessagesThinking } from './encode-messages-thinking';
+import { isAdaptiveOnlyClaude } from './is-adaptive-only-claude';
 import { encodeMessagesToolChoice } from './encode-messages-tool-choice';
 import { encodeMessagesTools } from './encode-messages-tools';
 import { encodeMessagesTurns, isBlankText } from './encode-messages-turns';
@@ -39,6 +40,13 @@ interface Sampling {
  */
 function encodeSampling(request: UnifiedRequest, thinkingOn: boolean, warnings: string[]): Sampling {
   const out: Sampling = {};
+  if (isAdaptiveOnlyClaude(request.model)) {
+    // Opus 4.7 and later take no sampling parameters at all (a 400 when sent).
+    for (const [name, value] of [['temperature', request.temperature], ['top_p', request.topP], ['top_k', request.topK]] as const) {
+      if (value !== undefined) warnings.push(`${name}: dropped, ${request.model} takes no sampling parameters`);
+    }
+    return out;
+  }
   if (request.temperature !== undefined) {
     if (thinkingOn && request.temperature !== 1) warnings.push('temperature: dropped, thinking requires the default');
     else if (request.temperature > 1) {
@@ -94,7 +102,8 @@ export function encodeMessagesRequest(request: UnifiedRequest): Converted<Record
   const tools = encodeMessagesTools(request.tools, request.builtinTools, ext.tools);
   const toolChoice = encodeMessagesToolChoice(request.toolChoice, request.parallelToolCalls, tools !== undefined);
   const forced = toolChoice?.type === 'any' || toolChoice?.type === 'tool';
-  const thinking = encodeMessagesThinking(request, ext, { forcedToolChoice: forced, unsignedToolTurn: hasUnsignedToolTurn(messages) }, warnings);
+  const prefill = messages[messages.length - 1].role === 'assistant';
+  const thinking = encodeMessagesThinking(request, ext, { forcedToolChoice: forced, unsignedToolTurn: hasUnsignedToolTurn(messages), prefill }, warnings);
   const thinkingOn = thinking.thinking !== undefined && thinking.thinking.type !== 'disabled';
   const outputConfig = encodeOutputConfig(request, thinking.effort, ext, warnings);
   const stop = request.stop?.filter((s) => s.trim() !== '');

@@ -1,7 +1,8 @@
 import { GatewayError } from '../../errors/gateway-error';
 import type { UnifiedMediaSource } from '../../unified/unified-request';
 import { isDataUri, parseDataUri } from './parse-data-uri';
-import { readBareBase64, sniffBase64Type } from './read-bare-base64';
+import { imageTypeOf } from './image-type-of';
+import { readBareBase64 } from './read-bare-base64';
 
 /** Why a `data:` URI the gateway cannot read is refused. */
 export const DATA_URI_SHAPE = 'is not a readable data URI (expected data:<mime>;base64,<data>)';
@@ -21,16 +22,6 @@ export function decodeMediaReference(value: string, param: string): UnifiedMedia
   if (!bare) return { kind: 'url', url: value };
   if (!bare.mediaType) throw invalid(param, 'is base64 data of a type that cannot be told from its bytes; send a data URI naming it (data:<mime>;base64,…)');
   return { kind: 'base64', mediaType: bare.mediaType, data: bare.data };
-}
-
-/**
- * An image's type as its bytes tell it, where they contradict the type declared (a PNG label on JPEG bytes, which
- * OpenAI reads and Anthropic refuses: "Image does not match the provided media type"); else the declared one.
- */
-function imageTypeOf(declared: string, data: string): string {
-  if (!declared.startsWith('image/')) return declared;
-  const sniffed = sniffBase64Type(data);
-  return sniffed?.startsWith('image/') && sniffed !== declared ? sniffed : declared;
 }
 
 function invalid(param: string, detail: string): GatewayError {

@@ -237,6 +237,13 @@ describe('encodeMessagesRequest', () => {
   });
 
   describe('media', () => {
+    it('names an image by the type its bytes tell, whatever it was labelled (Anthropic refuses a mismatch)', () => {
+      const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]).toString('base64');
+      const { value } = encodeMessagesRequest(request([{ role: 'user', content: [{ type: 'image', source: { kind: 'base64', mediaType: 'image/png', data: jpeg } }] }]));
+      expect((value.messages as Json[])[0].content).to.deep.equal([{ type: 'image', source: { type: 'base64', media_type: 'image/jpeg', data: jpeg } }]);
+    });
+
+
     it('sends base64 and URL images, PDFs, URL documents and text files as image/document blocks', () => {
       const { value } = encodeMessagesRequest(request([{
         role: 'user',
@@ -391,13 +398,49 @@ describe('encodeMessagesRequest', () => {
       expect(current.value).to.deep.include({ max_tokens: 1000, thinking: { type: 'adaptive' } });
       expect(current.warnings).to.deep.equal([]);
       const withEffort = thinking({ enabled: true, adaptive: true, effort: 'low' }, { model: 'claude-opus-4-7', maxTokens: 2000 });
-      expect(withEffort.value).to.deep.include({ max_tokens: 2000, thinking: { type: 'adaptive' }, output_config: { effort: 'low' } });
+      // Opus 4.7 leaves thinking text out unless asked: a client that asked for thinking gets its summary.
+      expect(withEffort.value).to.deep.include({ max_tokens: 2000, thinking: { type: 'adaptive', display: 'summarized' }, output_config: { effort: 'low' } });
       const older = thinking({ enabled: true, adaptive: true }, { model: 'claude-sonnet-4-5', maxTokens: 20000 });
       expect(older.value).to.deep.include({ thinking: { type: 'enabled', budget_tokens: 8192 } });
       // An effort alone from another format is adaptive thinking at that effort on 4.6+.
       expect(thinking({ enabled: true, effort: 'high' }, { model: 'claude-sonnet-4-6', maxTokens: 3000 }).value).to.deep.include({ max_tokens: 3000, thinking: { type: 'adaptive' }, output_config: { effort: 'high' } });
       // A budget the client gave wins over adaptive.
       expect(thinking({ enabled: true, adaptive: true, budgetTokens: 3000 }, { model: 'claude-sonnet-4-6', maxTokens: 8000 }).value.thinking).to.deep.equal({ type: 'enabled', budget_tokens: 3000 });
+    });
+
+    it('on adaptive-only models (Opus 4.7+), sends a budget as adaptive thinking at its effort, max_tokens as asked', () => {
+      const budget = thinking({ enabled: true, budgetTokens: 8192 }, { model: 'claude-opus-4-7', maxTokens: 4000 });
+      expect(budget.value).to.deep.include({ max_tokens: 4000, thinking: { type: 'adaptive', display: 'summarized' }, output_config: { effort: 'medium' } });
+      expect(budget.warnings).to.deep.equal(['thinking: claude-opus-4-7 thinks adaptively only; budget_tokens 8192 sent as effort medium']);
+      // An effort that set the budget is kept; minimal is below the lowest effort.
+      expect(thinking({ enabled: true, effort: 'minimal', budgetTokens: 1024 }, { model: 'claude-opus-4-8' }).value).to.deep.include({ output_config: { effort: 'low' } });
+      // Effort alone (a chat client's reasoning_effort): adaptive, thinking text left as the model gives it.
+      expect(thinking({ effort: 'high' }, { model: 'claude-opus-4-7' }).value).to.deep.include({ thinking: { type: 'adaptive' }, output_config: { effort: 'high' } });
+      // Thoughts asked to be shown (Responses reasoning.summary, Gemini includeThoughts).
+      expect(thinking({ includeThoughts: true, effort: 'high' }, { model: 'claude-opus-4-7' }).value.thinking).to.deep.equal({ type: 'adaptive', display: 'summarized' });
+      expect(thinking({ enabled: false }, { model: 'claude-opus-4-7' }).value.thinking).to.deep.equal({ type: 'disabled' });
+    });
+
+    it('sends xhigh as max to models before Opus 4.7, and as it is to those', () => {
+      expect(thinking({ effort: 'xhigh' }, { model: 'claude-sonnet-4-6' }).value).to.deep.include({ output_config: { effort: 'max' } });
+      expect(thinking({ effort: 'xhigh' }, { model: 'claude-opus-4-7' }).value).to.deep.include({ output_config: { effort: 'xhigh' } });
+    });
+
+    it('leaves thinking out of a conversation that ends with the assistant\'s text (a prefill)', () => {
+      const { value, warnings } = encodeMessagesRequest(request([hi, { role: 'assistant', content: [{ type: 'text', text: '{"color":' }] }], { model: 'claude-sonnet-4-5', maxTokens: 20000, reasoning: { enabled: true, budgetTokens: 8000 } }));
+      expect(value).not.to.have.property('thinking');
+      expect(value.max_tokens).to.equal(20000);
+      expect(warnings).to.include('thinking: left out because the conversation ends with an assistant message (a prefill), which the API does not allow with thinking');
+    });
+
+    it('drops temperature, top_p and top_k for adaptive-only models, which take none', () => {
+      const { value, warnings } = encodeMessagesRequest(request([hi], { model: 'claude-opus-4-7', temperature: 0.2, topP: 0.9, topK: 5 }));
+      expect(value).not.to.have.any.keys('temperature', 'top_p', 'top_k');
+      expect(warnings).to.deep.equal([
+        'temperature: dropped, claude-opus-4-7 takes no sampling parameters',
+        'top_p: dropped, claude-opus-4-7 takes no sampling parameters',
+        'top_k: dropped, claude-opus-4-7 takes no sampling parameters',
+      ]);
     });
 
     it('raises a budget below 1024 to 1024', () => {

@@ -7,6 +7,7 @@ describe('takesAdaptiveThinking', () => {
     ['claude-sonnet-4-6-20260217', true],
     ['claude-opus-4-7', true],
     ['claude-opus-5-0', true],
+    ['claude-mythos-preview', true],
     ['claude-opus-4-5-20251101', false],
     ['claude-sonnet-4-5', false],
     // A dated 4.0 id: the date is no minor version.
