@@ -2,6 +2,7 @@ import { messagesCodec, type RequestContext, type UpstreamRequest } from '@gatew
 import { applyClaudeDefaults } from './apply-claude-defaults';
 import { mergeAnthropicBeta } from './merge-anthropic-beta';
 import { betasForTools } from './tool-betas';
+import { offersServerTool, PAUSABLE_STATE } from './paused-turns/continue-paused-turns';
 import { assertChatMediaAllowed } from './assert-chat-media';
 import type { ResolvedClaudeOptions } from './options';
 import { restoreThinking, toolCallIdsWithoutThinking } from './restore-thinking';
@@ -37,5 +38,7 @@ export async function toClaudeRequest(request: UpstreamRequest, ctx: RequestCont
   // A server tool the translation offers (a Responses `code_interpreter`, Gemini's `codeExecution`) may want its beta.
   const betas = betasForTools(value.tools);
   if (betas.length > 0) headers['anthropic-beta'] = betas.reduce<string | undefined>(mergeAnthropicBeta, headers['anthropic-beta']) as string;
+  // Its turn may pause: the upstream call continues it (see continuePausedTurns).
+  if (offersServerTool(value.tools)) ctx.state.set(PAUSABLE_STATE, true);
   return { ...request, unified, json: value, headers };
 }

@@ -25,27 +25,31 @@ type Json = Record<string, unknown>;
 const ANSWER_LIMIT = 64 * 1024 * 1024;
 /** The server tools whose work Anthropic may pause (a web search, a fetch, code run in its sandbox). */
 const SERVER_TOOL_TYPE = /^(?:web_search|web_fetch|code_execution)_/;
-/** How a translated request's tool list names them: JSON.stringify writes no spaces, a quote in a string is escaped. */
-const SERVER_TOOL_MARKS = ['"type":"web_search_', '"type":"web_fetch_', '"type":"code_execution_'];
+/** A request's state key: its translation offers a server tool (set by the request transform, see offersServerTool). */
+export const PAUSABLE_STATE = 'claude.pausableTurn';
 
 function isRecord(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A translated request's Messages body when it offers a server tool (only then can a turn pause), else undefined. */
-export function pausableRequest(request: UpstreamRequest): Json | undefined {
-  const body = request.body;
-  if (request.mode !== 'translate' || body === undefined) return undefined;
-  // Most translated requests offer none: their bytes are searched, not parsed.
-  if (!SERVER_TOOL_MARKS.some((mark) => body.includes(mark))) return undefined;
+/** Whether a Messages `tools` list offers a server tool: only then can a turn pause. */
+export function offersServerTool(tools: unknown): boolean {
+  return Array.isArray(tools) && tools.some((tool) => isRecord(tool) && typeof tool.type === 'string' && SERVER_TOOL_TYPE.test(tool.type));
+}
+
+/**
+ * A translated request's Messages body when its translation offers a server tool (PAUSABLE_STATE, set where the body
+ * was built: no other request's bytes are read again), else undefined.
+ */
+export function pausableRequest(request: UpstreamRequest, ctx: RequestContext): Json | undefined {
+  if (request.mode !== 'translate' || request.body === undefined || ctx.state.get(PAUSABLE_STATE) !== true) return undefined;
   let json: unknown;
   try {
-    json = parseToolJson(body.toString('utf8'));
+    json = parseToolJson(request.body.toString('utf8'));
   } catch {
     return undefined;
   }
-  if (!isRecord(json) || !Array.isArray(json.tools)) return undefined;
-  return json.tools.some((tool) => isRecord(tool) && typeof tool.type === 'string' && SERVER_TOOL_TYPE.test(tool.type)) ? json : undefined;
+  return isRecord(json) && offersServerTool(json.tools) ? json : undefined;
 }
 
 /**
@@ -57,7 +61,7 @@ export function pausableRequest(request: UpstreamRequest): Json | undefined {
  */
 export function continuePausedTurns(call: Caller): Caller {
   return async (request, ctx) => {
-    const json = pausableRequest(request);
+    const json = pausableRequest(request, ctx);
     const first = await call(request, ctx);
     if (json === undefined || first.status < 200 || first.status >= 300) return first;
     const again = async (next: Json): Promise<UpstreamResponse> => {
