@@ -26,9 +26,10 @@ function encodeDeclaration(tool: NonNullable<UnifiedRequest['tools']>[number], j
   // Gemini rejects an OBJECT schema without properties ("should be non-empty"): a function without
   // arguments (`{type: object}` or `{}`) is declared without `parameters`.
   const argumentless = parameters.properties === undefined && parameters.anyOf === undefined && (parameters.type === undefined || parameters.type === 'object');
-  if (argumentless ? isOpenObject(tool.parameters) : hasShapelessObject(parameters)) {
-    // A map, a free-form object or a recursive `$ref` has no form in the subset (it would be that refused OBJECT
-    // without properties, or no arguments at all): the JSON Schema goes whole, where Gemini reads them.
+  if (argumentless ? isOpenObject(tool.parameters) : hasShapelessNode(parameters)) {
+    // A map, a free-form object, a recursive `$ref` or a value of any type has no form in the subset (it would be that
+    // refused OBJECT without properties, a node without a type, or no arguments at all): the JSON Schema goes whole,
+    // where Gemini reads them.
     declaration.parametersJsonSchema = tool.parameters;
   } else if (!argumentless) declaration.parameters = parameters;
   return declaration;
@@ -39,15 +40,21 @@ function isOpenObject(schema: Record<string, unknown>): boolean {
   return schema.additionalProperties === true || isPlainObject(schema.additionalProperties);
 }
 
-/** Whether a pruned schema holds, below its root, an OBJECT with no properties, which Gemini's `parameters` refuses. */
-function hasShapelessObject(schema: Record<string, unknown>, root = true): boolean {
+/**
+ * Whether a pruned schema holds, below its root, a node Gemini's `parameters` refuses: an OBJECT with no properties
+ * ("should be non-empty"), or a node with neither a type nor `anyOf` ("type: must be specified when not using one_of,
+ * any_of or all_of fields"), as pydantic's `Any` (`{title}`), zod's `any` (`{}`), a union of number literals, a
+ * typeless number enum, an array without `items` or a branch holding only `required` prune to.
+ */
+function hasShapelessNode(schema: Record<string, unknown>, root = true): boolean {
+  if (!root && schema.type === undefined && schema.anyOf === undefined) return true;
   if (!root && schema.type === 'object' && schema.properties === undefined) return true;
   const children = [
     ...(isPlainObject(schema.properties) ? Object.values(schema.properties) : []),
     ...(Array.isArray(schema.anyOf) ? schema.anyOf : []),
     schema.items,
   ];
-  return children.some((child) => isPlainObject(child) && hasShapelessObject(child, false));
+  return children.some((child) => isPlainObject(child) && hasShapelessNode(child, false));
 }
 
 /**

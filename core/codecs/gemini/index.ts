@@ -1,3 +1,4 @@
+import type { UnifiedRequest } from '../../unified/unified-request';
 import type { WireCodec } from '../codec';
 import { encodeGeminiError, encodeGeminiStreamError } from '../shared/encode-gemini-error';
 import { createGeminiStreamDecoder } from './create-gemini-stream-decoder';
@@ -6,9 +7,18 @@ import { decodeRequest } from './decode-request';
 import { decodeResponse } from './decode-response';
 import { encodeRequest } from './encode-request';
 import { encodeResponse } from './encode-response';
+import { requestFunctionNames } from './gemini-function-names';
+
+interface GeminiCodec extends WireCodec {
+  /**
+   * The function names `encodeRequest(request)` changes, for a platform to give its client theirs back in the answer:
+   * the decoders see the answer only (see requestFunctionNames).
+   */
+  requestFunctionNames(request: UnifiedRequest): ((name: string) => string) | undefined;
+}
 
 /** Gemini native `generateContent` / `streamGenerateContent`, both directions. */
-export const geminiCodec: WireCodec = Object.freeze({
+export const geminiCodec: GeminiCodec = Object.freeze({
   format: 'gemini',
   errorFamily: 'gemini',
   decodeRequest,
@@ -19,6 +29,7 @@ export const geminiCodec: WireCodec = Object.freeze({
   createStreamEncoder: createGeminiStreamEncoder,
   encodeError: encodeGeminiError,
   encodeStreamError: encodeGeminiStreamError,
+  requestFunctionNames,
 });
 
 export { geminiMethodPath, geminiModelName, geminiModelPath } from './gemini-model-path';

@@ -1,6 +1,7 @@
 import { Stage, createApiKeyPool, createFileLinks, createImageTaskRunner, maskUrlCredentials, type GatewayPlugin } from '@gateway/core';
 import { classifyGeminiFailure, maskGeminiSecrets } from './classify-gemini-failure';
 import { createCountMessagesTokens } from './count-messages-tokens';
+import { createFunctionNameStage } from './create-function-name-stage';
 import { createGeminiCaller } from './create-gemini-caller';
 import { createSafetySettings } from './create-safety-settings';
 import { createSignatureCaptureStage } from './create-signature-capture-stage';
@@ -77,9 +78,12 @@ const geminiPlugin: GatewayPlugin<GeminiOptions> = {
     const signatures = createSignatureMemo(store, key, log);
     hooks.requestTransform.for(key).tapPromise(tap, (request, ctx) => shapeGeminiRequest(request, ctx, { apiVersion, safety, media: gateway.media, signatures }));
     hooks.upstreamCall.for(key).tapPromise(tap, withImagenChat(call));
-    hooks.streamTransform.for(key).tap(tap, (stages, ctx) =>
-      ctx.clientFormat === 'gemini' ? stages : [...stages, createSignatureCaptureStage((call, signature) => signatures.save(call, signature, signatureScope(ctx)))],
-    );
+    // Function names the encoder renamed go back first: signatures are kept under the names the client sends back.
+    hooks.streamTransform.for(key).tap(tap, (stages, ctx) => {
+      const names = createFunctionNameStage(ctx);
+      const named = names ? [...stages, names] : stages;
+      return ctx.clientFormat === 'gemini' ? named : [...named, createSignatureCaptureStage((call, signature) => signatures.save(call, signature, signatureScope(ctx)))];
+    });
     hooks.errorClassify.for(key).tap(tap, (failure, ctx) => classifyGeminiFailure(failure, ctx.endpoint, secrets));
     log.info('platform mounted', { baseUrl: maskUrlCredentials(options.baseUrl), credentials: secrets.length, safetySettings: options.safetySettings ? 'configured' : 'default (all off)' });
   },

@@ -1,4 +1,5 @@
 import { geminiCodec, geminiModelPath, withTextDocumentsAsText, type GatewaySettings, type RequestContext, type UpstreamRequest } from '@gateway/core';
+import { keepRenamedFunctions } from './create-function-name-stage';
 import { isImagenChat, toImagenChatRequest } from './imagen-chat';
 import { inlineGeminiMedia } from './inline-gemini-media';
 import type { GeminiSafetySetting } from './options';
@@ -19,6 +20,7 @@ export interface TranslatedShape {
  * A translated request (chat completions, responses, messages → Gemini): model variants applied (`-thinking`,
  * image models), the current turn's thought signatures put back on its function calls (the client's format had no
  * place for them), media fetched and inlined, encoded with the Gemini codec, plus the platform's safety settings.
+ * Function names the codec changed are kept in `ctx.state` for the answer (createFunctionNameStage).
  * The path follows the final model name; streams the gateway asks for itself are SSE (`alt=sse`). An Imagen model
  * goes to `:predict` instead (see imagen-chat).
  */
@@ -32,6 +34,7 @@ export async function toGeminiRequest(request: UpstreamRequest, ctx: RequestCont
   const unified = await inlineGeminiMedia(withTextDocumentsAsText(signed), { media: shape.media, client: ctx });
   const { value, warnings } = geminiCodec.encodeRequest(unified);
   if (warnings.length > 0) ctx.log.debug('translation dropped fields', { warnings });
+  keepRenamedFunctions(ctx, geminiCodec.requestFunctionNames(unified));
   if (unified.presencePenalty !== undefined || unified.frequencyPenalty !== undefined) ctx.state.set(TRANSLATED_PENALTIES, true);
   return {
     ...request,

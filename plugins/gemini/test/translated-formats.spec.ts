@@ -210,6 +210,93 @@ describe('gemini plugin: translated formats (nock replays)', () => {
     });
   });
 
+  describe('function names Gemini refuses (a digit first: MCP tools such as 21st_magic_component_builder)', () => {
+    const USAGE = { promptTokenCount: 5, candidatesTokenCount: 3, totalTokenCount: 8 };
+    /** Gemini's answer calling `name` with `args`. */
+    const calling = (name: string, args: Record<string, unknown>) => ({
+      candidates: [{ content: { role: 'model', parts: [{ functionCall: { name, args } }] }, finishReason: 'STOP', index: 0 }],
+      usageMetadata: USAGE,
+      modelVersion: 'gemini-2.5-flash',
+    });
+    const streamed = (name: string, args: Record<string, unknown>) => Buffer.from(`data: ${JSON.stringify(calling(name, args))}\r\n\r\n`);
+    const declarationNames = (body: Record<string, unknown>) => (body.tools as Array<{ functionDeclarations: Array<{ name: string }> }>)[0].functionDeclarations.map((d) => d.name);
+    const builder = { type: 'function', function: { name: '21st_magic_component_builder', parameters: { type: 'object', properties: { message: { type: 'string' } } } } };
+
+    it('chat: go valid everywhere in the request, and come back as the client named them, whole and streamed', async () => {
+      const seen = upstream(calling('_21st_magic_component_builder', { message: 'again' }));
+      const messages = [
+        { role: 'user', content: 'build a button' },
+        { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: '21st_magic_component_builder', arguments: '{"message":"button"}' } }] },
+        { role: 'tool', tool_call_id: 'call_1', content: 'built' },
+      ];
+      const tool_choice = { type: 'function', function: { name: '21st_magic_component_builder' } };
+      const res = await chat({ model: 'gemini-2.5-flash', tools: [builder], tool_choice, messages });
+      expect(res.status).to.equal(200);
+      const completion = (await res.json()) as ChatCompletion;
+      expect(completion.choices[0].message.tool_calls?.map((call) => call.function.name)).to.deep.equal(['21st_magic_component_builder']);
+      const sent = seen[0].body;
+      expect(declarationNames(sent)).to.deep.equal(['_21st_magic_component_builder']);
+      expect(sent.toolConfig).to.deep.equal({ functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['_21st_magic_component_builder'] } });
+      const contents = sent.contents as Array<{ parts: Array<{ functionCall?: { name: string }; functionResponse?: { name: string } }> }>;
+      expect([contents[1].parts[0].functionCall?.name, contents[2].parts[0].functionResponse?.name]).to.deep.equal(['_21st_magic_component_builder', '_21st_magic_component_builder']);
+
+      upstream(() => replayChunks(streamed('_21st_magic_component_builder', { message: 'x' }), 9), SSE_HEADERS);
+      const stream = await chat({ model: 'gemini-2.5-flash', stream: true, tools: [builder], messages: [{ role: 'user', content: 'build' }] });
+      const chunks = sseData(await stream.text())
+        .slice(0, -1)
+        .map((data) => JSON.parse(data) as { choices: Array<{ delta: { tool_calls?: Array<{ function: { name?: string } }> } }> });
+      const names = chunks.flatMap((chunk) => chunk.choices[0]?.delta.tool_calls ?? []).flatMap((call) => (call.function.name ? [call.function.name] : []));
+      expect(names).to.deep.equal(['21st_magic_component_builder']);
+    });
+
+    it('responses: a Codex namespace tool comes back under its own name', async () => {
+      const seen = upstream(calling('_21st_magic_component_builder', { message: 'x' }));
+      const res = await postJson(`${gw.url}/gemini/v1/responses`, {
+        model: 'gemini-2.5-flash',
+        input: 'build',
+        tools: [{ type: 'namespace', name: 'mcp__magic__', tools: [{ type: 'function', name: '21st_magic_component_builder', parameters: { type: 'object', properties: { message: { type: 'string' } } } }] }],
+      });
+      expect(res.status).to.equal(200);
+      const body = (await res.json()) as { output: Array<{ type: string; name?: string }> };
+      expect(body.output.filter((item) => item.type === 'function_call').map((item) => item.name)).to.deep.equal(['21st_magic_component_builder']);
+      expect(declarationNames(seen[0].body)).to.deep.equal(['_21st_magic_component_builder']);
+    });
+
+    it('messages: a streamed tool_use block carries the client\'s name', async () => {
+      const seen = upstream(() => replayChunks(streamed('_2fa_code', { a: 'x' }), 9), SSE_HEADERS);
+      const res = await postJson(`${gw.url}/gemini/v1/messages`, {
+        model: 'gemini-2.5-flash',
+        max_tokens: 100,
+        stream: true,
+        tools: [{ name: '2fa_code', input_schema: { type: 'object', properties: { a: { type: 'string' } } } }],
+        messages: [{ role: 'user', content: 'code?' }],
+      });
+      const blocks = sseData(await res.text())
+        .map((data) => JSON.parse(data) as { type: string; content_block?: { type: string; name?: string } })
+        .filter((event) => event.type === 'content_block_start' && event.content_block?.type === 'tool_use');
+      expect(blocks.map((event) => event.content_block?.name)).to.deep.equal(['2fa_code']);
+      expect(declarationNames(seen[0].body)).to.deep.equal(['_2fa_code']);
+    });
+  });
+
+  describe('stop sequences past Gemini\'s 5', () => {
+    it('are refused to a messages client with a 400 naming the field, without an upstream call', async () => {
+      const any = nock(UPSTREAM).post(/.*/).query(true).reply(200, {});
+      const res = await postJson(`${gw.url}/gemini/v1/messages`, {
+        model: 'gemini-2.5-flash',
+        max_tokens: 100,
+        stop_sequences: ['</a>', '</b>', '</c>', '</d>', '</e>', '</f>'],
+        messages: [{ role: 'user', content: 'hi' }],
+      });
+      expect(res.status).to.equal(400);
+      const body = (await res.json()) as { type: string; error: { type: string; message: string } };
+      expect(body.error.type).to.equal('invalid_request_error');
+      expect(body.error.message).to.match(/^stop: Gemini takes at most 5 stop sequences/);
+      expect(any.isDone()).to.equal(false);
+      nock.cleanAll();
+    });
+  });
+
   describe('responses and messages', () => {
     it('answers a responses request, with reasoning items for thoughts', async () => {
       const seen = upstream(fixtureJson('gemini/response-thinking.json'));

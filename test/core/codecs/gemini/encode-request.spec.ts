@@ -336,6 +336,20 @@ describe('gemini encodeRequest', () => {
       expect(contents[1].parts[0]).to.deep.equal({ functionCall: { name: 'f', args: {} }, thoughtSignature: 'real' });
     });
 
+    it('opens a history that starts with a function call (a trimmed chat history) with a user turn; Gemini refuses it otherwise', () => {
+      const trimmed: UnifiedMessage[] = [
+        { role: 'assistant', content: [{ type: 'tool_call', id: 'call_1', name: 'ls', arguments: '{"p":"."}' }] },
+        { role: 'tool', content: [{ type: 'tool_result', toolCallId: 'call_1', content: [{ type: 'text', text: 'a b c' }] }] },
+        { role: 'user', content: [{ type: 'text', text: 'and now?' }] },
+      ];
+      const contents = body({ system: ['sys'], messages: trimmed }).contents as Array<{ role: string; parts: Array<Record<string, unknown>> }>;
+      expect(contents.map((content) => content.role)).to.deep.equal(['user', 'model', 'user']);
+      expect(contents[0].parts).to.deep.equal([{ text: '(conversation continues)' }]);
+      expect(contents[1].parts[0]).to.have.property('functionCall');
+      // Gemma's system text already makes that user turn.
+      expect((body({ model: 'gemma-3-27b-it', system: ['sys'], messages: trimmed }).contents as Array<{ parts: unknown[] }>)[0].parts).to.deep.equal([{ text: 'sys\n\n' }]);
+    });
+
     it('drops empty text and turns left empty', () => {
       const contents = body({
         messages: [
@@ -417,6 +431,45 @@ describe('gemini encodeRequest', () => {
           ],
         },
       ]);
+    });
+
+    it('sends a schema with a node of no type below its root as parametersJsonSchema (Gemini: "type: must be specified")', () => {
+      const schemas: Array<Record<string, unknown>> = [
+        { type: 'object', properties: { value: { title: 'Value' } }, required: ['value'] }, // pydantic Any
+        { type: 'object', properties: { value: {} } }, // zod any
+        { type: 'object', properties: { hops: { anyOf: [{ const: 1 }, { const: 2 }] } } }, // union of number literals
+        { type: 'object', properties: { level: { enum: [1, 2, 3] } } },
+        { type: 'object', properties: { list: { type: 'array' } } },
+        { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, anyOf: [{ required: ['a'] }, { required: ['b'] }] },
+        { type: 'object', properties: { deep: { type: 'array', items: { type: 'object', properties: { any: { description: 'anything' } } } } } },
+      ];
+      const declarations = (body({ tools: schemas.map((parameters, i) => ({ name: `f${i}`, parameters })) }).tools as Array<{ functionDeclarations: unknown[] }>)[0].functionDeclarations;
+      expect(declarations).to.deep.equal(schemas.map((parameters, i) => ({ name: `f${i}`, parametersJsonSchema: parameters })));
+      // Typed all the way down, a schema is still pruned into `parameters`.
+      const typed = { type: 'object', properties: { hops: { anyOf: [{ type: 'integer' }, { type: 'string', enum: ['many'] }] }, list: { type: 'array', items: { type: 'string' } } } };
+      expect(body({ tools: [{ name: 'typed', parameters: typed }] }).tools).to.deep.equal([{ functionDeclarations: [{ name: 'typed', parameters: typed }] }]);
+    });
+
+    it('gives a function name Gemini refuses a valid one everywhere: declaration, forced choice, earlier calls and results', () => {
+      const out = body({
+        tools: [
+          { name: '21st_magic_component_builder', parameters: { type: 'object', properties: { message: { type: 'string' } } } },
+          { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } },
+        ],
+        toolChoice: { name: '21st_magic_component_builder' },
+        messages: [
+          { role: 'user', content: [{ type: 'text', text: 'build' }] },
+          { role: 'assistant', content: [{ type: 'tool_call', id: 'call_1', name: '21st_magic_component_builder', arguments: '{"message":"a"}' }] },
+          { role: 'tool', content: [{ type: 'tool_result', toolCallId: 'call_1', content: [{ type: 'text', text: 'done' }] }] },
+          { role: 'tool', content: [{ type: 'tool_result', toolCallId: 'x9', name: '21st_magic_component_builder', content: [{ type: 'text', text: 'done' }] }] },
+        ],
+      });
+      expect((out.tools as Array<{ functionDeclarations: Array<{ name: string }> }>)[0].functionDeclarations.map((d) => d.name)).to.deep.equal(['_21st_magic_component_builder', 'get_weather']);
+      expect(out.toolConfig).to.deep.equal({ functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['_21st_magic_component_builder'] } });
+      const contents = out.contents as Array<{ parts: Array<{ functionCall?: { name: string }; functionResponse?: { name: string } }> }>;
+      expect(contents[1].parts[0].functionCall?.name).to.equal('_21st_magic_component_builder');
+      expect(contents[2].parts.map((part) => part.functionResponse?.name)).to.deep.equal(['_21st_magic_component_builder', '_21st_magic_component_builder']);
+      expect(JSON.stringify(out)).not.to.match(/"21st/);
     });
 
     it('omits parameters of a function without arguments', () => {
@@ -509,6 +562,10 @@ describe('gemini encodeRequest', () => {
       expect(searching.value).to.not.have.property('generationConfig');
     });
 
+    it('sends 5 stop sequences, as many as Gemini takes', () => {
+      expect(body({ stop: ['a', 'b', 'c', 'd', 'e'] }).generationConfig).to.deep.equal({ stopSequences: ['a', 'b', 'c', 'd', 'e'] });
+    });
+
     it('maps json_object to the MIME type only', () => {
       expect(body({ responseFormat: { type: 'json_object' } }).generationConfig).to.deep.equal({ responseMimeType: 'application/json' });
     });
@@ -537,6 +594,7 @@ describe('gemini encodeRequest', () => {
   describe('what cannot be expressed → GW_INVALID_REQUEST naming the field', () => {
     const cases: Array<[string, Partial<UnifiedRequest>, string]> = [
       ['no messages with content', { messages: [{ role: 'user', content: [{ type: 'text', text: '' }] }] }, 'messages'],
+      ['more than 5 stop sequences (Gemini takes 5)', { stop: ['a', 'b', 'c', 'd', 'e', 'f'] }, 'stop'],
     ];
     for (const [what, overrides, param] of cases) {
       it(`rejects ${what}`, () => {
