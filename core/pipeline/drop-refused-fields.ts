@@ -52,6 +52,8 @@ function refusesParameter(name: string): (text: string) => boolean {
  *   compatible service knows; a stream goes without its usage chunk.
  * - `verbosity`, from a Responses client's `text.verbosity` (Codex sends it for gpt-5 models): Mistral answers 422
  *   `extra_forbidden` to it as well.
+ * - `parallel_tool_calls` (Codex sends it on every call): the o-series reasoning models answer "Unsupported
+ *   parameter: 'parallel_tool_calls' is not supported with this model".
  */
 const OPTIONAL_FIELDS: readonly OptionalField[] = [
   {
@@ -73,6 +75,12 @@ const OPTIONAL_FIELDS: readonly OptionalField[] = [
   },
   { name: 'stream_options', marker: Buffer.from('"stream_options"'), drop: (json) => delete json.stream_options, refused: refusesAsUnknown('stream_options') },
   { name: 'verbosity', marker: Buffer.from('"verbosity"'), drop: (json) => delete json.verbosity, refused: refusesAsUnknown('verbosity') },
+  {
+    name: 'parallel_tool_calls',
+    marker: Buffer.from('"parallel_tool_calls"'),
+    drop: (json) => delete json.parallel_tool_calls,
+    lasting: refusesParameter('parallel_tool_calls'),
+  },
 ];
 
 const NONE: readonly OptionalField[] = Object.freeze([]);

@@ -87,7 +87,9 @@ function encodeAssistant(message: UnifiedMessage): ChatCompletionsMessage | unde
     } else if (part.type !== 'tool_result') text.push(encodeChatMediaMarkdown(part)); // generated media, as the chat encoder rendered it for the client
   }
   if (text.length === 0 && toolCalls.length === 0 && reasoning.length === 0) return undefined;
-  const out: ChatCompletionsMessage = { role: 'assistant', content: text.length > 0 ? text.join('') : null };
+  // `null` content is only for a turn that calls tools: a turn of reasoning alone (thinking cut short by max_tokens)
+  // with null content is a 400 once its reasoning_content is dropped ("expected a string, got null").
+  const out: ChatCompletionsMessage = { role: 'assistant', content: text.length > 0 ? text.join('') : toolCalls.length > 0 ? null : '' };
   if (reasoning.length > 0) out.reasoning_content = reasoning.join('');
   if (toolCalls.length > 0) out.tool_calls = toolCalls;
   return out;

@@ -217,6 +217,18 @@ describe('a translated chat call the upstream refuses for a field the translatio
     expect(seen.map((body) => ['verbosity' in body, 'max_completion_tokens' in body])).to.deep.equal([[true, true], [false, false]]);
   });
 
+  it("drops parallel_tool_calls for a model that refuses it (Codex's Responses call on o4-mini through chat)", async () => {
+    refuse('parallel_tool_calls', "Unsupported parameter: 'parallel_tool_calls' is not supported with this model.");
+    const responses = new OpenAI({ baseURL: `${gw.url}/chatonly/v1`, apiKey: TEST_LICENSE, maxRetries: 0 });
+    const tools: OpenAI.Responses.Tool[] = [{ type: 'function', name: 'shell', parameters: { type: 'object', properties: { cmd: { type: 'string' } } }, strict: false }];
+    const ask = () => responses.responses.create({ model: 'o4-mini', input: 'list files', tools, parallel_tool_calls: false });
+    expect((await ask()).output_text).to.equal('done');
+    expect(seen.map((body) => 'parallel_tool_calls' in body)).to.deep.equal([true, false]);
+    // Refused as a parameter of the model: later calls go without it at once.
+    await ask();
+    expect(seen.map((body) => 'parallel_tool_calls' in body)).to.deep.equal([true, false, false]);
+  });
+
   it("keeps a 400 about max_completion_tokens's value (not the field) as the client's error, unretried", async () => {
     upstream.handle((_req, res, body) => {
       seen.push(JSON.parse(body.toString()) as Record<string, unknown>);

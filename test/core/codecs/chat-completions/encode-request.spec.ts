@@ -236,6 +236,19 @@ describe('encodeChatCompletionsRequest', () => {
     ]);
   });
 
+  it('sends a turn of reasoning alone (thinking cut short) with empty text, not null content, which only a tool turn may have', () => {
+    const body = encode(
+      base({
+        messages: [
+          { role: 'user', content: [{ type: 'text', text: 'q' }] },
+          { role: 'assistant', content: [{ type: 'reasoning', text: 'hmm', signature: '', provider: 'messages' }] },
+          { role: 'user', content: [{ type: 'text', text: 'go on' }] },
+        ],
+      }),
+    );
+    expect((body.messages as unknown[])[1]).to.deep.equal({ role: 'assistant', content: '', reasoning_content: 'hmm' });
+  });
+
   it('keeps a mid-conversation system message in place', () => {
     const body = encode(base({ system: ['top'], messages: [{ role: 'user', content: [{ type: 'text', text: 'a' }] }, { role: 'system', content: [{ type: 'text', text: 'mid' }] }] }));
     expect(body.messages).to.deep.equal([
