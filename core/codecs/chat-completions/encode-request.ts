@@ -63,13 +63,19 @@ function encodeUserContent(given: Array<UnifiedTextPart | UnifiedMediaPart>): st
   return parts.map((part) => (part.type === 'text' ? { type: 'text', text: part.text } : encodeMediaPart(part)));
 }
 
+/** OpenAI's longest call id: a longer one is a 400 ("string too long. Expected a string with maximum length 40"). */
+const MAX_CALL_ID_LENGTH = 40;
+
 /**
  * A call id as the chat upstream gave it: a Messages client has it as `toolu_<id>` (see toPrefixedId), and services
  * that check their own ids refuse it so (Mistral: "Tool call id was toolu_D681PevKs but must be a-z, A-Z, 0-9, with a
- * length of 9"). Claude's own `toolu_01…` ids lose the prefix alike, the call and its result together.
+ * length of 9"). Claude's own `toolu_01…` ids lose the prefix alike, the call and its result together. An id longer
+ * than OpenAI takes (vLLM's `chatcmpl-tool-<32 hex>`, a conversation moved from another upstream) becomes a short one
+ * derived from it, the same for the call and its result.
  */
 function upstreamCallId(id: string): string {
-  return id.startsWith('toolu_') && id.length > 'toolu_'.length ? id.slice('toolu_'.length) : id;
+  const own = id.startsWith('toolu_') && id.length > 'toolu_'.length ? id.slice('toolu_'.length) : id;
+  return own.length <= MAX_CALL_ID_LENGTH ? own : `call_${createHash('sha256').update(own).digest('hex').slice(0, 32)}`;
 }
 
 function encodeAssistant(message: UnifiedMessage): ChatCompletionsMessage | undefined {

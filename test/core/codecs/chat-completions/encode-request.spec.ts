@@ -249,6 +249,24 @@ describe('encodeChatCompletionsRequest', () => {
     expect((body.messages as unknown[])[1]).to.deep.equal({ role: 'assistant', content: '', reasoning_content: 'hmm' });
   });
 
+  it('gives a call id longer than OpenAI takes (40) a short one of its own, the same for the call and its result', () => {
+    const long = 'chatcmpl-tool-0123456789abcdef0123456789abcdef';
+    const body = encode(
+      base({
+        messages: [
+          { role: 'user', content: [{ type: 'text', text: 'q' }] },
+          { role: 'assistant', content: [{ type: 'tool_call', id: long, name: 'ls', arguments: '{}' }, { type: 'tool_call', id: 'call_short', name: 'ls', arguments: '{}' }] },
+          { role: 'tool', content: [{ type: 'tool_result', toolCallId: long, content: [{ type: 'text', text: 'a' }] }, { type: 'tool_result', toolCallId: 'call_short', content: [{ type: 'text', text: 'b' }] }] },
+        ],
+      }),
+    );
+    const [, assistant, first, second] = body.messages as Array<{ tool_calls?: Array<{ id: string }>; tool_call_id?: string }>;
+    const ids = assistant.tool_calls!.map((call) => call.id);
+    expect(ids[0]).to.match(/^call_[0-9a-f]{32}$/);
+    expect(ids[1]).to.equal('call_short');
+    expect([first.tool_call_id, second.tool_call_id]).to.deep.equal(ids);
+  });
+
   it('keeps a mid-conversation system message in place', () => {
     const body = encode(base({ system: ['top'], messages: [{ role: 'user', content: [{ type: 'text', text: 'a' }] }, { role: 'system', content: [{ type: 'text', text: 'mid' }] }] }));
     expect(body.messages).to.deep.equal([
