@@ -111,16 +111,21 @@ function markedAsError(text: string): string {
 
 /**
  * One `role: tool` message per result. Chat tool messages hold text only, so media returned by a tool
- * goes in a user message right after the run of tool messages instead of being dropped.
+ * goes in a user message right after the run of tool messages instead of being dropped. A result whose call no
+ * earlier assistant turn made (a client's sliding window cut the call off) goes as user text naming the function:
+ * OpenAI refuses a tool message without its call ("must be a response to a preceding message with 'tool_calls'").
  */
-function encodeToolResults(message: UnifiedMessage): ChatCompletionsMessage[] {
+function encodeToolResults(message: UnifiedMessage, called: ReadonlySet<string>): ChatCompletionsMessage[] {
   const out: ChatCompletionsMessage[] = [];
   const media: UnifiedMediaPart[] = [];
   for (const part of message.content) {
     if (part.type !== 'tool_result') continue;
-    const text = part.content.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n');
+    let text = part.content.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n');
+    if (part.isError) text = markedAsError(text);
     media.push(...part.content.filter((p): p is UnifiedMediaPart => p.type !== 'text'));
-    out.push({ role: 'tool', tool_call_id: upstreamCallId(part.toolCallId), content: part.isError ? markedAsError(text) : text });
+    const id = upstreamCallId(part.toolCallId);
+    if (called.has(id)) out.push({ role: 'tool', tool_call_id: id, content: text });
+    else out.push({ role: 'user', content: `${part.name ?? 'function'} result: ${text}` });
   }
   if (media.length > 0) out.push({ role: 'user', content: encodeUserContent(media) });
   return out;
@@ -139,6 +144,8 @@ function encodeMessages(request: UnifiedRequest): ChatCompletionsMessage[] {
   // Chat wants an assistant's tool calls answered by tool messages right after it (OpenAI: 400 otherwise); a Gemini
   // client may put text before or between its function responses. Other messages wait until every call is answered.
   const awaiting = new Set<string>();
+  /** Every call an assistant turn made so far: a result of any other is no tool message (see encodeToolResults). */
+  const called = new Set<string>();
   let waiting: ChatCompletionsMessage[] = [];
   const flush = (): void => {
     out.push(...waiting);
@@ -162,7 +169,7 @@ function encodeMessages(request: UnifiedRequest): ChatCompletionsMessage[] {
         break;
       case 'user': {
         // Tool results inside a user turn (decoders split them out, but the model allows it) still go as tool messages, first.
-        encodeToolResults(message).forEach(add);
+        encodeToolResults(message, called).forEach(add);
         const parts = message.content.filter(isUserContent);
         if (parts.length > 0) add({ role: 'user', content: encodeUserContent(parts) });
         break;
@@ -174,11 +181,14 @@ function encodeMessages(request: UnifiedRequest): ChatCompletionsMessage[] {
         awaiting.clear();
         flush();
         out.push(assistant);
-        for (const call of assistant.tool_calls ?? []) awaiting.add(call.id);
+        for (const call of assistant.tool_calls ?? []) {
+          awaiting.add(call.id);
+          called.add(call.id);
+        }
         break;
       }
       case 'tool':
-        encodeToolResults(message).forEach(add);
+        encodeToolResults(message, called).forEach(add);
         break;
     }
   }

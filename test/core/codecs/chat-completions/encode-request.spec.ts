@@ -267,6 +267,25 @@ describe('encodeChatCompletionsRequest', () => {
     expect([first.tool_call_id, second.tool_call_id]).to.deep.equal(ids);
   });
 
+  it('sends a result whose call the history no longer holds (a sliding window cut it) as user text, not a tool message', () => {
+    const body = encode(
+      base({
+        messages: [
+          { role: 'tool', content: [{ type: 'tool_result', toolCallId: 'call_gone', name: 'ls', content: [{ type: 'text', text: 'a.txt' }] }] },
+          { role: 'user', content: [{ type: 'text', text: 'and now?' }] },
+          { role: 'assistant', content: [{ type: 'tool_call', id: 'call_1', name: 'ls', arguments: '{}' }] },
+          { role: 'tool', content: [{ type: 'tool_result', toolCallId: 'call_1', name: 'ls', content: [{ type: 'text', text: 'b.txt' }] }] },
+        ],
+      }),
+    );
+    expect(body.messages).to.deep.equal([
+      { role: 'user', content: 'ls result: a.txt' },
+      { role: 'user', content: 'and now?' },
+      { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'ls', arguments: '{}' } }] },
+      { role: 'tool', tool_call_id: 'call_1', content: 'b.txt' },
+    ]);
+  });
+
   it('keeps a mid-conversation system message in place', () => {
     const body = encode(base({ system: ['top'], messages: [{ role: 'user', content: [{ type: 'text', text: 'a' }] }, { role: 'system', content: [{ type: 'text', text: 'mid' }] }] }));
     expect(body.messages).to.deep.equal([
