@@ -7,6 +7,7 @@ import { readUpstreamFailure } from '../upstream/read-upstream-failure';
 import { releaseBody } from '../upstream/release-body';
 import { optionalFieldsIn, refusedFields, withoutFields, type OptionalField } from './drop-refused-fields';
 import { toWireRequest } from './to-wire-request';
+import { outputCapIn, withOutputLimit } from './clamp-output-limit';
 
 /**
  * Runs the platform's requestTransform taps, reduces the result to its bytes, and runs the upstreamCall taps with
@@ -26,15 +27,48 @@ export async function callPlatform(hooks: GatewayHooks, request: UpstreamRequest
  * settled, no retry needs the request's bytes: a large body is released then (see releaseBody).
  */
 async function sendToPlatform(hooks: GatewayHooks, request: UpstreamRequest, ctx: RequestContext): Promise<UpstreamResponse> {
-  let response: UpstreamResponse;
+  const capKey = `${ctx.platform}\u0000${ctx.model ?? ''}`;
+  const knownCap = capsByGateway.get(hooks)?.get(capKey);
+  let sent = (knownCap !== undefined && withOutputLimit(request, knownCap)) || request;
   try {
-    const optional = optionalFieldsIn(request);
-    response = optional.length > 0 ? await callDroppingRefusedFields(hooks, request, optional, ctx) : await callUpstream(hooks, request, ctx);
+    for (let lowered = false; ; lowered = true) {
+      let failure: GatewayError;
+      try {
+        const response = await callWithOptionalFields(hooks, sent, ctx);
+        if (response.status >= 200 && response.status < 300) return response;
+        failure = await readFailure(hooks, response, ctx);
+      } catch (error) {
+        if (!isGatewayError(error)) throw error;
+        failure = error;
+      }
+      // An output limit above the model's cap (Claude Code asks 32000 of gpt-4o): asked again at the cap the refusal
+      // states, once, and at that cap from the start for the model's later calls.
+      const cap = !lowered && failure.status === 400 ? outputCapIn(failure.message) : undefined;
+      const lower = cap !== undefined ? withOutputLimit(sent, cap) : undefined;
+      if (cap === undefined || lower === undefined) throw failure;
+      rememberCap(hooks, capKey, cap);
+      ctx.log.debug('upstream refused the output limit of the translation; sent again at its cap', { cap });
+      sent = lower;
+    }
   } finally {
     releaseBody(request.body);
   }
-  if (response.status >= 200 && response.status < 300) return response;
-  throw await readFailure(hooks, response, ctx);
+}
+
+/** The platform's upstreamCall taps, answering refusals of optional fields (see callDroppingRefusedFields). */
+function callWithOptionalFields(hooks: GatewayHooks, request: UpstreamRequest, ctx: RequestContext): Promise<UpstreamResponse> {
+  const optional = optionalFieldsIn(request);
+  return optional.length > 0 ? callDroppingRefusedFields(hooks, request, optional, ctx) : callUpstream(hooks, request, ctx);
+}
+
+/** Per gateway, platform and model: the output cap an upstream stated (see outputCapIn). In memory, bounded. */
+const capsByGateway = new WeakMap<GatewayHooks, Map<string, number>>();
+
+function rememberCap(hooks: GatewayHooks, key: string, cap: number): void {
+  let caps = capsByGateway.get(hooks);
+  if (!caps) capsByGateway.set(hooks, (caps = new Map()));
+  if (caps.size >= REFUSED_MEMO_LIMIT && !caps.has(key)) caps.clear();
+  caps.set(key, cap);
 }
 
 /**

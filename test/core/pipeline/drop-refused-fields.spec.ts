@@ -229,11 +229,32 @@ describe('a translated chat call the upstream refuses for a field the translatio
     expect(seen.map((body) => 'parallel_tool_calls' in body)).to.deep.equal([true, false, false]);
   });
 
-  it("keeps a 400 about max_completion_tokens's value (not the field) as the client's error, unretried", async () => {
+  it('asks again at the cap a 400 states for an output limit above it (Claude Code asks 32000 of any model), and at that cap later', async () => {
+    upstream.handle((_req, res, body) => {
+      const json = JSON.parse(body.toString()) as Record<string, unknown>;
+      seen.push(json);
+      const limit = Number(json.max_completion_tokens ?? json.max_tokens);
+      if (limit > 16384) {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: `max_tokens is too large: ${limit}. This model supports at most 16384 completion tokens, whereas you provided ${limit}.`, type: 'invalid_request_error', param: 'max_tokens', code: 'invalid_value' } }));
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end(`data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'gpt-4o', choices: [{ index: 0, delta: { role: 'assistant', content: 'done' }, finish_reason: 'stop' }] })}\n\ndata: [DONE]\n\n`);
+    });
+    // Streamed, as Claude Code asks (the SDK streams any call this long).
+    const ask = () => client().messages.stream({ model: 'gpt-4o', max_tokens: 32000, messages: [{ role: 'user', content: 'hi' }] }).finalMessage();
+    expect((await ask()).content).to.deep.equal([{ type: 'text', text: 'done' }]);
+    expect(seen.map((body) => body.max_completion_tokens)).to.deep.equal([32000, 16384]);
+    await ask();
+    expect(seen.map((body) => body.max_completion_tokens)).to.deep.equal([32000, 16384, 16384]);
+  });
+
+  it("keeps a 400 about the output limit that states no cap (or one the limit is within) as the client's error, unretried", async () => {
     upstream.handle((_req, res, body) => {
       seen.push(JSON.parse(body.toString()) as Record<string, unknown>);
       res.writeHead(400, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { message: 'max_completion_tokens is too large: 20000. This model supports at most 16384 completion tokens.', type: 'invalid_request_error', param: 'max_completion_tokens' } }));
+      res.end(JSON.stringify({ error: { message: 'max_completion_tokens is too large for this request.', type: 'invalid_request_error', param: 'max_completion_tokens' } }));
     });
     const error = await client().messages.create({ model: 'o3', max_tokens: 20000, messages: [{ role: 'user', content: 'hi' }] }).catch((caught: unknown) => caught);
     expect(error).to.be.instanceOf(Anthropic.BadRequestError);
