@@ -30,6 +30,7 @@ export { readUpstreamFailure } from './upstream/read-upstream-failure';
 export { peekFirstSseEvent, type PeekedStream, type PeekOptions } from './upstream/peek-first-sse-event';
 export type { WireEvent } from './sse/wire-event';
 export { createSseParser, type SseParser } from './sse/parse-sse';
+export { formatSseEvent } from './sse/format-sse-event';
 export * from './media-api';
 export * from './models-api';
 export * from './tasks';

@@ -27,8 +27,7 @@ export async function callPlatform(hooks: GatewayHooks, request: UpstreamRequest
  * settled, no retry needs the request's bytes: a large body is released then (see releaseBody).
  */
 async function sendToPlatform(hooks: GatewayHooks, request: UpstreamRequest, ctx: RequestContext): Promise<UpstreamResponse> {
-  const capKey = `${ctx.platform}\u0000${ctx.model ?? ''}`;
-  const knownCap = capsByGateway.get(hooks)?.get(capKey);
+  const knownCap = capMemo.get(hooks, ctx);
   let sent = (knownCap !== undefined && withOutputLimit(request, knownCap)) || request;
   try {
     for (let lowered = false; ; lowered = true) {
@@ -46,7 +45,7 @@ async function sendToPlatform(hooks: GatewayHooks, request: UpstreamRequest, ctx
       const cap = !lowered && failure.status === 400 ? outputCapIn(failure.message) : undefined;
       const lower = cap !== undefined ? withOutputLimit(sent, cap) : undefined;
       if (cap === undefined || lower === undefined) throw failure;
-      rememberCap(hooks, capKey, cap);
+      capMemo.set(hooks, ctx, cap);
       ctx.log.debug('upstream refused the output limit of the translation; sent again at its cap', { cap });
       sent = lower;
     }
@@ -61,35 +60,35 @@ function callWithOptionalFields(hooks: GatewayHooks, request: UpstreamRequest, c
   return optional.length > 0 ? callDroppingRefusedFields(hooks, request, optional, ctx) : callUpstream(hooks, request, ctx);
 }
 
-/** Per gateway, platform and model: the output cap an upstream stated (see outputCapIn). In memory, bounded. */
-const capsByGateway = new WeakMap<GatewayHooks, Map<string, number>>();
-
-function rememberCap(hooks: GatewayHooks, key: string, cap: number): void {
-  let caps = capsByGateway.get(hooks);
-  if (!caps) capsByGateway.set(hooks, (caps = new Map()));
-  if (caps.size >= REFUSED_MEMO_LIMIT && !caps.has(key)) caps.clear();
-  caps.set(key, cap);
-}
-
 /**
- * Per gateway (its hooks) and per platform and client model: the optional fields the upstream refused, left out of
- * later calls at once instead of costing each of them a refused call. In memory only, and bounded: it saves time, and
- * a model that learns a field again is asked without it only until the next restart.
+ * What upstreams said of a platform's model (the optional fields it refuses, its output cap), per gateway (its hooks),
+ * platform and client model, so that later calls do not each cost a refused call. In memory only, and bounded: it
+ * saves time, and a model that learns more is asked so only until the next restart. The key is made only once the
+ * gateway has learned something: the request path pays a map lookup.
  */
-const refusedByGateway = new WeakMap<GatewayHooks, Map<string, readonly OptionalField[]>>();
-const REFUSED_MEMO_LIMIT = 1000;
+function createModelMemo<T>() {
+  const byGateway = new WeakMap<GatewayHooks, Map<string, T>>();
+  const keyOf = (ctx: RequestContext): string => `${ctx.platform}\u0000${ctx.model ?? ''}`;
+  return {
+    get(hooks: GatewayHooks, ctx: RequestContext): T | undefined {
+      return byGateway.get(hooks)?.get(keyOf(ctx));
+    },
+    set(hooks: GatewayHooks, ctx: RequestContext, value: T): void {
+      let memo = byGateway.get(hooks);
+      if (!memo) byGateway.set(hooks, (memo = new Map()));
+      const key = keyOf(ctx);
+      if (memo.size >= MODEL_MEMO_LIMIT && !memo.has(key)) memo.clear();
+      memo.set(key, value);
+    },
+  };
+}
+
+const MODEL_MEMO_LIMIT = 1000;
+/** Optional fields refused as such; see callDroppingRefusedFields. */
+const refusedMemo = createModelMemo<readonly OptionalField[]>();
+/** Output caps stated in refusals; see outputCapIn. */
+const capMemo = createModelMemo<number>();
 const REFUSED_VALUE = /\bvalue\b|does not support '/i;
-
-function refusedBefore(hooks: GatewayHooks, key: string): readonly OptionalField[] | undefined {
-  return refusedByGateway.get(hooks)?.get(key);
-}
-
-function rememberRefused(hooks: GatewayHooks, key: string, fields: readonly OptionalField[]): void {
-  let memo = refusedByGateway.get(hooks);
-  if (!memo) refusedByGateway.set(hooks, (memo = new Map()));
-  if (memo.size >= REFUSED_MEMO_LIMIT && !memo.has(key)) memo.clear();
-  memo.set(key, [...new Set([...(memo.get(key) ?? []), ...fields])]);
-}
 
 /**
  * A translated call carrying fields some upstreams refuse (see OPTIONAL_FIELDS), made again without those the
@@ -102,8 +101,7 @@ async function callDroppingRefusedFields(
   optional: readonly OptionalField[],
   ctx: RequestContext,
 ): Promise<UpstreamResponse> {
-  const memoKey = `${ctx.platform}\u0000${ctx.model ?? ''}`;
-  const known = refusedBefore(hooks, memoKey)?.filter((field) => optional.includes(field)) ?? [];
+  const known = refusedMemo.get(hooks, ctx)?.filter((field) => optional.includes(field)) ?? [];
   // Upstreams refuse one field at a time: each answer may name another, up to one call more per field.
   let sent = known.length > 0 ? withoutFields(request, known) : request;
   let carried = known.length > 0 ? optional.filter((field) => !known.includes(field)) : optional;
@@ -127,7 +125,7 @@ async function callDroppingRefusedFields(
     // A value refused ("Unsupported value: 'reasoning_effort' does not support 'none'") says nothing of the others the
     // client may ask for: only the field refused as such is left out of later calls.
     const lasting = REFUSED_VALUE.test(said) ? [] : refused.filter((field) => field.lasting?.(said) ?? true);
-    if (lasting.length > 0) rememberRefused(hooks, memoKey, lasting);
+    if (lasting.length > 0) refusedMemo.set(hooks, ctx, [...new Set([...(refusedMemo.get(hooks, ctx) ?? []), ...lasting])]);
     sent = withoutFields(sent, refused);
     carried = carried.filter((field) => !refused.includes(field));
     again = true;

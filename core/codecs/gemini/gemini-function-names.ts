@@ -14,9 +14,14 @@ const GEMINI_NAMES: FunctionNameRule = {
   },
 };
 
+/** Worked out once per request: the encoder and the platform (requestFunctionNames) both ask for them. */
+const namesOfRequest = new WeakMap<UnifiedRequest, Map<string, string>>();
+
 /** The request's name → Gemini's, for each function name of the request Gemini refuses (unique among them all). */
 export function geminiFunctionNames(request: UnifiedRequest): Map<string, string> {
-  return portableFunctionNames(functionNames(request), GEMINI_NAMES);
+  let renames = namesOfRequest.get(request);
+  if (renames === undefined) namesOfRequest.set(request, (renames = portableFunctionNames(functionNames(request), GEMINI_NAMES)));
+  return renames;
 }
 
 /**

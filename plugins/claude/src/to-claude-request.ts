@@ -38,7 +38,7 @@ export async function toClaudeRequest(request: UpstreamRequest, ctx: RequestCont
   // A server tool the translation offers (a Responses `code_interpreter`, Gemini's `codeExecution`) may want its beta.
   const betas = betasForTools(value.tools);
   if (betas.length > 0) headers['anthropic-beta'] = betas.reduce<string | undefined>(mergeAnthropicBeta, headers['anthropic-beta']) as string;
-  // Its turn may pause: the upstream call continues it (see continuePausedTurns).
-  if (offersServerTool(value.tools)) ctx.state.set(PAUSABLE_STATE, true);
+  // Its turn may pause: the upstream call continues it from this body (see continuePausedTurns).
+  if (offersServerTool(value.tools)) ctx.state.set(PAUSABLE_STATE, value);
   return { ...request, unified, json: value, headers };
 }

@@ -7,7 +7,6 @@ import {
   createSseParser,
   isEventStream,
   isGatewayError,
-  parseToolJson,
   readUpstreamJson,
   type CredentialMasker,
   type RequestContext,
@@ -25,7 +24,10 @@ type Json = Record<string, unknown>;
 const ANSWER_LIMIT = 64 * 1024 * 1024;
 /** The server tools whose work Anthropic may pause (a web search, a fetch, code run in its sandbox). */
 const SERVER_TOOL_TYPE = /^(?:web_search|web_fetch|code_execution)_/;
-/** A request's state key: its translation offers a server tool (set by the request transform, see offersServerTool). */
+/**
+ * A request's state key: the Messages body its translation wrote, when that offers a server tool (set by the request
+ * transform, see offersServerTool): only such a turn can pause, and its continuation is built from it.
+ */
 export const PAUSABLE_STATE = 'claude.pausableTurn';
 
 function isRecord(value: unknown): value is Json {
@@ -37,19 +39,12 @@ export function offersServerTool(tools: unknown): boolean {
   return Array.isArray(tools) && tools.some((tool) => isRecord(tool) && typeof tool.type === 'string' && SERVER_TOOL_TYPE.test(tool.type));
 }
 
-/**
- * A translated request's Messages body when its translation offers a server tool (PAUSABLE_STATE, set where the body
- * was built: no other request's bytes are read again), else undefined.
- */
-export function pausableRequest(request: UpstreamRequest, ctx: RequestContext): Json | undefined {
-  if (request.mode !== 'translate' || request.body === undefined || ctx.state.get(PAUSABLE_STATE) !== true) return undefined;
-  let json: unknown;
-  try {
-    json = parseToolJson(request.body.toString('utf8'));
-  } catch {
-    return undefined;
-  }
-  return isRecord(json) && offersServerTool(json.tools) ? json : undefined;
+/** A translated request's Messages body when its translation offers a server tool (see PAUSABLE_STATE), else undefined. */
+function pausableRequest(request: UpstreamRequest, ctx: RequestContext): Json | undefined {
+  const json = ctx.state.get(PAUSABLE_STATE);
+  // Taken once: a later upstream call of the request (another endpoint's own) is no translation of it.
+  ctx.state.delete(PAUSABLE_STATE);
+  return request.mode === 'translate' && isRecord(json) ? json : undefined;
 }
 
 /**

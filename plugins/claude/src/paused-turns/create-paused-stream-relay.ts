@@ -1,4 +1,4 @@
-import { parseToolJson, type WireEvent } from '@gateway/core';
+import { formatSseEvent, parseToolJson, type WireEvent } from '@gateway/core';
 import { createContentBlockAssembler, type ContentBlockAssembler } from './assemble-content-blocks';
 import { containerIdOf, MAX_CONTINUATIONS } from './continue-paused-answer';
 import { sumMessagesUsage, type MessagesUsageObject } from './sum-messages-usage';
@@ -21,8 +21,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function frame(name: string | undefined, data: string): string {
-  const lines = data.split('\n').map((line) => `data: ${line}\n`).join('');
-  return `${name === undefined ? '' : `event: ${name}\n`}${lines}\n`;
+  return formatSseEvent(name === undefined ? { data } : { event: name, data });
 }
 
 function parse(data: string): Record<string, unknown> | undefined {
