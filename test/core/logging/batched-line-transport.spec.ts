@@ -10,22 +10,48 @@ function recorder() {
 }
 
 describe('BatchedLineTransport', () => {
-  it('writes the lines of one event-loop turn in one write, in order', async () => {
+  it('writes the lines of a short window in one write, in order, across event-loop turns', async () => {
     const { writes, stream } = recorder();
     const logger = winston.createLogger({ format: winston.format.json(), transports: [new BatchedLineTransport({ stream })] });
     logger.info('one');
+    await new Promise((resolve) => setImmediate(resolve));
     logger.warn('two', { n: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 1));
     logger.error('three');
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(writes).to.deep.equal([]);
+    await new Promise((resolve) => setTimeout(resolve, 40));
     expect(writes).to.have.length(1);
     const lines = writes[0].split('\n');
     expect(lines.pop()).to.equal('');
     expect(lines.map((line) => (JSON.parse(line) as { message: string }).message)).to.deep.equal(['one', 'two', 'three']);
 
     logger.info('four');
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, 40));
     expect(writes).to.have.length(2);
     expect(writes[1]).to.contain('"four"');
+  });
+
+  it('writes at once when 64 KB of lines are waiting', () => {
+    const { writes, stream } = recorder();
+    const transport = new BatchedLineTransport({ stream });
+    const line = 'x'.repeat(1023);
+    for (let i = 0; i < 63; i += 1) transport.log({ [Symbol.for('message')]: line }, () => undefined);
+    expect(writes).to.deep.equal([]);
+    transport.log({ [Symbol.for('message')]: line }, () => undefined);
+    expect(writes).to.have.length(1);
+    expect(writes[0]).to.have.length(64 * 1024);
+    transport.close();
+  });
+
+  it('keeps no process alive while lines wait', () => {
+    const script = [
+      `const { BatchedLineTransport } = require(${JSON.stringify(path.resolve(__dirname, '../../../core/logging/batched-line-transport.ts'))});`,
+      'const t = new BatchedLineTransport();',
+      "t.log({ [Symbol.for('message')]: 'waiting' }, () => {});",
+    ].join('\n');
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], { encoding: 'utf8', timeout: 10_000 });
+    expect(run.status).to.equal(0);
+    expect(run.stdout).to.equal('waiting\n');
   });
 
   it('flush() and close() write what is waiting at once', () => {

@@ -56,7 +56,8 @@ describe('createLogger', () => {
     } as typeof process.stdout.write;
     try {
       logger.info('stdout probe', { n: 1 });
-      await new Promise((resolve) => setImmediate(resolve));
+      // Lines are written in batches (BatchedLineTransport).
+      await new Promise((resolve) => setTimeout(resolve, 50));
     } finally {
       process.stdout.write = originalWrite;
     }
