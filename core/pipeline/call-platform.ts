@@ -7,7 +7,7 @@ import { readUpstreamFailure } from '../upstream/read-upstream-failure';
 import { releaseBody } from '../upstream/release-body';
 import { optionalFieldsIn, refusedFields, withoutFields, type OptionalField } from './drop-refused-fields';
 import { toWireRequest } from './to-wire-request';
-import { outputCapIn, withOutputLimit } from './clamp-output-limit';
+import { OUTPUT_CAP_STATE, outputCapIn, withOutputLimit } from './clamp-output-limit';
 
 /**
  * Runs the platform's requestTransform taps, reduces the result to its bytes, and runs the upstreamCall taps with
@@ -28,7 +28,12 @@ export async function callPlatform(hooks: GatewayHooks, request: UpstreamRequest
  */
 async function sendToPlatform(hooks: GatewayHooks, request: UpstreamRequest, ctx: RequestContext): Promise<UpstreamResponse> {
   const knownCap = capMemo.get(hooks, ctx);
-  let sent = (knownCap !== undefined && withOutputLimit(request, knownCap)) || request;
+  let sent = request;
+  const capped = knownCap !== undefined ? withOutputLimit(request, knownCap) : undefined;
+  if (capped) {
+    sent = capped;
+    ctx.state.set(OUTPUT_CAP_STATE, knownCap);
+  }
   try {
     for (let lowered = false; ; lowered = true) {
       let failure: GatewayError;
@@ -40,13 +45,15 @@ async function sendToPlatform(hooks: GatewayHooks, request: UpstreamRequest, ctx
         if (!isGatewayError(error)) throw error;
         failure = error;
       }
-      // An output limit above the model's cap (Claude Code asks 32000 of gpt-4o): asked again at the cap the refusal
-      // states, once, and at that cap from the start for the model's later calls.
-      const cap = !lowered && failure.status === 400 ? outputCapIn(failure.message) : undefined;
-      const lower = cap !== undefined ? withOutputLimit(sent, cap) : undefined;
-      if (cap === undefined || lower === undefined) throw failure;
-      capMemo.set(hooks, ctx, cap);
-      ctx.log.debug('upstream refused the output limit of the translation; sent again at its cap', { cap });
+      // An output limit above the model's cap (Claude Code asks 32000 of gpt-4o), or above the room the input leaves in
+      // the context window (vLLM): asked again at what the refusal states, once; at a model's cap from the start for
+      // its later calls.
+      const stated = !lowered && failure.status === 400 ? outputCapIn(failure.message) : undefined;
+      const lower = stated !== undefined ? withOutputLimit(sent, stated.cap) : undefined;
+      if (stated === undefined || lower === undefined) throw failure;
+      if (stated.lasting) capMemo.set(hooks, ctx, stated.cap);
+      ctx.state.set(OUTPUT_CAP_STATE, stated.cap);
+      ctx.log.debug('upstream refused the output limit of the translation; sent again at its cap', { cap: stated.cap, lasting: stated.lasting });
       sent = lower;
     }
   } finally {
@@ -126,7 +133,7 @@ async function callDroppingRefusedFields(
     // client may ask for: only the field refused as such is left out of later calls.
     const lasting = REFUSED_VALUE.test(said) ? [] : refused.filter((field) => field.lasting?.(said) ?? true);
     if (lasting.length > 0) refusedMemo.set(hooks, ctx, [...new Set([...(refusedMemo.get(hooks, ctx) ?? []), ...lasting])]);
-    sent = withoutFields(sent, refused);
+    sent = withoutFields(sent, refused, said);
     carried = carried.filter((field) => !refused.includes(field));
     again = true;
   }

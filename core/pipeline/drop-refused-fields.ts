@@ -6,7 +6,8 @@ export interface OptionalField {
   name: string;
   /** How the field appears in the bytes sent. */
   marker: Buffer;
-  drop(json: ChatBody): void;
+  /** Takes the field out, or (a value refused) puts what the refusal `said` the model takes in its place. */
+  drop(json: ChatBody, said: string): void;
   /**
    * Whether a refusal naming this field is one to remember for the model (see call-platform.ts); default: yes. A
    * refusal is answered by one call without the field whenever the text names it, as services word them in many ways
@@ -44,7 +45,8 @@ function refusesParameter(name: string): (text: string) => boolean {
  *   Cerebras, Bedrock through LiteLLM and older OpenAI models answer 400 to one with it ("property …
  *   reasoning_content is unsupported", "Additional properties are not allowed").
  * - `reasoning_effort`, from the client's thinking settings (Claude Code always asks for adaptive thinking): a model
- *   without reasoning, such as gpt-4.1, answers "Unsupported parameter: 'reasoning_effort'".
+ *   without reasoning, such as gpt-4.1, answers "Unsupported parameter: 'reasoning_effort'". A value the model lacks
+ *   (Codex's `minimal` on gpt-5.6, `none` on o3) is moved to the nearest one the refusal lists instead.
  * - `top_p` and `temperature`, which Gemini CLI sends on every call: reasoning models (gpt-5, o-series) answer
  *   "Unsupported parameter: 'top_p' is not supported with this model", or refuse any temperature but 1.
  * - `max_completion_tokens` (OpenAI's name; its reasoning models refuse `max_tokens`) and `stream_options` (the usage
@@ -61,7 +63,7 @@ const OPTIONAL_FIELDS: readonly OptionalField[] = [
     marker: Buffer.from('"reasoning_content"'),
     drop: (json) => json.messages?.forEach((message) => delete message.reasoning_content),
   },
-  { name: 'reasoning_effort', marker: Buffer.from('"reasoning_effort"'), drop: (json) => delete json.reasoning_effort },
+  { name: 'reasoning_effort', marker: Buffer.from('"reasoning_effort"'), drop: moveEffortToNearest },
   { name: 'top_p', marker: Buffer.from('"top_p"'), drop: (json) => delete json.top_p, lasting: refusesParameter('top_p') },
   { name: 'temperature', marker: Buffer.from('"temperature"'), drop: (json) => delete json.temperature, lasting: refusesParameter('temperature') },
   {
@@ -98,9 +100,32 @@ export function refusedFields(fields: readonly OptionalField[], failure: Pick<Up
   return fields.filter((field) => (field.refused ? field.refused(failure.text) : failure.text.includes(field.name)));
 }
 
-/** The request with `fields` taken out (the bytes re-encoded; a rare path). */
-export function withoutFields(request: UpstreamRequest, fields: readonly OptionalField[]): UpstreamRequest {
+/** The request with `fields` taken out as the refusal `said` (the bytes re-encoded; a rare path). */
+export function withoutFields(request: UpstreamRequest, fields: readonly OptionalField[], said = ''): UpstreamRequest {
   const json = JSON.parse(request.body!.toString('utf8')) as ChatBody;
-  for (const field of fields) field.drop(json);
+  for (const field of fields) field.drop(json, said);
   return { ...request, body: Buffer.from(JSON.stringify(json)) };
+}
+
+/** Reasoning efforts from least to most, as OpenAI-compatible services name them. */
+const EFFORTS = ['none', 'minimal', 'low', 'medium', 'high', 'xhigh', 'max'];
+
+/**
+ * The effort a refusal of the value lists ("Unsupported value: 'reasoning_effort' does not support 'minimal' with this
+ * model. Supported values are: 'none', 'low', 'medium', 'high', and 'xhigh'.") that is nearest the one asked, the
+ * larger of two as near (thinking stays on where some was asked); the field is left out when the refusal lists none.
+ * Left out, the model used its default (medium) effort, whatever the client asked.
+ */
+function moveEffortToNearest(json: ChatBody, said: string): void {
+  const asked = EFFORTS.indexOf(String(json.reasoning_effort));
+  const listed = /supported values are:?([^.]*)/i.exec(said)?.[1] ?? '';
+  const supported = [...listed.matchAll(/'([a-z]+)'/gi)].map((match) => match[1].toLowerCase()).filter((effort) => EFFORTS.includes(effort) && effort !== json.reasoning_effort);
+  let nearest: string | undefined;
+  for (const effort of supported) {
+    const distance = Math.abs(EFFORTS.indexOf(effort) - asked);
+    const best = nearest === undefined ? Infinity : Math.abs(EFFORTS.indexOf(nearest) - asked);
+    if (distance < best || (distance === best && EFFORTS.indexOf(effort) > EFFORTS.indexOf(nearest!))) nearest = effort;
+  }
+  if (asked >= 0 && nearest !== undefined) json.reasoning_effort = nearest;
+  else delete json.reasoning_effort;
 }

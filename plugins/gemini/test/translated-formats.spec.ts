@@ -60,6 +60,26 @@ describe('gemini plugin: translated formats (nock replays)', () => {
       expect(safetySettings).to.deep.equal(SAFETY_OFF);
     });
 
+    it("asks again at the output cap Gemini's 400 states (its range is exclusive at the top), and at that cap for the model's later calls", async () => {
+      const limits: unknown[] = [];
+      nock(UPSTREAM)
+        .post('/v1beta/models/gemini-2.0-flash:generateContent')
+        .times(3)
+        .reply((_uri, body) => {
+          const asked = (body as { generationConfig: { maxOutputTokens: number } }).generationConfig.maxOutputTokens;
+          limits.push(asked);
+          if (asked <= 8192) return [200, fixtureJson('gemini/response-basic.json')];
+          const message = `Unable to submit request because it has a maxOutputTokens value of ${asked} but the supported range is from 1 (inclusive) to 8193 (exclusive). Update the value and try again.`;
+          return [400, { error: { code: 400, message, status: 'INVALID_ARGUMENT' } }];
+        });
+      const ask = () => chat({ model: 'gemini-2.0-flash', max_tokens: 32000, messages: [{ role: 'user', content: 'hi' }] });
+      const res = await ask();
+      expect(res.status).to.equal(200);
+      expect(((await res.json()) as ChatCompletion).choices[0].message.content).to.equal('Hello, nice to meet you!');
+      expect((await ask()).status).to.equal(200);
+      expect(limits).to.deep.equal([32000, 8192, 8192]);
+    });
+
     it('streams: asks the upstream for SSE and turns each event into chat chunks as it comes', async () => {
       const seen = upstream(() => replayChunks(fixtureBytes('gemini/stream-basic.sse'), 5), SSE_HEADERS);
       const res = await chat({ model: 'gemini-2.5-flash', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'hi' }] });

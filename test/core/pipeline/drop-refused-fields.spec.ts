@@ -1,6 +1,8 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { expect } from 'chai';
 import OpenAI from 'openai';
+import type { UpstreamRequest } from '../../../core/hooks/plugin-api';
+import { optionalFieldsIn, withoutFields } from '../../../core/pipeline/drop-refused-fields';
 import { chatCompletionBody } from '../../helpers/chat-completion';
 import { startGateway, TEST_LICENSE, type RunningGateway } from '../../helpers/start-gateway';
 import { startRawUpstream, type RawUpstream } from '../../helpers/start-raw-upstream';
@@ -112,6 +114,23 @@ describe('a translated chat call the upstream refuses for a field the translatio
     await ask({ type: 'disabled' });
     await ask({ type: 'enabled', budget_tokens: 16000 });
     expect(seen.map((body) => body.reasoning_effort)).to.deep.equal(['none', undefined, 'high']);
+  });
+
+  it("moves a refused effort to the nearest one the refusal lists (Codex's minimal on gpt-5.6: low, not the default medium), for that call", async () => {
+    const supported = ['none', 'low', 'medium', 'high', 'xhigh'];
+    upstream.handle((_req, res, body) => {
+      const json = JSON.parse(body.toString()) as Record<string, unknown>;
+      seen.push(json);
+      const effort = String(json.reasoning_effort);
+      const refused = !supported.includes(effort);
+      res.writeHead(refused ? 400 : 200, { 'content-type': 'application/json' });
+      const message = `Unsupported value: 'reasoning_effort' does not support '${effort}' with this model. Supported values are: 'none', 'low', 'medium', 'high', and 'xhigh'.`;
+      res.end(refused ? JSON.stringify({ error: { message, type: 'invalid_request_error', param: 'reasoning_effort', code: 'unsupported_value' } }) : COMPLETION);
+    });
+    const responses = new OpenAI({ baseURL: `${gw.url}/chatonly/v1`, apiKey: TEST_LICENSE, maxRetries: 0 });
+    await responses.responses.create({ model: 'gpt-5.6', input: 'hi', reasoning: { effort: 'minimal' } });
+    await responses.responses.create({ model: 'gpt-5.6', input: 'hi', reasoning: { effort: 'high' } });
+    expect(seen.map((body) => body.reasoning_effort)).to.deep.equal(['minimal', 'low', 'high']);
   });
 
   it("drops top_p and temperature a reasoning model refuses (Gemini CLI's generationConfig on gpt-5)", async () => {
@@ -250,6 +269,25 @@ describe('a translated chat call the upstream refuses for a field the translatio
     expect(seen.map((body) => body.max_completion_tokens)).to.deep.equal([32000, 16384, 16384]);
   });
 
+  it("asks again within the room a vLLM server's context window leaves, for that call only: the next call asks what the client asks", async () => {
+    upstream.handle((_req, res, body) => {
+      const json = JSON.parse(body.toString()) as Record<string, unknown>;
+      seen.push(json);
+      const limit = Number(json.max_completion_tokens ?? json.max_tokens);
+      if (limit > 12074) {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ object: 'error', message: `'max_tokens' or 'max_completion_tokens' is too large: ${limit}. This model's maximum context length is 32768 tokens and your request has 20694 input tokens (${limit} > 32768 - 20694).`, type: 'BadRequestError', param: null, code: 400 }));
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(COMPLETION);
+    });
+    const ask = () => client().messages.create({ model: 'qwen3-coder', max_tokens: 20000, messages: [{ role: 'user', content: 'hi' }] });
+    expect((await ask()).content).to.deep.equal([{ type: 'text', text: 'done' }]);
+    await ask();
+    expect(seen.map((body) => body.max_completion_tokens ?? body.max_tokens)).to.deep.equal([20000, 12074, 20000, 12074]);
+  });
+
   it("keeps a 400 about the output limit that states no cap (or one the limit is within) as the client's error, unretried", async () => {
     upstream.handle((_req, res, body) => {
       seen.push(JSON.parse(body.toString()) as Record<string, unknown>);
@@ -306,5 +344,23 @@ describe('a translated chat call the upstream refuses for a field the translatio
     } finally {
       await multi.close();
     }
+  });
+});
+
+describe('withoutFields: a refused reasoning effort', () => {
+  const request = (effort: string): UpstreamRequest => ({ mode: 'translate', format: 'chat-completions', method: 'POST', path: '/v1/chat/completions', headers: {}, body: Buffer.from(JSON.stringify({ model: 'm', reasoning_effort: effort })), stream: false });
+  const sentEffort = (effort: string, said: string): unknown => {
+    const fields = optionalFieldsIn(request(effort)).filter((field) => field.name === 'reasoning_effort');
+    return (JSON.parse(withoutFields(request(effort), fields, said).body!.toString()) as { reasoning_effort?: string }).reasoning_effort;
+  };
+  const refusal = (effort: string, listed: string) => `Unsupported value: 'reasoning_effort' does not support '${effort}' with this model. Supported values are: ${listed}.`;
+
+  it('goes at the nearest effort the refusal lists, the larger of two as near, and is left out when none is listed', () => {
+    expect(sentEffort('minimal', refusal('minimal', "'none', 'low', 'medium', 'high', and 'xhigh'"))).to.equal('low');
+    expect(sentEffort('none', refusal('none', "'low', 'medium', and 'high'"))).to.equal('low');
+    expect(sentEffort('xhigh', refusal('xhigh', "'low', 'medium', and 'high'"))).to.equal('high');
+    expect(sentEffort('low', refusal('low', "'medium'"))).to.equal('medium');
+    expect(sentEffort('none', "Unsupported value: 'reasoning_effort' does not support 'none' with this model.")).to.equal(undefined);
+    expect(sentEffort('high', "Unsupported parameter: 'reasoning_effort' is not supported with this model.")).to.equal(undefined);
   });
 });

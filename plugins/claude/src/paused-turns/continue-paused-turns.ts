@@ -1,9 +1,11 @@
 import { PassThrough, Readable } from 'node:stream';
 import {
   GatewayError,
+  OUTPUT_CAP_STATE,
   SAME_CREDENTIAL_STATE,
   closeUpstreamBody,
   createCredentialMasker,
+  lowerMessagesLimit,
   createSseParser,
   isEventStream,
   isGatewayError,
@@ -57,8 +59,25 @@ function pausableRequest(request: UpstreamRequest, ctx: RequestContext): Json | 
 export function continuePausedTurns(call: Caller): Caller {
   return async (request, ctx) => {
     const json = pausableRequest(request, ctx);
-    const first = await call(request, ctx);
-    if (json === undefined || first.status < 200 || first.status >= 300) return first;
+    // Refused: core may send the translation again (without a field, at a lower output limit), and that one may pause.
+    const keepPausable = (): void => {
+      if (json !== undefined) ctx.state.set(PAUSABLE_STATE, json);
+    };
+    let first: UpstreamResponse;
+    try {
+      first = await call(request, ctx);
+    } catch (error) {
+      keepPausable();
+      throw error;
+    }
+    if (json === undefined) return first;
+    if (first.status < 200 || first.status >= 300) {
+      keepPausable();
+      return first;
+    }
+    // The output limit core lowered the call to, when the upstream refused the one asked: continuations keep to it.
+    const cap = ctx.state.get(OUTPUT_CAP_STATE);
+    if (typeof cap === 'number') lowerMessagesLimit(json, cap);
     const again = async (next: Json): Promise<UpstreamResponse> => {
       // The same credential, while it can serve: the turn's tool results came to it.
       ctx.state.set(SAME_CREDENTIAL_STATE, ctx.state.get('credential'));

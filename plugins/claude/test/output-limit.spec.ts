@@ -1,0 +1,62 @@
+import { expect } from 'chai';
+import OpenAI from 'openai';
+import { startGateway, TEST_LICENSE, type RunningGateway } from '../../../test/helpers/start-gateway';
+import { startFakeUpstream, type FakeUpstream, type SeenRequest } from './helpers/fake-upstream';
+import { messagesAnswer } from './helpers/messages-stream';
+
+const KEY = 'sk-ant-api03-output-limit-key-000000001';
+const CAP = 64000;
+
+/** Anthropic's 400 for a max_tokens above the model's cap, as the API words it. */
+const refuseAboveCap = (request: SeenRequest) => {
+  const asked = (request.json as { max_tokens: number }).max_tokens;
+  if (asked <= CAP) return undefined;
+  const message = `max_tokens: ${asked} > ${CAP}, which is the maximum allowed number of output tokens for claude-sonnet-4-5-20250929`;
+  return { status: 400, body: JSON.stringify({ type: 'error', error: { type: 'invalid_request_error', message }, request_id: 'req_cap' }) };
+};
+const limitsOf = (seen: SeenRequest[]) => seen.map((request) => (request.json as { max_tokens: number }).max_tokens);
+
+describe('claude plugin: an output limit above the model cap, asked by a translated client', function () {
+  this.timeout(20_000);
+  let upstream: FakeUpstream;
+  let gw: RunningGateway;
+  let openai: OpenAI;
+  before(async () => {
+    upstream = await startFakeUpstream();
+    gw = await startGateway({ claude: { plugin: 'claude', baseUrl: upstream.url, credentials: [{ apiKey: KEY }] } });
+    openai = new OpenAI({ apiKey: TEST_LICENSE, baseURL: `${gw.url}/claude/v1`, maxRetries: 0 });
+  });
+  after(async () => {
+    await gw.close();
+    await upstream.close();
+  });
+  beforeEach(() => upstream.reset());
+
+  it("is asked again at the cap Anthropic's 400 states, and at that cap from the start for the model's later calls", async () => {
+    const answer = { status: 200, body: JSON.stringify(messagesAnswer('msg_1', [{ type: 'text', text: 'done' }], 'end_turn')) };
+    upstream.fallback((request) => refuseAboveCap(request) ?? answer);
+    const ask = () => openai.chat.completions.create({ model: 'claude-sonnet-4-5', max_tokens: 100000, messages: [{ role: 'user', content: 'hi' }] });
+    expect((await ask()).choices[0].message.content).to.equal('done');
+    expect(limitsOf(upstream.seen)).to.deep.equal([100000, CAP]);
+    await ask();
+    expect(limitsOf(upstream.seen)).to.deep.equal([100000, CAP, CAP]);
+    // Another model has its own cap, if any.
+    await openai.chat.completions.create({ model: 'claude-haiku-4-5', max_tokens: 50000, messages: [{ role: 'user', content: 'hi' }] });
+    expect(limitsOf(upstream.seen).at(-1)).to.equal(50000);
+  });
+
+  it('a turn that pauses after the lowered call is continued within the cap', async () => {
+    const round1 = [
+      { type: 'server_tool_use', id: 'srvtoolu_01', name: 'web_search', input: { query: 'node lts' } },
+      { type: 'web_search_tool_result', tool_use_id: 'srvtoolu_01', content: [{ type: 'web_search_result', url: 'https://example.com', title: 'Node', encrypted_content: 'Eq', page_age: null }] },
+    ];
+    const paused = { status: 200, body: JSON.stringify(messagesAnswer('msg_2', round1, 'pause_turn')) };
+    const done = { status: 200, body: JSON.stringify(messagesAnswer('msg_3', [{ type: 'text', text: 'Node 22.' }], 'end_turn')) };
+    upstream.queue((request) => refuseAboveCap(request) ?? paused, paused, done);
+    const completion = await openai.chat.completions.create({ model: 'claude-opus-4-5', max_tokens: 120000, messages: [{ role: 'user', content: 'Which Node is LTS?' }], web_search_options: {} });
+    expect(completion.choices[0].message.content).to.equal('Node 22.');
+    expect(limitsOf(upstream.seen)).to.deep.equal([120000, CAP, CAP]);
+    const last = upstream.seen[2].json as { messages: Array<{ role: string; content: unknown }> };
+    expect(last.messages.at(-1)).to.deep.equal({ role: 'assistant', content: round1 });
+  });
+});
