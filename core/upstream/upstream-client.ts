@@ -185,7 +185,14 @@ function sendRequest(instance: AxiosInstance, req: UpstreamHttpRequest, open: Op
 
     const startConnectTimer = (): NodeJS.Timeout | undefined =>
       startTimer(connectMs, () => fail(new GatewayError('GW_UPSTREAM_TIMEOUT', `upstream connect timeout after ${connectMs}ms (${target()})`)));
-    let connectTimer = startConnectTimer();
+    /**
+     * Started only for an attempt that gets no connected socket at once: a new connection, or a wait for a pooled socket.
+     * A keep-alive socket handed over at once (most calls) needs none, and a timer made and cleared on every call cost
+     * ~1.8 µs in a profile of the passthrough cell (its timer list emptied and made again each time).
+     */
+    let connectTimer: NodeJS.Timeout | undefined;
+    /** The current attempt's request has its socket. */
+    let socketAssigned = false;
     const totalTimer = startTimer(totalMs, () =>
       fail(new GatewayError('GW_UPSTREAM_TIMEOUT', `upstream total timeout after ${totalMs}ms (${target()})`)),
     );
@@ -230,10 +237,21 @@ function sendRequest(instance: AxiosInstance, req: UpstreamHttpRequest, open: Op
           request.once('close', sent);
         }
         if (failure !== undefined) request.destroy();
+        socketAssigned = false;
         request.once('socket', (socket) => {
+          socketAssigned = true;
           bytesReadBefore = socket.bytesRead;
-          if (!socket.connecting) clearTimeout(connectTimer);
-          else socket.once(secure ? 'secureConnect' : 'connect', () => clearTimeout(connectTimer));
+          if (!socket.connecting) {
+            clearTimeout(connectTimer);
+            return;
+          }
+          connectTimer ??= startConnectTimer();
+          socket.once(secure ? 'secureConnect' : 'connect', () => clearTimeout(connectTimer));
+        });
+        // Node hands a free pooled socket over on the next tick ('socket'), before this runs: a request still without one
+        // waits for a pooled socket (the agent's limit), which the connect timeout covers.
+        process.nextTick(() => {
+          if (!socketAssigned && failure === undefined && clientRequest === request) connectTimer ??= startConnectTimer();
         });
         return request;
       },
@@ -292,7 +310,7 @@ function sendRequest(instance: AxiosInstance, req: UpstreamHttpRequest, open: Op
         retries += 1;
         clientRequest = undefined;
         clearTimeout(connectTimer);
-        connectTimer = startConnectTimer();
+        connectTimer = undefined;
         attempt();
         return;
       }
