@@ -16,7 +16,7 @@ export interface CreateLoggerOptions {
 }
 
 /**
- * The process logger, writing to stdout: the lines of one event-loop turn in one write (BatchedLineTransport).
+ * The process logger, writing to stdout: the lines of 20 ms in one write (BatchedLineTransport).
  * Plugins and requests get children of it (`log.child({...})`).
  */
 export function createLogger(options: CreateLoggerOptions): Logger {

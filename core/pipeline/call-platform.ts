@@ -35,7 +35,11 @@ async function sendToPlatform(hooks: GatewayHooks, request: UpstreamRequest, ctx
     ctx.state.set(OUTPUT_CAP_STATE, knownCap);
   }
   try {
-    for (let lowered = false; ; lowered = true) {
+    // What has been lowered already: the model's cap once, then the room left by the input once (DeepSeek states its
+    // cap, and then, at that cap, that the input leaves less).
+    let loweredToCap = false;
+    let loweredToRoom = false;
+    for (;;) {
       let failure: GatewayError;
       try {
         const response = await callWithOptionalFields(hooks, sent, ctx);
@@ -46,12 +50,18 @@ async function sendToPlatform(hooks: GatewayHooks, request: UpstreamRequest, ctx
         failure = error;
       }
       // An output limit above the model's cap (Claude Code asks 32000 of gpt-4o), or above the room the input leaves in
-      // the context window (vLLM): asked again at what the refusal states, once; at a model's cap from the start for
-      // its later calls.
-      const stated = !lowered && failure.status === 400 ? outputCapIn(failure.message) : undefined;
-      const lower = stated !== undefined ? withOutputLimit(sent, stated.cap) : undefined;
+      // the context window (vLLM): asked again at what the refusal states; at a model's cap from the start for its
+      // later calls.
+      const stated = failure.status === 400 ? outputCapIn(failure.message) : undefined;
+      const fresh = stated !== undefined && !(stated.lasting ? loweredToCap : loweredToRoom);
+      const lower = fresh ? withOutputLimit(sent, stated.cap) : undefined;
       if (stated === undefined || lower === undefined) throw failure;
-      if (stated.lasting) capMemo.set(hooks, ctx, stated.cap);
+      if (stated.lasting) {
+        loweredToCap = true;
+        capMemo.set(hooks, ctx, stated.cap);
+      } else {
+        loweredToRoom = true;
+      }
       ctx.state.set(OUTPUT_CAP_STATE, stated.cap);
       ctx.log.debug('upstream refused the output limit of the translation; sent again at its cap', { cap: stated.cap, lasting: stated.lasting });
       sent = lower;

@@ -40,7 +40,10 @@ const MODEL_CAPS: ReadonlyArray<{ pattern: RegExp; exclusive?: true }> = [
 const CONTEXT_ROOMS: ReadonlyArray<{ pattern: RegExp; window: number; input: number }> = [
   // vLLM: "This model's maximum context length is 32768 tokens and your request has 10694 input tokens (32000 > 32768 - 10694)."
   { pattern: /maximum context length is (\d+) tokens and your request has (\d+) input tokens/i, window: 1, input: 2 },
-  // vLLM before 0.6, and servers copying it: "… is 32768 tokens. However, you requested 40000 tokens (8000 in the messages, 32000 in the completion)."
+  // vLLM now: "… is 32768 tokens. However, you requested 32000 output tokens and your prompt contains at least 769 input
+  // tokens, for a total of at least 32769 tokens." ("at least": the room may still be too much, and the one call fails.)
+  { pattern: /maximum context length is (\d+) tokens\. However, you requested \d+ output tokens and your prompt contains (?:at least )?(\d+) input tokens/i, window: 1, input: 2 },
+  // vLLM before 0.6, OpenAI's and DeepSeek's older wording, and servers copying it: "… is 32768 tokens. However, you requested 40000 tokens (8000 in the messages, 32000 in the completion)."
   { pattern: /maximum context length is (\d+) tokens\. However, you requested \d+ tokens \((\d+) in the messages, \d+ in the completion\)/i, window: 1, input: 2 },
   // Anthropic: "input length and `max_tokens` exceed context limit: 188240 + 21333 > 200000, decrease input length or `max_tokens` and try again"
   { pattern: /input length and `?max_tokens`? exceed context limit: (\d+) \+ \d+ > (\d+)/i, window: 2, input: 1 },
@@ -82,7 +85,6 @@ type LimitWriter = (json: Record<string, unknown>, cap: number) => boolean;
 
 const LIMIT_WRITERS: Partial<Record<UpstreamRequest['format'], LimitWriter>> = {
   'chat-completions': (json, cap) => lowerFields(json, ['max_completion_tokens', 'max_tokens'], cap),
-  responses: (json, cap) => lowerFields(json, ['max_output_tokens'], cap),
   messages: lowerMessagesLimit,
   gemini: (json, cap) => {
     const config = json.generationConfig;

@@ -58,5 +58,10 @@ describe('claude plugin: an output limit above the model cap, asked by a transla
     expect(limitsOf(upstream.seen)).to.deep.equal([120000, CAP, CAP]);
     const last = upstream.seen[2].json as { messages: Array<{ role: string; content: unknown }> };
     expect(last.messages.at(-1)).to.deep.equal({ role: 'assistant', content: round1 });
+
+    // The model's cap is known now: the next turn goes at it from the start, and so do its continuations.
+    upstream.queue(paused, done);
+    await openai.chat.completions.create({ model: 'claude-opus-4-5', max_tokens: 120000, messages: [{ role: 'user', content: 'And Deno?' }], web_search_options: {} });
+    expect(limitsOf(upstream.seen)).to.deep.equal([120000, CAP, CAP, CAP, CAP]);
   });
 });

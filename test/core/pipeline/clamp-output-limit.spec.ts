@@ -26,6 +26,7 @@ describe('outputCapIn', () => {
   it('reads the room the input leaves in the context window (vLLM, Anthropic), for this call only', () => {
     expect(outputCapIn("'max_tokens' or 'max_completion_tokens' is too large: 32000. This model's maximum context length is 32768 tokens and your request has 10694 input tokens (32000 > 32768 - 10694).")).to.deep.equal({ cap: 22074, lasting: false });
     expect(outputCapIn("This model's maximum context length is 32768 tokens. However, you requested 40000 tokens (8000 in the messages, 32000 in the completion). Please reduce the length of the messages or completion.")).to.deep.equal({ cap: 24768, lasting: false });
+    expect(outputCapIn("This model's maximum context length is 32768 tokens. However, you requested 32000 output tokens and your prompt contains at least 769 input tokens, for a total of at least 32769 tokens. Please reduce the length of the input prompt or the number of requested output tokens. (parameter=input_tokens, value=769)")).to.deep.equal({ cap: 31999, lasting: false });
     expect(outputCapIn('input length and `max_tokens` exceed context limit: 188240 + 21333 > 200000, decrease input length or `max_tokens` and try again')).to.deep.equal({ cap: 11760, lasting: false });
   });
 
@@ -43,10 +44,9 @@ describe('withOutputLimit', () => {
     expect(bodyOf(withOutputLimit(chat({ max_tokens: 9000 }), 8192))).to.deep.equal({ max_tokens: 8192 });
   });
 
-  it("lowers a Messages body's max_tokens, a Gemini body's maxOutputTokens and a Responses body's max_output_tokens", () => {
+  it("lowers a Messages body's max_tokens and a Gemini body's maxOutputTokens", () => {
     expect(bodyOf(withOutputLimit(translated('messages', { model: 'claude-x', max_tokens: 100000, messages: [] }), 64000))).to.deep.equal({ model: 'claude-x', max_tokens: 64000, messages: [] });
     expect(bodyOf(withOutputLimit(translated('gemini', { contents: [], generationConfig: { maxOutputTokens: 100000, temperature: 1 } }), 65536))).to.deep.equal({ contents: [], generationConfig: { maxOutputTokens: 65536, temperature: 1 } });
-    expect(bodyOf(withOutputLimit(translated('responses', { input: 'hi', max_output_tokens: 200000 }), 128000))).to.deep.equal({ input: 'hi', max_output_tokens: 128000 });
   });
 
   it('answers undefined for a limit within the cap, no limit, a passthrough request or a format without a limit', () => {

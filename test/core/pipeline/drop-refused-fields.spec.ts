@@ -288,6 +288,24 @@ describe('a translated chat call the upstream refuses for a field the translatio
     expect(seen.map((body) => body.max_completion_tokens ?? body.max_tokens)).to.deep.equal([20000, 12074, 20000, 12074]);
   });
 
+  it("lowers to the model's cap, then within the room the input leaves at that cap (DeepSeek's two refusals), once each", async () => {
+    upstream.handle((_req, res, body) => {
+      const json = JSON.parse(body.toString()) as Record<string, unknown>;
+      seen.push(json);
+      const limit = Number(json.max_completion_tokens ?? json.max_tokens);
+      const message =
+        limit > 8192 ? 'Invalid max_tokens value, the valid range of max_tokens is [1, 8192]'
+        : limit > 5536 ? `This model's maximum context length is 65536 tokens. However, you requested ${60000 + limit} tokens (60000 in the messages, ${limit} in the completion). Please reduce the length of the messages or completion.`
+        : undefined;
+      res.writeHead(message ? 400 : 200, { 'content-type': 'application/json' });
+      res.end(message ? JSON.stringify({ error: { message, type: 'invalid_request_error', param: null, code: 'invalid_request_error' } }) : COMPLETION);
+    });
+    const ask = () => client().messages.create({ model: 'deepseek-chat', max_tokens: 20000, messages: [{ role: 'user', content: 'hi' }] });
+    expect((await ask()).content).to.deep.equal([{ type: 'text', text: 'done' }]);
+    await ask();
+    expect(seen.map((body) => body.max_completion_tokens ?? body.max_tokens)).to.deep.equal([20000, 8192, 5536, 8192, 5536]);
+  });
+
   it("keeps a 400 about the output limit that states no cap (or one the limit is within) as the client's error, unretried", async () => {
     upstream.handle((_req, res, body) => {
       seen.push(JSON.parse(body.toString()) as Record<string, unknown>);
