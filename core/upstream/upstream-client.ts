@@ -128,21 +128,17 @@ export function createUpstreamClient(): UpstreamClient {
     nodeHeaders: undefined,
     data: undefined,
     transport: undefined,
+    // Nothing else: axios's merge visits every key of the defaults on every request (~0.45 µs each, measured). The
+    // adapter's own defaults are what the gateway wants (no proxy, decompression, every status resolved, no
+    // transforms), and the agents are handed to the transport (see sendRequest), not through the config.
     adapter: nodeHttpAdapter,
-    httpAgent,
-    httpsAgent,
-    proxy: false,
     maxRedirects: 0,
     responseType: 'stream',
-    decompress: true,
-    validateStatus: () => true,
-    transformRequest: [],
-    transformResponse: [],
   });
 
   const open = createOpenCalls<GatewayError>();
   return {
-    send: (req) => sendRequest(instance, req, open),
+    send: (req) => sendRequest(instance, req, open, { httpAgent, httpsAgent }),
     cutAll(reason) {
       open.cutAll(() => new GatewayError('GW_SHUTTING_DOWN', reason));
     },
@@ -155,7 +151,12 @@ export function createUpstreamClient(): UpstreamClient {
 
 type AxiosInstance = InstanceType<typeof axios.Axios>;
 
-function sendRequest(instance: AxiosInstance, req: UpstreamHttpRequest, open: OpenCalls<GatewayError>): Promise<UpstreamHttpResponse> {
+function sendRequest(
+  instance: AxiosInstance,
+  req: UpstreamHttpRequest,
+  open: OpenCalls<GatewayError>,
+  agents: { httpAgent: http.Agent; httpsAgent: https.Agent },
+): Promise<UpstreamHttpResponse> {
   const started = performance.now();
   const { connectMs, totalMs, idleMs } = req.timeouts;
   // The closures below live as long as the answer streams: they must not reach `req`, and `data` is cleared once
@@ -201,7 +202,10 @@ function sendRequest(instance: AxiosInstance, req: UpstreamHttpRequest, open: Op
 
     const call = open.add(fail);
 
+    /** Nothing can time out any more: the body ended, or the call failed or was torn down. */
+    let settled = false;
     function cleanup(): void {
+      settled = true;
       open.remove(call);
       clearTimeout(connectTimer);
       clearTimeout(totalTimer);
@@ -228,6 +232,7 @@ function sendRequest(instance: AxiosInstance, req: UpstreamHttpRequest, open: Op
         };
         // Looked up at call time so test interceptors (nock) that patch http.request still apply.
         const secure = options.protocol === 'https:';
+        options.agent = secure ? agents.httpsAgent : agents.httpAgent;
         const request = secure ? https.request(options, handle) : http.request(options, handle);
         clientRequest = request;
         if (sent) {
@@ -283,13 +288,18 @@ function sendRequest(instance: AxiosInstance, req: UpstreamHttpRequest, open: Op
         onDestroy: cleanup,
       });
       body = stream;
-      idleTimer = startTimer(idleMs, () => {
-        // Bytes waiting for our consumer mean it is slow, not the upstream.
-        if (stream.readableLength > 0 || source.isPaused()) {
-          idleTimer?.refresh();
-          return;
-        }
-        fail(new GatewayError('GW_UPSTREAM_TIMEOUT', `upstream idle timeout: no body bytes for ${idleMs}ms (${target()})`));
+      // Armed after this turn of the event loop: a whole answer has arrived with its head and been read by then (most
+      // calls), and needs no timer; a timer made and cleared on every call showed at ~1.4 µs per request in a profile.
+      setImmediate(() => {
+        if (settled) return;
+        idleTimer = startTimer(idleMs, () => {
+          // Bytes waiting for our consumer mean it is slow, not the upstream.
+          if (stream.readableLength > 0 || source.isPaused()) {
+            idleTimer?.refresh();
+            return;
+          }
+          fail(new GatewayError('GW_UPSTREAM_TIMEOUT', `upstream idle timeout: no body bytes for ${idleMs}ms (${target()})`));
+        });
       });
       resolve({
         status: response.status,
@@ -350,7 +360,7 @@ function startTimer(ms: number, onExpire: () => void): NodeJS.Timeout | undefine
  * an operator pasted with its newline still works, where Node would refuse the request (ERR_INVALID_CHAR).
  */
 function toNodeHeaders(headers: Record<string, string>): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
+  const out = new CallHeaders() as Record<string, string | string[]>;
   for (const name of Object.keys(headers)) {
     const lower = name.toLowerCase();
     // A plugin in JavaScript may hand any value: axios left out undefined and null, and sent the rest as text.
@@ -360,6 +370,12 @@ function toNodeHeaders(headers: Record<string, string>): Record<string, string |
   }
   return out;
 }
+
+/**
+ * A call's headers, made for it: an instance of a class, which axios's config merge passes on as it is, where it
+ * copies a plain object key by key (measured: ~0.5–1 µs per call for an SDK's headers).
+ */
+class CallHeaders {}
 
 function cleanHeaderValue(value: unknown): string {
   const text = String(value);
