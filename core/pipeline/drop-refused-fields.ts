@@ -56,6 +56,8 @@ function refusesParameter(name: string): (text: string) => boolean {
  *   `extra_forbidden` to it as well.
  * - `parallel_tool_calls` (Codex sends it on every call): the o-series reasoning models answer "Unsupported
  *   parameter: 'parallel_tool_calls' is not supported with this model".
+ * - `stop`, from a Messages client's `stop_sequences` or a Gemini client's `stopSequences`: o3 and o4-mini answer
+ *   "Unsupported parameter: 'stop' is not supported with this model". The answer may then run past a stop sequence.
  */
 const OPTIONAL_FIELDS: readonly OptionalField[] = [
   {
@@ -83,6 +85,8 @@ const OPTIONAL_FIELDS: readonly OptionalField[] = [
     drop: (json) => delete json.parallel_tool_calls,
     lasting: refusesParameter('parallel_tool_calls'),
   },
+  // Only a refusal of the parameter itself: "stop" is a word many other refusals use, and a message's text may be it.
+  { name: 'stop', marker: Buffer.from('"stop":'), drop: (json) => delete json.stop, refused: refusesParameter('stop'), lasting: refusesParameter('stop') },
 ];
 
 const NONE: readonly OptionalField[] = Object.freeze([]);

@@ -133,6 +133,23 @@ describe('a translated chat call the upstream refuses for a field the translatio
     expect(seen.map((body) => body.reasoning_effort)).to.deep.equal(['minimal', 'low', 'high']);
   });
 
+  it("drops stop for a model that refuses the parameter (stop_sequences on o3), from then on; a 400 that only says the word keeps it", async () => {
+    upstream.handle((_req, res, body) => {
+      const json = JSON.parse(body.toString()) as Record<string, unknown>;
+      seen.push(json);
+      const refusal = 'stop' in json ? (json.model === 'o3' ? "Unsupported parameter: 'stop' is not supported with this model." : 'Please stop sending tools with this model.') : undefined;
+      res.writeHead(refusal ? 400 : 200, { 'content-type': 'application/json' });
+      res.end(refusal ? JSON.stringify({ error: { message: refusal, type: 'invalid_request_error', param: 'stop', code: 'unsupported_parameter' } }) : COMPLETION);
+    });
+    const ask = (model: string) => client().messages.create({ model, max_tokens: 1000, stop_sequences: ['END'], messages: [{ role: 'user', content: 'stop' }] });
+    await ask('o3');
+    await ask('o3');
+    expect(seen.map((body) => body.stop)).to.deep.equal([['END'], undefined, undefined]);
+    const error = await ask('gpt-4.1').catch((caught: unknown) => caught);
+    expect(error).to.be.instanceOf(Anthropic.BadRequestError);
+    expect(seen.map((body) => body.stop)).to.deep.equal([['END'], undefined, undefined, ['END']]);
+  });
+
   it("drops top_p and temperature a reasoning model refuses (Gemini CLI's generationConfig on gpt-5)", async () => {
     upstream.handle((_req, res, body) => {
       const json = JSON.parse(body.toString()) as Record<string, unknown>;
