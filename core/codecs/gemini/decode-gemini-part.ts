@@ -7,7 +7,7 @@ import { renderCodeExecutionPart } from './render-code-execution-part';
 
 /**
  * One content part (not functionResponse) → unified parts; undefined when it has no field this
- * codec knows. `thought: true` text is reasoning. A `thoughtSignature` on a functionCall stays on the
+ * codec knows. `thought: true` text is reasoning; a `thought: true` image (an image model's draft) is left out. A `thoughtSignature` on a functionCall stays on the
  * tool call; on any other part it becomes a signature-only reasoning part placed just before it, so the
  * Gemini encoder can put it back on that part. Calls without an id are named by `nextId`.
  */
@@ -19,6 +19,8 @@ export function decodeGeminiPart(part: GeminiPart, nextId: () => string): Unifie
     return [{ type: 'tool_call', id: id ?? nextId(), name, arguments: JSON.stringify(args ?? {}), ...(signature ? { signature } : {}) }];
   }
   if (part.inlineData) {
+    // A draft an image model made while thinking (Gemini 3 Pro Image): not the answer's image, which follows it.
+    if (part.thought) return signed;
     const { mimeType, data } = part.inlineData;
     return [...signed, { type: mediaKindFromMime(mimeType), source: { kind: 'base64', mediaType: mimeType, data } }];
   }

@@ -105,8 +105,10 @@ function decodeAssistantBlock(block: MessagesRawBlock, path: string): UnifiedPar
     // A compaction block's summary stands in for the history it replaced; keep it as text.
     case 'compaction':
       return typeof block.content === 'string' && block.content ? { type: 'text', text: block.content } : undefined;
-    case 'tool_result':
+    // An image the gateway gave this client in an answer (a Gemini image model's), sent back with the conversation.
     case 'image':
+      return decodeMessagesMedia(block, path)[0];
+    case 'tool_result':
     case 'document':
       throw invalid(`${path}.type`, `"${block.type}" blocks are only allowed in user turns`);
     default:
