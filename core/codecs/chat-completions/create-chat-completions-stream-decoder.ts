@@ -5,7 +5,7 @@ import type { UnifiedStreamEvent } from '../../unified/unified-stream-event';
 import type { StreamDecoder } from '../codec';
 import { decodeOpenAiError } from '../shared/decode-openai-error';
 import { decodeChatCompletionsUsage } from './decode-chat-completions-usage';
-import { mapChatCompletionsFinishReason } from './map-chat-completions-finish-reason';
+import { chatAnswerInterruption, mapChatCompletionsFinishReason } from './map-chat-completions-finish-reason';
 import { idOrMint } from '../shared/mint-id';
 import { readChatContent, readToolArguments } from './read-chat-answer';
 
@@ -110,6 +110,8 @@ export function createChatCompletionsStreamDecoder(): StreamDecoder {
       if (refusal) out.push({ type: 'text_delta', text: refusal, refusal: true });
       if (Array.isArray(delta.tool_calls)) pushToolCalls(delta.tool_calls, out);
       const reason = asString(choice.finish_reason);
+      const interruption = chatAnswerInterruption(reason);
+      if (interruption) return [...out, ...fail(interruption)];
       if (reason) finishReason = mapChatCompletionsFinishReason(reason);
     }
     if (isRecord(chunk.usage)) {

@@ -3,7 +3,7 @@ import type { UnifiedOutputPart, UnifiedResponse } from '../../unified/unified-r
 import { decodeOpenAiError } from '../shared/decode-openai-error';
 import type { ChatCompletionsResponse } from './chat-completions-types';
 import { decodeChatCompletionsUsage } from './decode-chat-completions-usage';
-import { mapChatCompletionsFinishReason } from './map-chat-completions-finish-reason';
+import { chatAnswerInterruption, mapChatCompletionsFinishReason } from './map-chat-completions-finish-reason';
 import { idOrMint } from '../shared/mint-id';
 import { readChatContent, readToolArguments } from './read-chat-answer';
 
@@ -48,6 +48,8 @@ export function decodeChatCompletionsResponse(body: unknown): UnifiedResponse {
     });
   }
 
+  const interruption = chatAnswerInterruption(asString(choice.finish_reason));
+  if (interruption) throw interruption;
   const hasToolCalls = content.some((p) => p.type === 'tool_call');
   let finishReason = mapChatCompletionsFinishReason(asString(choice.finish_reason));
   // Some OpenAI-compatible upstreams answer `stop` (or nothing) next to tool calls, others `tool_calls` with none: a

@@ -1,3 +1,4 @@
+import { GatewayError } from '../../errors/gateway-error';
 import type { FinishReason } from '../../unified/unified-response';
 import type { ChatCompletionsFinishReason } from './chat-completions-types';
 
@@ -27,4 +28,18 @@ export function mapChatCompletionsFinishReason(reason: string | null | undefined
 /** Unified → wire; chat has no "other", and clients treat `stop` as the neutral end. */
 export function encodeChatCompletionsFinishReason(reason: FinishReason): ChatCompletionsFinishReason {
   return reason === 'other' ? 'stop' : reason;
+}
+
+/**
+ * Finish reasons that say the upstream broke the answer off rather than ended it: DeepSeek's
+ * `insufficient_system_resource`, vLLM's `abort`, and `error` (TGI and proxies). Told as an end, an answer cut inside
+ * a tool call's arguments reads as a finished call (the SDKs parse what arrived: an agent runs it with fields
+ * missing); as an upstream error, the SDKs retry.
+ */
+const INTERRUPTED = new Set(['insufficient_system_resource', 'abort', 'error']);
+
+/** The error an interrupted answer's finish reason stands for; undefined for an ended one. */
+export function chatAnswerInterruption(reason: string | undefined): GatewayError | undefined {
+  if (reason === undefined || !INTERRUPTED.has(reason)) return undefined;
+  return new GatewayError('GW_UPSTREAM_ERROR', `upstream broke the answer off (finish_reason ${reason})`);
 }
