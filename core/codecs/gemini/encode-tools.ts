@@ -3,6 +3,7 @@ import { describeTool } from '../shared/describe-tool';
 import { isPlainObject } from '../shared/is-plain-object';
 import { encodeGeminiSchema } from './encode-gemini-schema';
 import type { GeminiFunctionDeclaration, GeminiTool, GeminiToolConfig } from './gemini-types';
+import { uniqueTools } from '../shared/unique-tools';
 
 export interface EncodedTools {
   tools?: GeminiTool[];
@@ -74,7 +75,7 @@ export function encodeTools(
   warnings: string[] = [],
 ): EncodedTools {
   const tools: GeminiTool[] = [];
-  const declarations = (request.tools ?? []).map((tool) => encodeDeclaration(tool, jsonSchemaTools));
+  const declarations = (uniqueTools(request.tools, warnings) ?? []).map((tool) => encodeDeclaration(tool, jsonSchemaTools));
   if (declarations.length > 0) tools.push({ functionDeclarations: declarations });
   for (const builtin of request.builtinTools ?? []) {
     if (declarations.length > 0) warnings.push(`tools: ${builtin.type} dropped, Gemini does not combine a built-in tool with function calling`);

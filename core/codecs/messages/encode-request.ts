@@ -11,6 +11,7 @@ import { encodeMessagesTurns, isBlankText } from './encode-messages-turns';
 import { hasUnsignedToolTurn } from './has-unsigned-tool-turn';
 import type { MessagesExtensions, MessagesOutputConfig, MessagesRawBlock } from './messages-types';
 import { encodeOutputSchema } from './encode-output-schema';
+import { uniqueTools } from '../shared/unique-tools';
 
 /** Extension keys this encoder merges itself; every other extension is copied back verbatim. */
 const MERGED_EXTENSIONS = new Set(['system', 'tools', 'thinking', 'output_config', 'metadata']);
@@ -99,7 +100,7 @@ export function encodeMessagesRequest(request: UnifiedRequest): Converted<Record
     throw new GatewayError('GW_INVALID_REQUEST', 'messages: at least one message with content is required', { param: 'messages' });
   }
   const system = encodeSystem(request.system, ext.system);
-  const tools = encodeMessagesTools(request.tools, request.builtinTools, ext.tools);
+  const tools = encodeMessagesTools(uniqueTools(request.tools, warnings), request.builtinTools, ext.tools);
   const toolChoice = encodeMessagesToolChoice(request.toolChoice, request.parallelToolCalls, tools !== undefined);
   const forced = toolChoice?.type === 'any' || toolChoice?.type === 'tool';
   const prefill = messages[messages.length - 1].role === 'assistant';
