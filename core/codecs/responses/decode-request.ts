@@ -338,10 +338,13 @@ export function decodeResponsesRequest(raw: unknown, ctx?: DecodeContext): Unifi
       request.builtinTools = request.builtinTools.filter((tool) => allowedBuiltins.has(tool.type));
       if (request.builtinTools.length === 0) delete request.builtinTools;
     }
-    if (typeof toolChoice === 'object' && request.tools) {
+    if (typeof toolChoice === 'object') {
       // A forced function named as the client knows it: a namespace member's qualified name, or, when several
-      // namespaces have one of that name, any of them.
-      const named = request.tools.filter((t) => t.name === toolChoice.name || t.namespaceMember === toolChoice.name);
+      // namespaces have one of that name, any of them. None: every upstream refuses it (OpenAI's own API too), and one
+      // without tools would answer as if nothing had been forced.
+      const named = (request.tools ?? []).filter((t) => t.name === toolChoice.name || t.namespaceMember === toolChoice.name);
+      const forcesFunction = typeof body.tool_choice === 'object' && (body.tool_choice.type === 'function' || body.tool_choice.type === 'custom');
+      if (named.length === 0 && forcesFunction) throw invalid('tool_choice.name', `"${toolChoice.name}" is not among the tools`);
       if (named.length === 1) request.toolChoice = { name: named[0].name };
       else if (named.length > 1) {
         request.toolChoice = 'required';

@@ -196,6 +196,13 @@ describe('decodeResponsesRequest', () => {
       expect(request.warnings).to.deep.equal(['tools[1].tools[1]: tool type "file_search" dropped', 'tools[5]: tool type "computer_use_preview" dropped']);
     });
 
+    it('refuses a tool_choice forcing a function the tools do not declare, or when there are no tools (every upstream refuses it)', () => {
+      const fn = { type: 'function', name: 'read_file', parameters: { type: 'object' } };
+      expect(decodeError(body({ tools: [fn], tool_choice: { type: 'function', name: 'nope' } }))).to.deep.include({ code: 'GW_INVALID_REQUEST', param: 'tool_choice.name' });
+      expect(decodeError(body({ tool_choice: { type: 'function', name: 'read_file' } })).message).to.match(/"read_file" is not among the tools/);
+      expect(decodeResponsesRequest(body({ tools: [fn], tool_choice: { type: 'function', name: 'read_file' } })).toolChoice).to.deep.equal({ name: 'read_file' });
+    });
+
     it('makes a freeform (custom) tool a function of one string argument, its grammar in that argument, and lets tool_choice force it', () => {
       const grammar = { type: 'grammar', syntax: 'lark', definition: 'start: begin_patch hunk+ end_patch' };
       const request = decodeResponsesRequest(
