@@ -38,6 +38,11 @@ function refusesParameter(name: string): (text: string) => boolean {
   return (text) => said.test(text);
 }
 
+/** OpenAI's chat API takes 4 stop sequences (Gemini 5, Anthropic any number). */
+const MAX_CHAT_STOPS = 4;
+/** "Invalid 'stop': array too long. Expected an array with maximum length 4, …" (its code names no field). */
+const TOO_MANY_STOPS = /'stop'[^.]*array too long/i;
+
 /**
  * Fields a translation adds to a chat request that some OpenAI-compatible upstreams refuse with a 400 while others
  * need or use them:
@@ -57,7 +62,8 @@ function refusesParameter(name: string): (text: string) => boolean {
  * - `parallel_tool_calls` (Codex sends it on every call): the o-series reasoning models answer "Unsupported
  *   parameter: 'parallel_tool_calls' is not supported with this model".
  * - `stop`, from a Messages client's `stop_sequences` or a Gemini client's `stopSequences`: o3 and o4-mini answer
- *   "Unsupported parameter: 'stop' is not supported with this model". The answer may then run past a stop sequence.
+ *   "Unsupported parameter: 'stop' is not supported with this model", and OpenAI takes 4 at most where Gemini takes 5
+ *   and Anthropic any number: the first 4 go then. The answer may then run past a stop sequence.
  */
 const OPTIONAL_FIELDS: readonly OptionalField[] = [
   {
@@ -85,8 +91,18 @@ const OPTIONAL_FIELDS: readonly OptionalField[] = [
     drop: (json) => delete json.parallel_tool_calls,
     lasting: refusesParameter('parallel_tool_calls'),
   },
-  // Only a refusal of the parameter itself: "stop" is a word many other refusals use, and a message's text may be it.
-  { name: 'stop', marker: Buffer.from('"stop":'), drop: (json) => delete json.stop, refused: refusesParameter('stop'), lasting: refusesParameter('stop') },
+  // Only a refusal of the parameter itself, or of its length: "stop" is a word many other refusals use, and a message's
+  // text may be it.
+  {
+    name: 'stop',
+    marker: Buffer.from('"stop":'),
+    drop: (json, said) => {
+      if (TOO_MANY_STOPS.test(said) && Array.isArray(json.stop)) json.stop = json.stop.slice(0, MAX_CHAT_STOPS);
+      else delete json.stop;
+    },
+    refused: (text) => refusesParameter('stop')(text) || TOO_MANY_STOPS.test(text),
+    lasting: refusesParameter('stop'),
+  },
 ];
 
 const NONE: readonly OptionalField[] = Object.freeze([]);
