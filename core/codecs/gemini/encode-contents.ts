@@ -8,6 +8,7 @@ import type { GeminiContent, GeminiPart } from './gemini-types';
 import { invalidField } from './invalid-field';
 import { isPreGemini3Model } from './is-pre-gemini3-model';
 import { isSynthesizedCallId } from './is-synthesized-call-id';
+import { splitMarkdownMedia } from './split-markdown-media';
 
 /**
  * The documented placeholder for a function call Gemini did not produce itself; Gemini 3 answers 400
@@ -50,7 +51,7 @@ function encodeModelParts(message: UnifiedMessage, mi: number, state: EncodeStat
     const param = `messages[${mi}].content[${pj}]`;
     switch (part.type) {
       case 'text':
-        if (part.text !== '') out.add({ text: part.text });
+        if (part.text !== '') for (const piece of splitMarkdownMedia(part.text)) out.add(piece);
         break;
       case 'reasoning':
         if (part.provider !== 'gemini') {

@@ -53,6 +53,24 @@ describe('gemini plugin: images in translated answers', () => {
     expect(content).not.to.include(DRAFT);
   });
 
+  it("a chat client's next turn sends the image it was given as markdown back as the model turn's image, not as text", async () => {
+    upstream();
+    const openai = new OpenAI({ apiKey: TEST_LICENSE, baseURL: `${gw.url}/gemini/v1`, maxRetries: 0 });
+    let answer = '';
+    for await (const chunk of await openai.chat.completions.create({ model: MODEL, stream: true, messages: [{ role: 'user', content: 'draw a cat' }] })) answer += chunk.choices[0]?.delta?.content ?? '';
+    expect(answer).to.equal(`Here is a cat:![image](data:image/png;base64,${FINAL})`);
+
+    const seen = upstream(event([{ text: 'A blue cat.' }], 'STOP'));
+    const stream = await openai.chat.completions.create({
+      model: MODEL,
+      stream: true,
+      messages: [{ role: 'user', content: 'draw a cat' }, { role: 'assistant', content: answer }, { role: 'user', content: 'make it blue' }],
+    });
+    for await (const _ of stream) void _;
+    const model = seen[0].find((content) => content.role === 'model');
+    expect(model?.parts.map((part) => (part.text !== undefined ? `text:${String(part.text)}` : `data:${(part.inlineData as { data: string }).data}`))).to.deep.equal(['text:Here is a cat:', `data:${FINAL}`]);
+  });
+
   it("a Messages client's next turn sends the image it was given back, to Gemini as the model turn's image", async () => {
     upstream();
     const anthropic = new Anthropic({ apiKey: TEST_LICENSE, baseURL: `${gw.url}/gemini`, maxRetries: 0 });
