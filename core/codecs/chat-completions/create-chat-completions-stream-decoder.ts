@@ -56,7 +56,7 @@ export function createChatCompletionsStreamDecoder(): StreamDecoder {
       type: 'start',
       id: idOrMint(chunk.id, 'chatcmpl-'),
       model: asString(chunk.model) ?? '',
-      created: typeof chunk.created === 'number' ? chunk.created : Math.floor(Date.now() / 1000),
+      created: typeof chunk.created === 'number' && chunk.created > 0 ? chunk.created : Math.floor(Date.now() / 1000),
     });
   }
 
@@ -96,8 +96,11 @@ export function createChatCompletionsStreamDecoder(): StreamDecoder {
 
   function pushChunk(chunk: Record<string, unknown>): UnifiedStreamEvent[] {
     const out: UnifiedStreamEvent[] = [];
-    ensureStarted(chunk, out);
     const choices = Array.isArray(chunk.choices) ? chunk.choices : [];
+    // Azure's first chunk carries only its prompt filter results, with an empty id and model and `created: 0`: the
+    // answer starts with the next one, whose names and time are the answer's.
+    if (!started && choices.length === 0 && chunk.usage === undefined && chunk.prompt_filter_results !== undefined) return out;
+    ensureStarted(chunk, out);
     const choice = choices.find((c) => isRecord(c) && (c.index ?? 0) === 0);
     if (isRecord(choice)) {
       const delta = isRecord(choice.delta) ? choice.delta : {};

@@ -7,7 +7,7 @@ import { toDataUri } from '../shared/parse-data-uri';
 import { createArgumentsFollower, type ArgumentsFollower } from '../shared/parse-tool-call-arguments';
 import { toPrefixedId } from '../shared/to-prefixed-id';
 import { buildResponsesObject } from './build-responses-object';
-import { encodeResponsesToolCall, isOwnReasoning, responsesItemId } from './encode-responses-output';
+import { encodeResponsesToolCall, isOwnReasoning, responsesItemId, wholeArguments } from './encode-responses-output';
 import { freeformInput } from './freeform-tools';
 import { encodeResponsesStreamError, responsesErrorOf } from './encode-responses-stream-error';
 import { encodeUrlCitation, encodeWebSearchCall } from './encode-responses-web-search';
@@ -141,6 +141,10 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
         if (done.input) emit(out, 'response.custom_tool_call_input.delta', { ...at, delta: done.input });
         emit(out, 'response.custom_tool_call_input.done', { ...at, input: done.input });
       } else {
+        if (item.arguments === '' && status === 'completed') {
+          item.arguments = wholeArguments('');
+          emit(out, 'response.function_call_arguments.delta', { item_id: item.id, output_index: outputIndex, delta: item.arguments });
+        }
         emit(out, 'response.function_call_arguments.done', { item_id: item.id, output_index: outputIndex, name: item.name, arguments: item.arguments });
         // Only a call the limit cut short is incomplete: a whole one before it is the client's to run.
         done = { ...item, status: status === 'incomplete' && !call.args.whole() ? 'incomplete' : 'completed' };

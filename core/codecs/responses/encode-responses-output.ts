@@ -87,7 +87,7 @@ export function encodeResponsesOutput(
       addText(part.text, part.refusal, true);
     } else if (part.type === 'tool_call') {
       message = undefined;
-      output.push(encodeResponsesToolCall(part.id, part.name, part.arguments, request));
+      output.push(encodeResponsesToolCall(part.id, part.name, wholeArguments(part.arguments), request));
     } else if (part.type === 'reasoning') {
       const fromResponses = isOwnReasoning(part.provider);
       // Another provider's signature or redacted data alone: nothing a Responses client can show or replay.
@@ -111,4 +111,12 @@ export function encodeResponsesOutput(
     at?.key.annotations?.push(encodeUrlCitation(citation, at.start, at.end));
   }
   return output;
+}
+
+/**
+ * A call's arguments as a client parses them: none at all (some OpenAI-compatible servers send `""` for a function
+ * without parameters) is the empty object, which Codex parses where `""` failed its call.
+ */
+export function wholeArguments(args: string): string {
+  return args === '' ? '{}' : args;
 }

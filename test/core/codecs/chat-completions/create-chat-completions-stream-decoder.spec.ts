@@ -105,12 +105,21 @@ describe('createChatCompletionsStreamDecoder', () => {
         chunk({ tool_calls: [{ index: 0, type: 'function', function: { name: 'Bash', arguments: '{"command":"ls"}' } }] }, null, { id: 'chatcmpl-later' }),
         chunk({ tool_calls: [{ index: 1, id: '', type: 'function', function: { name: 'Bash', arguments: '{}' } }] }, 'tool_calls', { id: 'chatcmpl-later' }),
       ) + 'data: [DONE]\n\n';
-    const ids = [decode(body()), decode(body())].flatMap((events) =>
-      events.flatMap((e) => (e.type === 'start' ? [e.id] : e.type === 'tool_call_start' ? [e.id] : [])),
-    );
-    expect(ids).to.have.length(6);
-    expect(new Set(ids).size).to.equal(6);
-    for (const id of ids) expect(id).to.match(/^(chatcmpl-|call_)[0-9a-f]{24}$/);
+    const runs = [decode(body()), decode(body())];
+    // The answer starts with the chunk after Azure's prompt-filter one: its id is the answer's.
+    expect(runs.map((events) => events.find((e) => e.type === 'start'))).to.deep.equal([0, 1].map(() => ({ type: 'start', id: 'chatcmpl-later', model: 'm', created: 5 })));
+    const ids = runs.flatMap((events) => events.flatMap((e) => (e.type === 'tool_call_start' ? [e.id] : [])));
+    expect(ids).to.have.length(4);
+    expect(new Set(ids).size).to.equal(4);
+    for (const id of ids) expect(id).to.match(/^call_[0-9a-f]{24}$/);
+  });
+
+  it('gives an answer whose first chunk has no id (or "") an id of its own, never the same one twice', () => {
+    const body = () => sse(chunk({ content: 'x' }, 'stop', { id: '' })) + 'data: [DONE]\n\n';
+    const starts = [decode(body()), decode(body())].map((events) => events.find((e) => e.type === 'start'));
+    const ids = starts.map((start) => (start?.type === 'start' ? start.id : ''));
+    expect(new Set(ids).size).to.equal(2);
+    for (const id of ids) expect(id).to.match(/^chatcmpl-[0-9a-f]{24}$/);
   });
 
   it('accepts empty choices, usage: null and a usage chunk after the finish chunk', () => {
