@@ -143,8 +143,9 @@ async function callDroppingRefusedFields(
     // client may ask for: only the field refused as such is left out of later calls.
     const lasting = REFUSED_VALUE.test(said) ? [] : refused.filter((field) => field.lasting?.(said) ?? true);
     if (lasting.length > 0) refusedMemo.set(hooks, ctx, [...new Set([...(refusedMemo.get(hooks, ctx) ?? []), ...lasting])]);
-    sent = withoutFields(sent, refused, said);
-    carried = carried.filter((field) => !refused.includes(field));
+    const stillSent: OptionalField[] = [];
+    sent = withoutFields(sent, refused, said, stillSent);
+    carried = carried.filter((field) => !refused.includes(field) || stillSent.includes(field));
     again = true;
   }
 }

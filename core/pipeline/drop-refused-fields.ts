@@ -2,12 +2,19 @@ import type { UpstreamFailure, UpstreamRequest } from '../hooks/plugin-api';
 
 type ChatBody = { messages?: Array<Record<string, unknown>> } & Record<string, unknown>;
 
+/** What a drop answers for a field it left in the body (not `true`: `(json) => delete json.x` answers that). */
+const STILL_SENT = 'still sent';
+
 export interface OptionalField {
   name: string;
   /** How the field appears in the bytes sent. */
   marker: Buffer;
-  /** Takes the field out, or (a value refused) puts what the refusal `said` the model takes in its place. */
-  drop(json: ChatBody, said: string): void;
+  /**
+   * Takes the field out, or (a value refused) puts what the refusal `said` the model takes in its place. STILL_SENT
+   * when the field is still sent, so that a later refusal of it is answered too (a list cut to its allowed length,
+   * which a model may still refuse as a parameter); it must then take the field out the next time.
+   */
+  drop(json: ChatBody, said: string): typeof STILL_SENT | void;
   /**
    * Whether a refusal naming this field is one to remember for the model (see call-platform.ts); default: yes. A
    * refusal is answered by one call without the field whenever the text names it, as services word them in many ways
@@ -72,8 +79,8 @@ const OPTIONAL_FIELDS: readonly OptionalField[] = [
     drop: (json) => json.messages?.forEach((message) => delete message.reasoning_content),
   },
   { name: 'reasoning_effort', marker: Buffer.from('"reasoning_effort"'), drop: moveEffortToNearest },
-  { name: 'top_p', marker: Buffer.from('"top_p"'), drop: (json) => delete json.top_p, lasting: refusesParameter('top_p') },
-  { name: 'temperature', marker: Buffer.from('"temperature"'), drop: (json) => delete json.temperature, lasting: refusesParameter('temperature') },
+  { name: 'top_p', marker: Buffer.from('"top_p"'), drop: (json) => void delete json.top_p, lasting: refusesParameter('top_p') },
+  { name: 'temperature', marker: Buffer.from('"temperature"'), drop: (json) => void delete json.temperature, lasting: refusesParameter('temperature') },
   {
     name: 'max_completion_tokens',
     marker: Buffer.from('"max_completion_tokens"'),
@@ -83,12 +90,12 @@ const OPTIONAL_FIELDS: readonly OptionalField[] = [
     },
     refused: refusesAsUnknown('max_completion_tokens'),
   },
-  { name: 'stream_options', marker: Buffer.from('"stream_options"'), drop: (json) => delete json.stream_options, refused: refusesAsUnknown('stream_options') },
-  { name: 'verbosity', marker: Buffer.from('"verbosity"'), drop: (json) => delete json.verbosity, refused: refusesAsUnknown('verbosity') },
+  { name: 'stream_options', marker: Buffer.from('"stream_options"'), drop: (json) => void delete json.stream_options, refused: refusesAsUnknown('stream_options') },
+  { name: 'verbosity', marker: Buffer.from('"verbosity"'), drop: (json) => void delete json.verbosity, refused: refusesAsUnknown('verbosity') },
   {
     name: 'parallel_tool_calls',
     marker: Buffer.from('"parallel_tool_calls"'),
-    drop: (json) => delete json.parallel_tool_calls,
+    drop: (json) => void delete json.parallel_tool_calls,
     lasting: refusesParameter('parallel_tool_calls'),
   },
   // Only a refusal of the parameter itself, or of its length: "stop" is a word many other refusals use, and a message's
@@ -97,8 +104,11 @@ const OPTIONAL_FIELDS: readonly OptionalField[] = [
     name: 'stop',
     marker: Buffer.from('"stop":'),
     drop: (json, said) => {
-      if (TOO_MANY_STOPS.test(said) && Array.isArray(json.stop)) json.stop = json.stop.slice(0, MAX_CHAT_STOPS);
-      else delete json.stop;
+      if (TOO_MANY_STOPS.test(said) && Array.isArray(json.stop) && json.stop.length > MAX_CHAT_STOPS) {
+        json.stop = json.stop.slice(0, MAX_CHAT_STOPS);
+        return STILL_SENT;
+      }
+      delete json.stop;
     },
     refused: (text) => refusesParameter('stop')(text) || TOO_MANY_STOPS.test(text),
     lasting: refusesParameter('stop'),
@@ -120,10 +130,13 @@ export function refusedFields(fields: readonly OptionalField[], failure: Pick<Up
   return fields.filter((field) => (field.refused ? field.refused(failure.text) : failure.text.includes(field.name)));
 }
 
-/** The request with `fields` taken out as the refusal `said` (the bytes re-encoded; a rare path). */
-export function withoutFields(request: UpstreamRequest, fields: readonly OptionalField[], said = ''): UpstreamRequest {
+/**
+ * The request with `fields` taken out as the refusal `said` (the bytes re-encoded; a rare path). Those still sent (see
+ * OptionalField.drop) are added to `stillSent`.
+ */
+export function withoutFields(request: UpstreamRequest, fields: readonly OptionalField[], said = '', stillSent: OptionalField[] = []): UpstreamRequest {
   const json = JSON.parse(request.body!.toString('utf8')) as ChatBody;
-  for (const field of fields) field.drop(json, said);
+  for (const field of fields) if (field.drop(json, said) === STILL_SENT) stillSent.push(field);
   return { ...request, body: Buffer.from(JSON.stringify(json)) };
 }
 

@@ -136,8 +136,12 @@ export function encodeContents(messages: UnifiedMessage[], model: string, warnin
   });
   if (!isPreGemini3Model(model)) {
     for (const turn of turns) {
-      const firstCall = turn.role === 'model' ? turn.parts.find((p) => p.functionCall) : undefined;
+      if (turn.role !== 'model') continue;
+      const firstCall = turn.parts.find((p) => p.functionCall);
       if (firstCall && firstCall.thoughtSignature === undefined) firstCall.thoughtSignature = DUMMY_THOUGHT_SIGNATURE;
+      // An image model's picture sent back (its signature did not survive another format): Gemini 3.1 Flash Image
+      // answers "Image part is missing a thought_signature" without one.
+      for (const part of turn.parts) if (part.inlineData && part.thoughtSignature === undefined) part.thoughtSignature = DUMMY_THOUGHT_SIGNATURE;
     }
   }
   return turns;

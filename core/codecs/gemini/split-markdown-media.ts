@@ -1,4 +1,5 @@
 import { parseDataUri } from '../shared/parse-data-uri';
+import { sniffBase64Type } from '../shared/read-bare-base64';
 import type { GeminiPart } from './gemini-types';
 
 /** The markdown a chat answer renders generated media as (DECISIONS §7, encodeChatMediaMarkdown): a data URI. */
@@ -16,7 +17,8 @@ export function splitMarkdownMedia(text: string): GeminiPart[] {
   let last = 0;
   for (const match of text.matchAll(MARKDOWN_MEDIA)) {
     const media = parseDataUri(match[1]);
-    if (!media || !BASE64.test(media.data)) continue;
+    // A picture's own bytes, not a model writing about the markdown (`![image](data:image/png;base64,AAAA)` in code).
+    if (!media || !BASE64.test(media.data) || sniffBase64Type(media.data) === undefined) continue;
     const before = text.slice(last, match.index);
     if (before !== '') parts.push({ text: before });
     parts.push({ inlineData: { mimeType: media.mediaType, data: media.data } });

@@ -168,6 +168,27 @@ describe('a translated chat call the upstream refuses for a field the translatio
     expect(seen.map((body) => body.stop)).to.deep.equal([['a', 'b', 'c', 'd', 'e'], ['a', 'b', 'c', 'd']]);
   });
 
+  it('answers a model that refuses the 5 stop sequences as too many, and then the 4 as a parameter (o4-mini): the call goes without', async () => {
+    upstream.handle((_req, res, body) => {
+      const json = JSON.parse(body.toString()) as Record<string, unknown>;
+      seen.push(json);
+      const stops = Array.isArray(json.stop) ? json.stop.length : 0;
+      const refusal =
+        stops > 4 ? `Invalid 'stop': array too long. Expected an array with maximum length 4, but got an array with length ${stops} instead.`
+        : stops > 0 ? "Unsupported parameter: 'stop' is not supported with this model."
+        : undefined;
+      res.writeHead(refusal ? 400 : 200, { 'content-type': 'application/json' });
+      res.end(refusal ? JSON.stringify({ error: { message: refusal, type: 'invalid_request_error', param: 'stop', code: null } }) : COMPLETION);
+    });
+    const gemini = await fetch(`${gw.url}/openai/v1beta/models/o4-mini:generateContent`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-goog-api-key': TEST_LICENSE },
+      body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }], generationConfig: { stopSequences: ['a', 'b', 'c', 'd', 'e'] } }),
+    });
+    expect(gemini.status).to.equal(200);
+    expect(seen.map((body) => body.stop)).to.deep.equal([['a', 'b', 'c', 'd', 'e'], ['a', 'b', 'c', 'd'], undefined]);
+  });
+
   it("drops top_p and temperature a reasoning model refuses (Gemini CLI's generationConfig on gpt-5)", async () => {
     upstream.handle((_req, res, body) => {
       const json = JSON.parse(body.toString()) as Record<string, unknown>;

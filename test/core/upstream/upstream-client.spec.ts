@@ -387,6 +387,25 @@ describe('createUpstreamClient', () => {
     });
   });
 
+  it('applies the connect timeout to a call waiting for a pooled socket (the agent at its limit hands none over)', async () => {
+    await withoutNock(async () => {
+      const server = await startServer((_req, res) => res.end('ok'));
+      // The agent keeps every request queued, as it does at maxSockets: no socket is ever handed over.
+      const addRequest = http.Agent.prototype.addRequest;
+      http.Agent.prototype.addRequest = function queued(): void {};
+      try {
+        const started = Date.now();
+        const error = await catchError(client.send({ url: `${server.url}/v1/x`, method: 'POST', headers: {}, body: '{}', timeouts: { connectMs: 150, totalMs: 5000, idleMs: 5000 } }));
+        expect(error.code).to.equal('GW_UPSTREAM_TIMEOUT');
+        expect(error.message).to.contain('upstream connect timeout after 150ms');
+        expect(Date.now() - started).to.be.below(2000);
+      } finally {
+        http.Agent.prototype.addRequest = addRequest;
+        await server.close();
+      }
+    });
+  });
+
   it('does not apply the connect timeout to a slow answer on an established connection', async () => {
     const server = await startServer((_req, res) => {
       setTimeout(() => res.end('late'), 300);
