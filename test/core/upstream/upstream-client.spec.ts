@@ -391,8 +391,10 @@ describe('createUpstreamClient', () => {
     await withoutNock(async () => {
       const server = await startServer((_req, res) => res.end('ok'));
       // The agent keeps every request queued, as it does at maxSockets: no socket is ever handed over.
-      const addRequest = http.Agent.prototype.addRequest;
-      http.Agent.prototype.addRequest = function queued(): void {};
+      // Node's own method, which its types leave out.
+      const agent = http.Agent.prototype as unknown as { addRequest: (...args: unknown[]) => void };
+      const addRequest = agent.addRequest;
+      agent.addRequest = function queued(): void {};
       try {
         const started = Date.now();
         const error = await catchError(client.send({ url: `${server.url}/v1/x`, method: 'POST', headers: {}, body: '{}', timeouts: { connectMs: 150, totalMs: 5000, idleMs: 5000 } }));
@@ -400,7 +402,7 @@ describe('createUpstreamClient', () => {
         expect(error.message).to.contain('upstream connect timeout after 150ms');
         expect(Date.now() - started).to.be.below(2000);
       } finally {
-        http.Agent.prototype.addRequest = addRequest;
+        agent.addRequest = addRequest;
         await server.close();
       }
     });
