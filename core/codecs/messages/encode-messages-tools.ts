@@ -53,6 +53,7 @@ export function encodeMessagesTools(
   tools: UnifiedTool[] | undefined,
   builtinTools: UnifiedBuiltinTool[] | undefined,
   rawTools: MessagesTool[] = [],
+  warnings: string[] = [],
 ): MessagesTool[] | undefined {
   // A function standing for a typed tool (bash_20250124 as `bash`) goes back as that typed tool, with the raw ones.
   const typedNames = new Set(rawTools.filter((raw) => !isCustom(raw)).map((raw) => raw.name));
@@ -62,7 +63,14 @@ export function encodeMessagesTools(
   const builtins = new Map((builtinTools ?? []).map((b) => [b.type, b] as const));
   for (const [kind, builtin] of builtins) {
     const raw = rawTools.filter((r) => !isCustom(r) && String(r.type).startsWith(BUILTIN_PREFIX[kind]));
-    out.push(...(raw.length > 0 ? raw : [defaultServerTool(builtin)]));
+    const server = raw.length > 0 ? raw : [defaultServerTool(builtin)];
+    // A function of the client's own that has the server tool's name (`web_search`): Anthropic refuses two tools of one
+    // name, and the client's is one it can run; the server tool is left out.
+    if (server.some((tool) => out.some((own) => isCustom(own) && own.name === tool.name))) {
+      warnings.push(`tools: the ${kind} server tool dropped, a function of the client's has its name`);
+      continue;
+    }
+    out.push(...server);
   }
   for (const raw of rawTools) {
     if (isCustom(raw)) continue;

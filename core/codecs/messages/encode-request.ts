@@ -100,7 +100,7 @@ export function encodeMessagesRequest(request: UnifiedRequest): Converted<Record
     throw new GatewayError('GW_INVALID_REQUEST', 'messages: at least one message with content is required', { param: 'messages' });
   }
   const system = encodeSystem(request.system, ext.system);
-  const tools = encodeMessagesTools(uniqueTools(request.tools, warnings), request.builtinTools, ext.tools);
+  const tools = encodeMessagesTools(uniqueTools(request.tools, warnings), request.builtinTools, ext.tools, warnings);
   const toolChoice = encodeMessagesToolChoice(request.toolChoice, request.parallelToolCalls, tools !== undefined);
   const forced = toolChoice?.type === 'any' || toolChoice?.type === 'tool';
   const prefill = messages[messages.length - 1].role === 'assistant';

@@ -25,3 +25,22 @@ describe('uniqueTools', () => {
     expect(gemini.tools[0].functionDeclarations.map((t) => t.name)).to.deep.equal(['read_file']);
   });
 });
+
+describe('encodeMessagesTools: a function of the client named as a server tool', () => {
+  it("leaves the server tool out, with a warning, where Anthropic would refuse two tools named web_search", () => {
+    const request: UnifiedRequest = {
+      model: 'claude-sonnet-4-5',
+      system: [],
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
+      stream: false,
+      maxTokens: 100,
+      tools: [tool('web_search')],
+      builtinTools: [{ type: 'web_search' }],
+    };
+    const { value, warnings } = encodeMessagesRequest(request);
+    expect((value as { tools: Array<{ name: string; type?: string }> }).tools).to.deep.equal([{ name: 'web_search', description: 'web_search', input_schema: { type: 'object', properties: {} } }]);
+    expect(warnings).to.include("tools: the web_search server tool dropped, a function of the client's has its name");
+    const searchOnly = encodeMessagesRequest({ ...request, tools: [tool('read_file')] }).value as { tools: Array<{ name: string; type?: string }> };
+    expect(searchOnly.tools.map((t) => t.type ?? t.name)).to.deep.equal(['read_file', 'web_search_20250305']);
+  });
+});
