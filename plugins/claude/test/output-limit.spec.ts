@@ -1,7 +1,5 @@
 import { expect } from 'chai';
-import OpenAI from 'openai';
-import { startGateway, TEST_LICENSE, type RunningGateway } from '../../../test/helpers/start-gateway';
-import { startFakeUpstream, type FakeUpstream, type SeenRequest } from './helpers/fake-upstream';
+import { useClaudeOnFakeUpstream, type SeenRequest } from './helpers/fake-upstream';
 import { messagesAnswer } from './helpers/messages-stream';
 
 const KEY = 'sk-ant-api03-output-limit-key-000000001';
@@ -18,31 +16,19 @@ const limitsOf = (seen: SeenRequest[]) => seen.map((request) => (request.json as
 
 describe('claude plugin: an output limit above the model cap, asked by a translated client', function () {
   this.timeout(20_000);
-  let upstream: FakeUpstream;
-  let gw: RunningGateway;
-  let openai: OpenAI;
-  before(async () => {
-    upstream = await startFakeUpstream();
-    gw = await startGateway({ claude: { plugin: 'claude', baseUrl: upstream.url, credentials: [{ apiKey: KEY }] } });
-    openai = new OpenAI({ apiKey: TEST_LICENSE, baseURL: `${gw.url}/claude/v1`, maxRetries: 0 });
-  });
-  after(async () => {
-    await gw.close();
-    await upstream.close();
-  });
-  beforeEach(() => upstream.reset());
+  const env = useClaudeOnFakeUpstream([KEY]);
 
   it("is asked again at the cap Anthropic's 400 states, and at that cap from the start for the model's later calls", async () => {
     const answer = { status: 200, body: JSON.stringify(messagesAnswer('msg_1', [{ type: 'text', text: 'done' }], 'end_turn')) };
-    upstream.fallback((request) => refuseAboveCap(request) ?? answer);
-    const ask = () => openai.chat.completions.create({ model: 'claude-sonnet-4-5', max_tokens: 100000, messages: [{ role: 'user', content: 'hi' }] });
+    env.upstream.fallback((request) => refuseAboveCap(request) ?? answer);
+    const ask = () => env.openai.chat.completions.create({ model: 'claude-sonnet-4-5', max_tokens: 100000, messages: [{ role: 'user', content: 'hi' }] });
     expect((await ask()).choices[0].message.content).to.equal('done');
-    expect(limitsOf(upstream.seen)).to.deep.equal([100000, CAP]);
+    expect(limitsOf(env.upstream.seen)).to.deep.equal([100000, CAP]);
     await ask();
-    expect(limitsOf(upstream.seen)).to.deep.equal([100000, CAP, CAP]);
+    expect(limitsOf(env.upstream.seen)).to.deep.equal([100000, CAP, CAP]);
     // Another model has its own cap, if any.
-    await openai.chat.completions.create({ model: 'claude-haiku-4-5', max_tokens: 50000, messages: [{ role: 'user', content: 'hi' }] });
-    expect(limitsOf(upstream.seen).at(-1)).to.equal(50000);
+    await env.openai.chat.completions.create({ model: 'claude-haiku-4-5', max_tokens: 50000, messages: [{ role: 'user', content: 'hi' }] });
+    expect(limitsOf(env.upstream.seen).at(-1)).to.equal(50000);
   });
 
   it('a turn that pauses after the lowered call is continued within the cap', async () => {
@@ -52,16 +38,16 @@ describe('claude plugin: an output limit above the model cap, asked by a transla
     ];
     const paused = { status: 200, body: JSON.stringify(messagesAnswer('msg_2', round1, 'pause_turn')) };
     const done = { status: 200, body: JSON.stringify(messagesAnswer('msg_3', [{ type: 'text', text: 'Node 22.' }], 'end_turn')) };
-    upstream.queue((request) => refuseAboveCap(request) ?? paused, paused, done);
-    const completion = await openai.chat.completions.create({ model: 'claude-opus-4-5', max_tokens: 120000, messages: [{ role: 'user', content: 'Which Node is LTS?' }], web_search_options: {} });
+    env.upstream.queue((request) => refuseAboveCap(request) ?? paused, paused, done);
+    const completion = await env.openai.chat.completions.create({ model: 'claude-opus-4-5', max_tokens: 120000, messages: [{ role: 'user', content: 'Which Node is LTS?' }], web_search_options: {} });
     expect(completion.choices[0].message.content).to.equal('Node 22.');
-    expect(limitsOf(upstream.seen)).to.deep.equal([120000, CAP, CAP]);
-    const last = upstream.seen[2].json as { messages: Array<{ role: string; content: unknown }> };
+    expect(limitsOf(env.upstream.seen)).to.deep.equal([120000, CAP, CAP]);
+    const last = env.upstream.seen[2].json as { messages: Array<{ role: string; content: unknown }> };
     expect(last.messages.at(-1)).to.deep.equal({ role: 'assistant', content: round1 });
 
     // The model's cap is known now: the next turn goes at it from the start, and so do its continuations.
-    upstream.queue(paused, done);
-    await openai.chat.completions.create({ model: 'claude-opus-4-5', max_tokens: 120000, messages: [{ role: 'user', content: 'And Deno?' }], web_search_options: {} });
-    expect(limitsOf(upstream.seen)).to.deep.equal([120000, CAP, CAP, CAP, CAP]);
+    env.upstream.queue(paused, done);
+    await env.openai.chat.completions.create({ model: 'claude-opus-4-5', max_tokens: 120000, messages: [{ role: 'user', content: 'And Deno?' }], web_search_options: {} });
+    expect(limitsOf(env.upstream.seen)).to.deep.equal([120000, CAP, CAP, CAP, CAP]);
   });
 });

@@ -1,5 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import OpenAI from 'openai';
+import { startGateway, TEST_LICENSE, type RunningGateway } from '../../../../test/helpers/start-gateway';
 
 /** One request as the fake upstream received it, bytes included. */
 export interface SeenRequest {
@@ -99,4 +101,27 @@ export const SSE = { 'content-type': 'text/event-stream; charset=utf-8' };
 /** One Anthropic SSE event: `event: {name}` and its data, `type` included. */
 export function messagesEvent(name: string, data: Record<string, unknown>): string {
   return `event: ${name}\ndata: ${JSON.stringify({ type: name, ...data })}\n\n`;
+}
+
+/** The gateway of a describe block: one claude platform with `keys` on a fake upstream, and an OpenAI SDK client on it. */
+export interface ClaudeOnFakeUpstream {
+  upstream: FakeUpstream;
+  gw: RunningGateway;
+  openai: OpenAI;
+}
+
+/** Starts them before the block's tests, stops them after, and clears what the upstream saw before each test. */
+export function useClaudeOnFakeUpstream(keys: readonly string[]): ClaudeOnFakeUpstream {
+  const env = {} as ClaudeOnFakeUpstream;
+  before(async () => {
+    env.upstream = await startFakeUpstream();
+    env.gw = await startGateway({ claude: { plugin: 'claude', baseUrl: env.upstream.url, credentials: keys.map((apiKey) => ({ apiKey })) } });
+    env.openai = new OpenAI({ apiKey: TEST_LICENSE, baseURL: `${env.gw.url}/claude/v1`, maxRetries: 0 });
+  });
+  after(async () => {
+    await env.gw.close();
+    await env.upstream.close();
+  });
+  beforeEach(() => env.upstream.reset());
+  return env;
 }

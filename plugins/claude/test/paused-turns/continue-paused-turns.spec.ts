@@ -2,8 +2,8 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import OpenAI from 'openai';
-import { startGateway, TEST_LICENSE, type RunningGateway } from '../../../../test/helpers/start-gateway';
-import { SSE, startFakeUpstream, unevenChunks, type FakeUpstream } from '../helpers/fake-upstream';
+import { startGateway, TEST_LICENSE } from '../../../../test/helpers/start-gateway';
+import { SSE, unevenChunks, useClaudeOnFakeUpstream } from '../helpers/fake-upstream';
 import { messagesAnswer, messagesStream } from '../helpers/messages-stream';
 
 const KEYS = ['sk-ant-api03-paused-turn-key-000000001', 'sk-ant-api03-paused-turn-key-000000002'];
@@ -33,35 +33,23 @@ const messagesOf = (json: unknown): Array<{ role: string; content: unknown }> =>
 
 describe('claude plugin: paused turns continued for translated clients', function () {
   this.timeout(20_000);
-  let upstream: FakeUpstream;
-  let gw: RunningGateway;
-  let openai: OpenAI;
-  before(async () => {
-    upstream = await startFakeUpstream();
-    gw = await startGateway({ claude: { plugin: 'claude', baseUrl: upstream.url, credentials: KEYS.map((apiKey) => ({ apiKey })) } });
-    openai = new OpenAI({ apiKey: TEST_LICENSE, baseURL: `${gw.url}/claude/v1`, maxRetries: 0 });
-  });
-  after(async () => {
-    await gw.close();
-    await upstream.close();
-  });
-  beforeEach(() => upstream.reset());
+  const env = useClaudeOnFakeUpstream(KEYS);
 
   it('chat completions: each paused answer goes back as the assistant turn, with the same key; the client gets one answer', async () => {
-    upstream.queue(
+    env.upstream.queue(
       { status: 200, body: JSON.stringify(messagesAnswer('msg_1', ROUND_1, 'pause_turn', { input_tokens: 100, output_tokens: 10, server_tool_use: { web_search_requests: 1 } })) },
       { status: 200, body: JSON.stringify(messagesAnswer('msg_2', ROUND_2, 'pause_turn', { input_tokens: 200, output_tokens: 20, server_tool_use: { web_search_requests: 1 } })) },
       { status: 200, body: JSON.stringify(messagesAnswer('msg_3', ROUND_3, 'end_turn', { input_tokens: 300, output_tokens: 30 })) },
     );
-    const completion = await openai.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'Which Node is LTS?' }], web_search_options: {} });
+    const completion = await env.openai.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'Which Node is LTS?' }], web_search_options: {} });
 
-    expect(upstream.seen).to.have.length(3);
-    const asked = upstream.seen.map((seen) => messagesOf(seen.json));
+    expect(env.upstream.seen).to.have.length(3);
+    const asked = env.upstream.seen.map((seen) => messagesOf(seen.json));
     expect(asked[0]).to.have.length(1);
     expect(JSON.stringify(asked[0][0])).to.include('Which Node is LTS?');
     expect(asked[1]).to.deep.equal([...asked[0], { role: 'assistant', content: ROUND_1 }]);
     expect(asked[2]).to.deep.equal([...asked[0], { role: 'assistant', content: [...ROUND_1, ...ROUND_2] }]);
-    expect(new Set(upstream.seen.map((seen) => seen.headers['x-api-key'])).size).to.equal(1);
+    expect(new Set(env.upstream.seen.map((seen) => seen.headers['x-api-key'])).size).to.equal(1);
 
     const message = completion.choices[0].message;
     expect(message.content).to.equal('Let me search. Node 20 is in maintenance.');
@@ -72,11 +60,11 @@ describe('claude plugin: paused turns continued for translated clients', functio
   });
 
   it('Responses stream: one stream with both searches and the answer; the upstream gets the streamed turn back block for block', async () => {
-    upstream.queue(
+    env.upstream.queue(
       { status: 200, headers: SSE, body: unevenChunks(withContainer(messagesStream('msg_4', ROUND_1, 'pause_turn', { start: { input_tokens: 100, output_tokens: 1 }, end: { output_tokens: 10 } })), 13) },
       { status: 200, headers: SSE, body: unevenChunks(messagesStream('msg_5', [...ROUND_2, ...ROUND_3], 'end_turn', { start: { input_tokens: 300, output_tokens: 1 }, end: { output_tokens: 30 } }), 13) },
     );
-    const stream = await openai.responses.create({ model: MODEL, input: 'Which Node is LTS?', tools: [{ type: 'web_search' }], stream: true });
+    const stream = await env.openai.responses.create({ model: MODEL, input: 'Which Node is LTS?', tools: [{ type: 'web_search' }], stream: true });
     const types: string[] = [];
     let completed: OpenAI.Responses.Response | undefined;
     for await (const event of stream) {
@@ -91,16 +79,16 @@ describe('claude plugin: paused turns continued for translated clients', functio
     expect(texts?.join('')).to.equal('Let me search. Node 20 is in maintenance.');
     expect(completed?.usage).to.include({ input_tokens: 400, output_tokens: 40 });
 
-    expect(upstream.seen).to.have.length(2);
-    expect(messagesOf(upstream.seen[1].json).at(-1)).to.deep.equal({ role: 'assistant', content: ROUND_1 });
-    expect(upstream.seen[1].headers['x-api-key']).to.equal(upstream.seen[0].headers['x-api-key']);
-    expect((upstream.seen[1].json as { container?: string }).container).to.equal('container_01');
+    expect(env.upstream.seen).to.have.length(2);
+    expect(messagesOf(env.upstream.seen[1].json).at(-1)).to.deep.equal({ role: 'assistant', content: ROUND_1 });
+    expect(env.upstream.seen[1].headers['x-api-key']).to.equal(env.upstream.seen[0].headers['x-api-key']);
+    expect((env.upstream.seen[1].json as { container?: string }).container).to.equal('container_01');
   });
 
   it('a continuation that fails ends the stream with the error, after what the first call streamed', async () => {
     const overloaded = { status: 529, body: JSON.stringify({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }) };
-    upstream.queue({ status: 200, headers: SSE, body: messagesStream('msg_6', ROUND_1, 'pause_turn') }, overloaded, overloaded);
-    const stream = await openai.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'Search.' }], web_search_options: {}, stream: true });
+    env.upstream.queue({ status: 200, headers: SSE, body: messagesStream('msg_6', ROUND_1, 'pause_turn') }, overloaded, overloaded);
+    const stream = await env.openai.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'Search.' }], web_search_options: {}, stream: true });
     let text = '';
     let failure: unknown;
     try {
@@ -110,40 +98,40 @@ describe('claude plugin: paused turns continued for translated clients', functio
     }
     expect(text).to.equal('Let me search. ');
     expect(String(failure)).to.match(/overloaded/i);
-    expect(upstream.seen).to.have.length(3);
+    expect(env.upstream.seen).to.have.length(3);
   });
 
   it('a Messages client gets the pause as it came (its format can send it back), in one call', async () => {
-    upstream.queue({ status: 200, body: JSON.stringify(messagesAnswer('msg_7', ROUND_1, 'pause_turn')) });
-    const response = await fetch(`${gw.url}/claude/v1/messages`, {
+    env.upstream.queue({ status: 200, body: JSON.stringify(messagesAnswer('msg_7', ROUND_1, 'pause_turn')) });
+    const response = await fetch(`${env.gw.url}/claude/v1/messages`, {
       method: 'POST',
       headers: { 'x-api-key': TEST_LICENSE, 'content-type': 'application/json', 'anthropic-version': '2023-06-01' },
       body: JSON.stringify({ model: MODEL, max_tokens: 1000, messages: [{ role: 'user', content: 'Search.' }], tools: [{ type: 'web_search_20250305', name: 'web_search' }] }),
     });
     expect(((await response.json()) as { stop_reason: string }).stop_reason).to.equal('pause_turn');
-    expect(upstream.seen).to.have.length(1);
+    expect(env.upstream.seen).to.have.length(1);
   });
 
   it('a translated request without a server tool is answered as it came, paused or not', async () => {
-    upstream.queue({ status: 200, body: JSON.stringify(messagesAnswer('msg_8', [{ type: 'text', text: 'Paused.' }], 'pause_turn')) });
-    const completion = await openai.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'Say "type":"web_search_20250305".' }] });
+    env.upstream.queue({ status: 200, body: JSON.stringify(messagesAnswer('msg_8', [{ type: 'text', text: 'Paused.' }], 'pause_turn')) });
+    const completion = await env.openai.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'Say "type":"web_search_20250305".' }] });
     expect(completion.choices[0].message.content).to.equal('Paused.');
-    expect(upstream.seen).to.have.length(1);
+    expect(env.upstream.seen).to.have.length(1);
   });
 
   it('a continuation the upstream refuses is a 502 of the gateway\'s, not the client\'s 400', async () => {
-    upstream.queue(
+    env.upstream.queue(
       { status: 200, body: JSON.stringify(messagesAnswer('msg_9', ROUND_1, 'pause_turn')) },
       { status: 400, body: JSON.stringify({ type: 'error', error: { type: 'invalid_request_error', message: 'messages: bad continuation' } }) },
     );
-    const response = await fetch(`${gw.url}/claude/v1/chat/completions`, {
+    const response = await fetch(`${env.gw.url}/claude/v1/chat/completions`, {
       method: 'POST',
       headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json' },
       body: JSON.stringify({ model: MODEL, messages: [{ role: 'user', content: 'Search.' }], web_search_options: {} }),
     });
     expect(response.status).to.equal(502);
     expect(((await response.json()) as { error: { message: string } }).error.message).to.equal('upstream refused to continue a paused turn: messages: bad continuation');
-    expect(upstream.seen).to.have.length(2);
+    expect(env.upstream.seen).to.have.length(2);
   });
 
   /** A gateway on a raw upstream: `answer(n, res)` answers its n-th call (from 1). */
