@@ -43,10 +43,13 @@ function encodeResponsesCustomToolCall(callId: string, tool: Pick<UnifiedTool, '
   return item;
 }
 
-/** A tool call as the client declared its tool: a `custom_tool_call` for a freeform tool, else a `function_call`. */
-export function encodeResponsesToolCall(callId: string, name: string, args: string, request: RequestEcho): ResponsesOutputFunctionCall | ResponsesOutputCustomToolCall {
+/**
+ * A tool call as the client declared its tool: a `custom_tool_call` for a freeform tool, else a `function_call`;
+ * `whole`: the call's arguments are all there (see wholeArguments), not the start of a stream's.
+ */
+export function encodeResponsesToolCall(callId: string, name: string, args: string, request: RequestEcho, whole = false): ResponsesOutputFunctionCall | ResponsesOutputCustomToolCall {
   const freeform = freeformToolNamed(request, name);
-  return freeform ? encodeResponsesCustomToolCall(callId, freeform, args) : encodeResponsesFunctionCall(callId, name, args, request);
+  return freeform ? encodeResponsesCustomToolCall(callId, freeform, args) : encodeResponsesFunctionCall(callId, name, whole ? wholeArguments(args) : args, request);
 }
 
 /**
@@ -87,7 +90,7 @@ export function encodeResponsesOutput(
       addText(part.text, part.refusal, true);
     } else if (part.type === 'tool_call') {
       message = undefined;
-      output.push(encodeResponsesToolCall(part.id, part.name, wholeArguments(part.arguments), request));
+      output.push(encodeResponsesToolCall(part.id, part.name, part.arguments, request, true));
     } else if (part.type === 'reasoning') {
       const fromResponses = isOwnReasoning(part.provider);
       // Another provider's signature or redacted data alone: nothing a Responses client can show or replay.
