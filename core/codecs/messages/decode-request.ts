@@ -50,7 +50,7 @@ export function decodeMessagesRequest(body: unknown): UnifiedRequest {
   const system = decodeSystem(wire.system);
   const turns = decodeMessagesTurns(wire.messages);
   const tools = decodeMessagesTools(wire.tools);
-  const choice = decodeMessagesToolChoice(wire.tool_choice);
+  const choice = decodeMessagesToolChoice(wire.tool_choice, wire.tools);
   const reasoning = decodeMessagesReasoning(wire.thinking, wire.output_config);
   const responseFormat = decodeResponseFormat(wire);
   const userId = wire.metadata?.user_id;

@@ -328,6 +328,8 @@ describe('decodeMessagesRequest', () => {
       ['tool without name', { ...ok, tools: [{ input_schema: { type: 'object' } }] }, 'tools[0].name'],
       ['unknown tool_choice type', { ...ok, tool_choice: { type: 'sometimes' } }, 'tool_choice.type'],
       ['tool_choice tool without name', { ...ok, tool_choice: { type: 'tool' } }, 'tool_choice.name'],
+      ['tool_choice naming a tool not declared', { ...ok, tools: [{ name: 't', input_schema: { type: 'object' } }], tool_choice: { type: 'tool', name: 'nope' } }, 'tool_choice.name'],
+      ['tool_choice naming a tool with no tools', { ...ok, tool_choice: { type: 'tool', name: 't' } }, 'tool_choice.name'],
       ['thinking enabled without budget', { ...ok, thinking: { type: 'enabled' } }, 'thinking.budget_tokens'],
       ['unknown thinking type', { ...ok, thinking: { type: 'maybe' } }, 'thinking.type'],
       ['stream not a boolean', { ...ok, stream: 'yes' }, 'stream'],
