@@ -37,7 +37,7 @@ export * from './tasks';
 export { createFileLinks, requestBaseUrl, type FileLinks, type FileLinksOptions } from './files';
 export { encodeMultipart, type MultipartPart } from './upstream/encode-multipart';
 export { estimateGeminiTokenCount, estimateMessagesTokenCount } from './pipeline/estimate-token-count';
-export { lowerMessagesLimit, OUTPUT_CAP_STATE } from './pipeline/clamp-output-limit';
+export { lowerMessagesLimit, OUTPUT_CAP_STATE, outputCapIn } from './pipeline/clamp-output-limit';
 export * from './media';
 export { decodeGeminiError } from './codecs/gemini/decode-gemini-error';
 export { decodeMessagesError } from './codecs/shared/decode-messages-error';

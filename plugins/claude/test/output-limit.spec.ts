@@ -50,4 +50,23 @@ describe('claude plugin: an output limit above the model cap, asked by a transla
     await env.openai.chat.completions.create({ model: 'claude-opus-4-5', max_tokens: 120000, messages: [{ role: 'user', content: 'And Deno?' }], web_search_options: {} });
     expect(limitsOf(env.upstream.seen)).to.deep.equal([120000, CAP, CAP, CAP, CAP]);
   });
+
+  it("a continuation refused for the room its larger input leaves is asked again within that room, once", async () => {
+    const round1 = [
+      { type: 'server_tool_use', id: 'srvtoolu_02', name: 'web_search', input: { query: 'deno' } },
+      { type: 'web_search_tool_result', tool_use_id: 'srvtoolu_02', content: [{ type: 'web_search_result', url: 'https://example.com/deno', title: 'Deno', encrypted_content: 'Eq', page_age: null }] },
+    ];
+    const paused = { status: 200, body: JSON.stringify(messagesAnswer('msg_4', round1, 'pause_turn')) };
+    const done = { status: 200, body: JSON.stringify(messagesAnswer('msg_5', [{ type: 'text', text: 'Deno 2.' }], 'end_turn')) };
+    const room = (request: SeenRequest) => {
+      const asked = (request.json as { max_tokens: number }).max_tokens;
+      if (asked <= 10000) return done;
+      const message = `input length and \`max_tokens\` exceed context limit: 190000 + ${asked} > 200000, decrease input length or \`max_tokens\` and try again`;
+      return { status: 400, body: JSON.stringify({ type: 'error', error: { type: 'invalid_request_error', message } }) };
+    };
+    env.upstream.queue(paused, room, room);
+    const completion = await env.openai.chat.completions.create({ model: 'claude-haiku-4-5', max_tokens: 20000, messages: [{ role: 'user', content: 'Which Deno?' }], web_search_options: {} });
+    expect(completion.choices[0].message.content).to.equal('Deno 2.');
+    expect(limitsOf(env.upstream.seen)).to.deep.equal([20000, 20000, 10000]);
+  });
 });

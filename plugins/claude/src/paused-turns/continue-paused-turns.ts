@@ -6,6 +6,7 @@ import {
   closeUpstreamBody,
   createCredentialMasker,
   lowerMessagesLimit,
+  outputCapIn,
   createSseParser,
   isEventStream,
   isGatewayError,
@@ -82,7 +83,15 @@ export function continuePausedTurns(call: Caller): Caller {
       // The same credential, while it can serve: the turn's tool results came to it.
       ctx.state.set(SAME_CREDENTIAL_STATE, ctx.state.get('credential'));
       try {
-        return await call({ ...request, body: undefined, json: next }, ctx);
+        try {
+          return await call({ ...request, body: undefined, json: next }, ctx);
+        } catch (error) {
+          // A continuation carries more input (the server tool's results): the room the context window leaves it may be
+          // less than the first call's, and the refusal states it. Asked again within it, once.
+          const stated = isGatewayError(error) && error.status === 400 ? outputCapIn(error.message) : undefined;
+          if (stated === undefined || !lowerMessagesLimit(next, stated.cap)) throw error;
+          return await call({ ...request, body: undefined, json: next }, ctx);
+        }
       } catch (error) {
         throw refusedContinuation(error);
       } finally {
