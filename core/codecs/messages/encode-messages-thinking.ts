@@ -96,15 +96,15 @@ function encodeThinking(request: UnifiedRequest, ext: MessagesExtensions, blocke
   if (effortOnly) return { maxTokens, ...effortField };
   if (blockers.forcedToolChoice) {
     warnings.push('thinking: left out because the API does not allow forced tool use (tool_choice any/tool) with thinking');
-    return { maxTokens };
+    return { maxTokens, ...effortField };
   }
   if (blockers.prefill) {
     warnings.push('thinking: left out because the conversation ends with an assistant message (a prefill), which the API does not allow with thinking');
-    return { maxTokens };
+    return { maxTokens, ...effortField };
   }
   if (blockers.unsignedToolTurn && rawThinking === undefined) {
     warnings.push('thinking: left out because the last assistant tool-use turn has no signed thinking to send back, which the API requires with thinking on');
-    return { maxTokens };
+    return { maxTokens, ...effortField };
   }
   if (reasoning.budgetTokens === undefined && (rawThinking?.type === 'adaptive' || rawThinking?.type === 'between_tools')) {
     return { thinking: rawThinking, maxTokens, ...effortField };

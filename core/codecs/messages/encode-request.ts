@@ -12,6 +12,7 @@ import { hasUnsignedToolTurn } from './has-unsigned-tool-turn';
 import type { MessagesExtensions, MessagesOutputConfig, MessagesRawBlock } from './messages-types';
 import { encodeOutputSchema } from './encode-output-schema';
 import { uniqueTools } from '../shared/unique-tools';
+import { stripThinkingBlocks } from './strip-thinking-blocks';
 
 /** Extension keys this encoder merges itself; every other extension is copied back verbatim. */
 const MERGED_EXTENSIONS = new Set(['system', 'tools', 'thinking', 'output_config', 'metadata']);
@@ -106,6 +107,9 @@ export function encodeMessagesRequest(request: UnifiedRequest): Converted<Record
   const prefill = messages[messages.length - 1].role === 'assistant';
   const thinking = encodeMessagesThinking(request, ext, { forcedToolChoice: forced, unsignedToolTurn: hasUnsignedToolTurn(messages), prefill }, warnings);
   const thinkingOn = thinking.thinking !== undefined && thinking.thinking.type !== 'disabled';
+  // Thinking asked for but left out (forced tool use, a prefill, an unsigned tool turn) or switched off: the turns go
+  // without thinking blocks. A request that says nothing of thinking keeps them, as the model's default decides.
+  const sentMessages = thinkingOn || request.reasoning === undefined ? messages : stripThinkingBlocks(messages);
   const outputConfig = encodeOutputConfig(request, thinking.effort, ext, warnings);
   const stop = request.stop?.filter((s) => s.trim() !== '');
   if (stop && stop.length !== request.stop?.length) warnings.push('stop: whitespace-only stop sequences dropped');
@@ -116,7 +120,7 @@ export function encodeMessagesRequest(request: UnifiedRequest): Converted<Record
     model: request.model,
     max_tokens: thinking.maxTokens,
     ...(system ? { system } : {}),
-    messages,
+    messages: sentMessages,
     ...(tools ? { tools } : {}),
     ...(toolChoice ? { tool_choice: toolChoice } : {}),
     ...(thinking.thinking ? { thinking: thinking.thinking } : {}),

@@ -135,6 +135,29 @@ describe('encodeMessagesRequest', () => {
       ]);
     });
 
+    it("leaves thinking blocks out when thinking is left out (a forced tool in a tool loop), keeping the client's effort", () => {
+      const loop: UnifiedMessage[] = [
+        hi,
+        {
+          role: 'assistant',
+          content: [
+            { type: 'reasoning', text: 'plan', signature: 'sig', provider: 'messages' },
+            { type: 'tool_call', id: 'toolu_1', name: 'ls', arguments: '{}' },
+          ],
+        },
+        { role: 'tool', content: [{ type: 'tool_result', toolCallId: 'toolu_1', content: [{ type: 'text', text: 'a.txt' }] }] },
+      ];
+      const tools = [{ name: 'ls', parameters: { type: 'object' } }, { name: 'final_answer', parameters: { type: 'object' } }];
+      const { value } = encodeMessagesRequest(request(loop, { model: 'claude-sonnet-4-6', tools, toolChoice: { name: 'final_answer' }, reasoning: { effort: 'low' } }));
+      expect(value.thinking).to.equal(undefined);
+      expect(value.output_config).to.deep.equal({ effort: 'low' });
+      expect((value.messages as Json[])[1]).to.deep.equal({ role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'ls', input: {} }] });
+      // Not forced: thinking on, the signed block goes back.
+      const free = encodeMessagesRequest(request(loop, { model: 'claude-sonnet-4-6', tools, reasoning: { effort: 'low' } })).value;
+      expect(free.thinking).to.deep.equal({ type: 'adaptive' });
+      expect(((free.messages as Json[])[1].content as Json[])[0]).to.deep.equal({ type: 'thinking', thinking: 'plan', signature: 'sig' });
+    });
+
     it('replays reasoning only when it came from a Messages upstream with a signature or redacted data', () => {
       const { value } = encodeMessagesRequest(request([
         hi,
