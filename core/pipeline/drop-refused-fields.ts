@@ -49,6 +49,7 @@ function refusesParameter(name: string): (text: string) => boolean {
 const MAX_CHAT_STOPS = 4;
 /** "Invalid 'stop': array too long. Expected an array with maximum length 4, …" (its code names no field). */
 const TOO_MANY_STOPS = /'stop'[^.]*array too long/i;
+const refusesStop = refusesParameter('stop');
 
 /**
  * Fields a translation adds to a chat request that some OpenAI-compatible upstreams refuse with a 400 while others
@@ -110,8 +111,8 @@ const OPTIONAL_FIELDS: readonly OptionalField[] = [
       }
       delete json.stop;
     },
-    refused: (text) => refusesParameter('stop')(text) || TOO_MANY_STOPS.test(text),
-    lasting: refusesParameter('stop'),
+    refused: (text) => refusesStop(text) || TOO_MANY_STOPS.test(text),
+    lasting: refusesStop,
   },
 ];
 
