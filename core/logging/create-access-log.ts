@@ -1,8 +1,11 @@
+import { BatchedLineTransport } from './batched-line-transport';
 import type { Logger } from './create-logger';
 import { jsonLineWriterOf } from './json-line-writer';
 
 const LEVEL = Symbol.for('level');
 const ACCESS_LEVEL = 'info';
+
+type Entry = Parameters<Logger['format']['transform']>[0];
 
 function noop(): void {}
 
@@ -25,13 +28,21 @@ export function createAccessLog(log: Logger): (fields: Record<string, unknown>) 
     entry.level = ACCESS_LEVEL;
     entry.message = 'request';
     entry[LEVEL] = ACCESS_LEVEL;
-    const formatted = jsonLine?.(entry) ?? log.format.transform(entry as Parameters<typeof log.format.transform>[0], log.format.options);
-    if (typeof formatted !== 'object') return;
+    const at = Date.now();
+    /** Formatted now for the transports that cannot wait; false once the chain has dropped the entry. */
+    let formatted: Entry | boolean | undefined;
     for (const transport of log.transports) {
       if (transport.silent || !transport.log) continue;
       const level = transport.level ?? log.level;
       if (log.levels[level] < log.levels[ACCESS_LEVEL]) continue;
-      const out = transport.format ? transport.format.transform({ ...(formatted as Parameters<typeof log.format.transform>[0]) }, transport.format.options) : formatted;
+      // Batched stdout (createLogger's) formats the line when it writes its batch, with this time as the timestamp.
+      if (jsonLine && formatted === undefined && !transport.format && transport instanceof BatchedLineTransport) {
+        transport.logLater(entry, at, jsonLine);
+        continue;
+      }
+      formatted ??= (jsonLine?.(entry, at) as Entry | undefined) ?? log.format.transform(entry as Entry, log.format.options);
+      if (typeof formatted !== 'object') return;
+      const out = transport.format ? transport.format.transform({ ...formatted }, transport.format.options) : formatted;
       if (typeof out === 'object') transport.log(out, noop);
     }
   };

@@ -3,19 +3,21 @@ import { redactEntry } from './create-redact-format';
 
 const MESSAGE = Symbol.for('message');
 
-/** Formats an entry of primitive fields in place (redacted, timestamped, `info[MESSAGE]` set); undefined for any other. */
-export type JsonLineWriter = (entry: Record<string | symbol, unknown>) => Record<string | symbol, unknown> | undefined;
+/**
+ * Formats an entry of primitive fields in place (redacted, timestamped with `at` or now, `info[MESSAGE]` set);
+ * undefined for any other. Formatting an entry again gives the same line.
+ */
+export type JsonLineWriter = (entry: Record<string | symbol, unknown>, at?: number) => Record<string | symbol, unknown> | undefined;
 
 const writers = new WeakMap<Logger, JsonLineWriter>();
 
-/** The ISO timestamp of the current millisecond: under load many lines share one. */
+/** The ISO timestamp of a millisecond, the last one kept: under load many lines share one. */
 let stampedAt = -1;
 let stamp = '';
-function isoNow(): string {
-  const now = Date.now();
-  if (now !== stampedAt) {
-    stampedAt = now;
-    stamp = new Date(now).toISOString();
+function isoAt(at: number): string {
+  if (at !== stampedAt) {
+    stampedAt = at;
+    stamp = new Date(at).toISOString();
   }
   return stamp;
 }
@@ -28,7 +30,7 @@ function isoNow(): string {
  */
 export function createJsonLineWriter(secrets?: () => Iterable<string>): JsonLineWriter {
   const shapes = createShapeCache();
-  return (entry) => {
+  return (entry, at) => {
     const fields = entry as Record<string, unknown>;
     const keys = Object.keys(fields);
     let bigints = false;
@@ -38,7 +40,7 @@ export function createJsonLineWriter(secrets?: () => Iterable<string>): JsonLine
       if (typeof value === 'bigint') bigints = true;
     }
     redactEntry(fields, secretList(secrets));
-    fields.timestamp = isoNow();
+    fields.timestamp = isoAt(at ?? Date.now());
     const shape = shapes.of(keys);
     // An entry made with its keys already in this order (the access line's) is serialised as it is; any other is
     // copied in sorted order first. Either way JSON.stringify runs once: cheaper than a string built value by value

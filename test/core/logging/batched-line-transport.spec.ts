@@ -78,3 +78,25 @@ describe('BatchedLineTransport', () => {
     expect(run.stdout).to.equal('last words\n');
   });
 });
+
+describe('BatchedLineTransport.logLater', () => {
+  it('formats a held entry only when its batch is written, with the time it was given, in its place among the lines', () => {
+    const { writes, stream } = recorder();
+    const transport = new BatchedLineTransport({ stream });
+    const calls: Array<[Record<string | symbol, unknown>, number]> = [];
+    const format = (entry: Record<string | symbol, unknown>, at: number) => {
+      calls.push([entry, at]);
+      entry[Symbol.for('message')] = `late ${String(entry.n)} at ${at}`;
+      return entry;
+    };
+    transport.log({ [Symbol.for('message')]: 'first' }, () => undefined);
+    transport.logLater({ n: 1 }, 1234, format);
+    transport.logLater({ n: 2 }, 1235, () => undefined);
+    transport.log({ [Symbol.for('message')]: 'last' }, () => undefined);
+    expect(calls).to.deep.equal([]);
+    transport.flush();
+    expect(calls.map(([, at]) => at)).to.deep.equal([1234]);
+    // The entry the format drops (undefined) writes nothing.
+    expect(writes).to.deep.equal(['first\nlate 1 at 1234\nlast\n']);
+  });
+});

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { expect } from 'chai';
 import winston from 'winston';
+import { BatchedLineTransport } from '../../../core/logging/batched-line-transport';
 import { createAccessLog } from '../../../core/logging/create-access-log';
 import { jsonLineWriterOf } from '../../../core/logging/json-line-writer';
 import { createLogger, type CreateLoggerOptions, type Logger } from '../../../core/logging/create-logger';
@@ -138,5 +139,45 @@ describe('createAccessLog on a JSON logger (its own line writer)', () => {
     createAccessLog(logger)({ requestId: 'r', usage: { z: 1, a: 2 } });
     const [entry] = await entries();
     expect(entry).to.deep.include({ requestId: 'r', usage: { a: 2, z: 1 }, message: 'request' });
+  });
+});
+
+describe("createAccessLog on createLogger's batched stdout", () => {
+  const MESSAGE = Symbol.for('message');
+
+  function batchedLogger() {
+    const logger = createLogger({ level: 'info', secrets: () => [SECRET] });
+    const writes: string[] = [];
+    const transport = new BatchedLineTransport({ stream: { write: (text: string) => writes.push(text) > 0 } });
+    logger.clear().add(transport);
+    return { logger, transport, lines: () => writes.join('').split('\n').filter((line) => line !== '') };
+  }
+
+  it('formats the line when the batch is written, with the time of the call, the same bytes as the format chain', async () => {
+    const { logger, transport, lines } = batchedLogger();
+    const fields: Record<string | symbol, unknown> = { completed: true, latencyMs: 2.5, level: undefined, message: undefined, path: `/p/${SECRET}`, requestId: 'r', status: 200, timestamp: undefined };
+    const before = Date.now();
+    createAccessLog(logger)(fields as Record<string, unknown>);
+    const after = Date.now();
+    expect(fields[MESSAGE], 'not formatted on the request').to.equal(undefined);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(lines()).to.deep.equal([]);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    transport.flush();
+    const [line] = lines();
+    const timestamp = String((JSON.parse(line) as { timestamp: string }).timestamp);
+    expect(Date.parse(timestamp)).to.be.within(before, after);
+    const chain = logger.format.transform({ completed: true, latencyMs: 2.5, path: `/p/${SECRET}`, requestId: 'r', status: 200, level: 'info', message: 'request', [Symbol.for('level')]: 'info' } as never, logger.format.options) as Record<string | symbol, unknown>;
+    expect(line).to.equal(String(chain[MESSAGE]).replace(/"timestamp":"[^"]*"/, `"timestamp":"${timestamp}"`));
+    expect(line).not.to.contain(SECRET);
+  });
+
+  it('keeps its place among the lines logged before and after it', () => {
+    const { logger, transport, lines } = batchedLogger();
+    logger.info('before');
+    createAccessLog(logger)({ requestId: 'r' });
+    logger.warn('after');
+    transport.flush();
+    expect(lines().map((line) => (JSON.parse(line) as { message: string }).message)).to.deep.equal(['before', 'request', 'after']);
   });
 });
