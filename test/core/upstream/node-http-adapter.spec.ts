@@ -264,6 +264,24 @@ describe('nodeHttpAdapter', () => {
     expect(url).to.equal('/api/items?q=a+b&n=2');
   });
 
+  it('sends each call to its own URL when URLs repeat (parsed once and kept): path, query, userinfo and invalid ones', async () => {
+    const seen: Array<{ url?: string; authorization?: string }> = [];
+    const server = await startServer((req, res) => {
+      seen.push({ url: req.url, authorization: req.headers.authorization });
+      res.end('{}');
+    });
+    const withUser = server.url.replace('http://', 'http://us%40er:p%3Ass@');
+    for (let round = 0; round < 2; round += 1) {
+      await client.get(`${server.url}/a?x=1`);
+      await client.get(`${server.url}/a?x=2`);
+      await client.get(`${withUser}/b`);
+      expect((await rejection(client.get('http://[::1'))).code).to.equal('ERR_INVALID_URL');
+    }
+    const basic = `Basic ${Buffer.from('us@er:p:ss').toString('base64')}`;
+    const round = [{ url: '/a?x=1', authorization: undefined }, { url: '/a?x=2', authorization: undefined }, { url: '/b', authorization: basic }];
+    expect(seen).to.deep.equal([...round, ...round]);
+  });
+
   it('goes through nock interceptors, as integration specs use them', async () => {
     const scope = nock('https://upstream.example').post('/v1/messages', '{"a":1}').reply(201, { id: 'm1' });
     const res = await client.post('https://upstream.example/v1/messages', { a: 1 });
