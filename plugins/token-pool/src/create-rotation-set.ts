@@ -76,18 +76,22 @@ export function createRotationSet({ pool, size, log }: RotationSetOptions) {
     pool,
 
     /**
-     * After `pool.load()`: drops from the set tokens that are abnormal or beyond `size` (the config shrank it), and
-     * fills it up from the rest. Tokens removed from the config are already gone; marks of the others stay.
+     * After `pool.load()`: drops from the set tokens that are abnormal, and those beyond `size` (the config shrank it):
+     * healthy members stay first, in config order, then limit-marked ones, so a smaller set does not keep a token out
+     * for an hour while a healthy one waits outside. Then fills it up from the rest. Tokens removed from the config are
+     * already gone; marks of the others stay.
      */
     async reconcile(): Promise<void> {
       const writes: Array<Promise<void>> = [];
-      let kept = 0;
+      const serving: Array<CredentialEntry<string>> = [];
       for (const entry of entries) {
         if (!isMember(entry.id)) continue;
         const state = pool.state(entry.id);
-        if (state === 'abnormal' || state === 'invalid' || kept >= size) writes.push(setMembership(entry.id, false));
-        else kept += 1;
+        if (state === 'abnormal' || state === 'invalid') writes.push(setMembership(entry.id, false));
+        else serving.push(entry);
       }
+      const healthyFirst = [...serving.filter((entry) => pool.state(entry.id) === 'healthy'), ...serving.filter((entry) => pool.state(entry.id) !== 'healthy')];
+      for (const entry of healthyFirst.slice(size)) writes.push(setMembership(entry.id, false));
       writes.push(...refill());
       await Promise.all(writes);
     },

@@ -149,5 +149,21 @@ describe('token-pool createRotationSet', () => {
       const second = await makeRotation(TOKENS, 1, store);
       expect(members(second.rotation)).to.deep.equal([TOKENS[0]]);
     });
+
+    it('keeps healthy members first when the set shrinks: a limit-marked one leaves rather than a healthy one', async () => {
+      const store = createMemoryStore();
+      const first = await makeRotation(TOKENS, 3, store);
+      await first.rotation.markLimited(idOf(first.rotation, TOKENS[0]), first.clock.now + 3_600_000, 'HTTP 429: insufficient_quota');
+      await first.rotation.markLimited(idOf(first.rotation, TOKENS[2]), first.clock.now + 3_600_000, 'HTTP 429: insufficient_quota');
+
+      const second = await makeRotation(TOKENS, 1, store, { now: first.clock.now });
+      expect(members(second.rotation)).to.deep.equal([TOKENS[1]]);
+      expect(second.rotation.acquire()?.secret).to.equal(TOKENS[1]);
+      // Limit-marked members fill what healthy ones leave, in config order.
+      const third = await makeRotation(TOKENS, 3, store, { now: first.clock.now });
+      expect(members(third.rotation)).to.deep.equal([TOKENS[0], TOKENS[1], TOKENS[3]]);
+      const fourth = await makeRotation([TOKENS[0], TOKENS[2]], 1, store, { now: first.clock.now });
+      expect(members(fourth.rotation)).to.deep.equal([TOKENS[0]]);
+    });
   });
 });
