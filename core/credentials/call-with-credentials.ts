@@ -104,7 +104,8 @@ export function upstreamWordsOf(error: GatewayError): Pick<CredentialStatus, 'up
 
 /**
  * Every credential is cooling down (429 with the soonest retry time) or out of service (503). The last upstream
- * answer, if any, is quoted, so the client still learns what the platform said (401 invalid key, 529 overloaded …).
+ * answer, if any, is quoted, so the client still learns what the platform said (401 invalid key, 429 …); a last
+ * answer that was the upstream's own fault (5xx, 529 overloaded) is the error itself.
  */
 export function noCredentialError<Secret>(
   call: Pick<CredentialCall<Secret>, 'pool' | 'accept' | 'noun' | 'now'>,
@@ -114,6 +115,9 @@ export function noCredentialError<Secret>(
   const { pool, accept } = call;
   const usableExists = pool.entries.some((entry) => (!accept || accept(entry)) && pool.state(entry.id) === 'healthy');
   if (usableExists && lastError) return lastError;
+  // This request's own last call failed on the upstream's side (overloaded, a 5xx, an OAuth token endpoint down): the
+  // client is told that, not that it is rate-limited; a request made while the credentials wait is told the wait.
+  if (lastError && lastError.status >= 500) return lastError;
   const noun = call.noun ?? 'credential';
   const nextAt = call.pool.nextAvailableAt(call.accept);
   // This request's own last answer, else what the credential it waits for was marked with (a request made after the

@@ -181,6 +181,24 @@ describe('claude plugin: session keys (nock replays of the OAuth exchange)', () 
     expect(key).to.deep.include({ kind: 'apiKey', state: 'healthy' });
   });
 
+  it('answers an OAuth token endpoint outage as a 502 (not a rate limit); requests while the key waits get a 429 with retry-after', async () => {
+    nock(CLAUDE_AI).get('/api/organizations').reply(200, [{ uuid: ORG, capabilities: ['chat'] }]);
+    nock(CLAUDE_AI).post(`/v1/oauth/${ORG}/authorize`).reply(200, (_uri, body) => ({ redirect_uri: `https://platform.claude.com/oauth/code/callback?code=code-1&state=${(body as { state: string }).state}` }));
+    nock(TOKEN_HOST).post('/v1/oauth/token').reply(500, 'upstream connect error');
+    gw = await startGateway(platform(upstream, [{ sessionKey: SESSION_KEY }]));
+    const res = await chat(gw);
+    expect(res.status).to.equal(502);
+    const body = (await res.json()) as { error: { message: string; type: string } };
+    expect(body.error.message).to.match(/token endpoint/i);
+    expect(body.error.message).not.to.match(/rate-limited/);
+    expect(upstream.seen).to.have.length(0);
+    expect((await adminView(gw))[0]).to.include({ state: 'cooling_down' });
+
+    const waiting = await chat(gw);
+    expect(waiting.status).to.equal(429);
+    expect(Number(waiting.headers.get('retry-after'))).to.be.within(1, 30);
+  });
+
   it('answers 503 in the client’s shape when the only credential is an invalid session key', async () => {
     nock(CLAUDE_AI).get('/api/organizations').reply(403, '<!DOCTYPE html><title>Just a moment...</title>', { 'content-type': 'text/html' });
     gw = await startGateway(platform(upstream, [{ sessionKey: BAD_SESSION_KEY }]));
