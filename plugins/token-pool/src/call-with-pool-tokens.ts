@@ -7,6 +7,8 @@ import {
   classifyUpstreamFailure,
   upstreamWordsOf,
   GatewayError,
+  isGatewayError,
+  toGatewayError,
   isEventStream,
   peekFirstSseEvent,
   readCooldownHint,
@@ -35,7 +37,7 @@ export interface PoolCallSettings {
 export interface PoolCall {
   rotation: RotationSet;
   settings: PoolCallSettings;
-  ctx: Pick<RequestContext, 'state'>;
+  ctx: Pick<RequestContext, 'state' | 'signal'>;
   /** The client's model name and what it needs (premium tier), when the request names one. */
   model?: { name: string; premium?: PoolModel['premium'] };
   /** The bytes sent upstream: what an error echoes of them is not the upstream's own word (blankRequestEchoes). */
@@ -64,8 +66,18 @@ export async function callWithPoolTokens(call: PoolCall): Promise<UpstreamRespon
     if (!token) break;
     rotation.pool.recordRequest(token.id);
     call.ctx.state.set('credential', token.id);
-    const sent = await call.send(token);
-    const answer = sent.status < 400 ? await judgeStreamStart(sent) : { failure: await readUpstreamFailure(sent) };
+    let answer: Awaited<ReturnType<typeof judgeStreamStart>>;
+    try {
+      const sent = await call.send(token);
+      answer = sent.status < 400 ? await judgeStreamStart(sent) : { failure: await readUpstreamFailure(sent) };
+    } catch (error) {
+      // A timeout or a broken connection says nothing of the token's account, but the admin view counts it as the
+      // token's error (an operator looks there for failing tokens); the client leaving or a shutdown is no error.
+      if (!call.ctx.signal.aborted && !(isGatewayError(error) && error.code === 'GW_SHUTTING_DOWN')) {
+        await rotation.recordError(token.id, toGatewayError(error).message.slice(0, REASON_MAX_CHARS));
+      }
+      throw error;
+    }
     if ('response' in answer) return answer.response;
 
     const failure = maskFailure(answer.failure, settings.secrets);

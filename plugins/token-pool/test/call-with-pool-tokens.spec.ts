@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { expect } from 'chai';
-import { isGatewayError, type GatewayError, type Store, type UpstreamResponse } from '@gateway/core';
+import { isGatewayError, GatewayError, type Store, type UpstreamResponse } from '@gateway/core';
 import { createMemoryStore } from '../../../core/store/memory-store';
 import { callWithPoolTokens, type PoolCall } from '../src/call-with-pool-tokens';
 import { compilePatterns } from '../src/compile-patterns';
@@ -29,7 +29,7 @@ async function setup(tokens: TokenSpec[], script: Script, options: { size?: numb
 function request(kit: Kit, sent: string[], counts: Map<string, number>, script: Script, maxAttempts: number, model?: PoolCall['model']): PoolCall {
   return {
     rotation: kit.rotation,
-    ctx: { state: new Map() },
+    ctx: { state: new Map(), signal: new AbortController().signal },
     model,
     settings: {
       patterns: { limit: compilePatterns(undefined, DEFAULT_LIMIT_PATTERNS, 'l'), anomaly: compilePatterns(undefined, DEFAULT_ANOMALY_PATTERNS, 'a') },
@@ -92,6 +92,24 @@ describe('token-pool callWithPoolTokens', () => {
     expect(error.message).to.match(/^Invalid 'max_output_tokens'/);
     expect(sent).to.deep.equal([T[2]]);
     expect(rotation.pool.status(idOf(rotation, T[2]))).to.include({ state: 'healthy', errors: 1 });
+  });
+
+  it('a timeout or a broken connection goes to the client and counts as the token\'s error, unmarked; a client that left counts nothing', async () => {
+    const timeout = (): UpstreamResponse => {
+      throw new GatewayError('GW_UPSTREAM_TIMEOUT', 'upstream total timeout after 2000ms (pool.test)');
+    };
+    const { rotation, sent, call } = await setup([T[2], T[3]], { [T[2]]: timeout });
+    const error = await failure(call());
+    expect(error.code).to.equal('GW_UPSTREAM_TIMEOUT');
+    expect(sent).to.deep.equal([T[2]]);
+    expect(rotation.pool.status(idOf(rotation, T[2]))).to.include({ state: 'healthy', errors: 1, lastError: 'upstream total timeout after 2000ms (pool.test)' });
+
+    const kit = await makeRotation([T[2]], 1);
+    const left = new AbortController();
+    left.abort();
+    const aborted = request(kit, [], new Map(), { [T[2]]: timeout }, 3);
+    await failure(callWithPoolTokens({ ...aborted, ctx: { state: new Map(), signal: left.signal } }));
+    expect(kit.rotation.pool.status(idOf(kit.rotation, T[2]))).to.include({ state: 'healthy', errors: 0 });
   });
 
   it('an error quoting what the client sent (a model, a parameter key) matching a pattern marks no token', async () => {
