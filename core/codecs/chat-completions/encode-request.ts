@@ -16,6 +16,7 @@ import { fileNameForMime } from '../shared/file-mime-from-name';
 import { refuseUntranslatableFields } from '../shared/refuse-untranslatable-fields';
 import { effortForBudget, toOpenAiEffort } from '../shared/reasoning-effort-budget';
 import { toDataUri } from '../shared/parse-data-uri';
+import { orphanToolResultText, toolResultText } from '../shared/tool-result-as-text';
 import { textDocumentAsText } from '../../unified/text-documents';
 import { encodeChatMediaMarkdown } from './encode-chat-media-markdown';
 import type {
@@ -102,14 +103,6 @@ function encodeAssistant(message: UnifiedMessage): ChatCompletionsMessage | unde
 }
 
 /**
- * A tool message has no error flag (Anthropic `is_error`, Gemini `{error}`): the model learns the call failed from the
- * text, marked unless it already says so (Claude Code's `<tool_use_error>`).
- */
-function markedAsError(text: string): string {
-  return /^\s*(?:error\b|<tool_use_error>)/i.test(text) ? text : `Error: ${text}`;
-}
-
-/**
  * One `role: tool` message per result. Chat tool messages hold text only, so media returned by a tool
  * goes in a user message right after the run of tool messages instead of being dropped. A result whose call no
  * earlier assistant turn made (a client's sliding window cut the call off) goes as user text naming the function:
@@ -120,12 +113,10 @@ function encodeToolResults(message: UnifiedMessage, called: ReadonlySet<string>)
   const media: UnifiedMediaPart[] = [];
   for (const part of message.content) {
     if (part.type !== 'tool_result') continue;
-    let text = part.content.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n');
-    if (part.isError) text = markedAsError(text);
     media.push(...part.content.filter((p): p is UnifiedMediaPart => p.type !== 'text'));
     const id = upstreamCallId(part.toolCallId);
-    if (called.has(id)) out.push({ role: 'tool', tool_call_id: id, content: text });
-    else out.push({ role: 'user', content: `${part.name ?? 'function'} result: ${text}` });
+    if (called.has(id)) out.push({ role: 'tool', tool_call_id: id, content: toolResultText(part) });
+    else out.push({ role: 'user', content: orphanToolResultText(part) });
   }
   if (media.length > 0) out.push({ role: 'user', content: encodeUserContent(media) });
   return out;

@@ -9,6 +9,9 @@ import { invalidField } from './invalid-field';
 const KNOWN_PART_FIELDS = 'text, inlineData, fileData, functionCall, functionResponse, executableCode, codeExecutionResult';
 
 interface CallRecord {
+  /** The id the client gave the call, which its response names. */
+  clientId: string | undefined;
+  /** The call's id upstream: the client's, unless an earlier call had it (see decodeContents). */
   id: string;
   name: string;
   answered: boolean;
@@ -20,7 +23,7 @@ interface CallRecord {
  */
 function resolveResult(fr: GeminiFunctionResponse, path: string, calls: CallRecord[], nextId: () => string): UnifiedToolResultPart {
   const open = calls.filter((c) => !c.answered);
-  const call = (fr.id !== undefined ? open.find((c) => c.id === fr.id) : undefined) ?? open.find((c) => c.name === fr.name);
+  const call = (fr.id !== undefined ? open.find((c) => c.clientId === fr.id) : undefined) ?? open.find((c) => c.name === fr.name);
   if (call) call.answered = true;
   const { content, isError } = decodeFunctionResponse(fr, path);
   return {
@@ -32,20 +35,26 @@ function resolveResult(fr: GeminiFunctionResponse, path: string, calls: CallReco
   };
 }
 
-/** A functionResponse naming, by id, a call that has had its answer. */
+/**
+ * A functionResponse naming, by id, a call that has had its answer, and no call still waiting for one: an upstream
+ * that numbers its calls per turn (`list_dir:0`, `call_0` every time) gives a later call the id of an earlier one.
+ */
 function isRepeatedAnswer(fr: GeminiFunctionResponse, calls: CallRecord[]): boolean {
-  return fr.id !== undefined && calls.some((call) => call.id === fr.id && call.answered);
+  if (fr.id === undefined) return false;
+  return calls.some((call) => call.clientId === fr.id && call.answered) && !calls.some((call) => call.clientId === fr.id && !call.answered);
 }
 
 /**
  * `contents` → unified messages. `model` turns become assistant messages; user turns are split into
  * user messages and `tool` messages (runs of functionResponse parts), keeping order. Calls without
- * an id get `call_<n>`, unique in the conversation and stable across replays.
+ * an id, and calls reusing an earlier call's id, get `call_<n>`, unique in the conversation and stable across replays.
  */
 export function decodeContents(contents: GeminiContent[]): UnifiedMessage[] {
   const givenIds = contents.flatMap((c) => c.parts.flatMap((p) => (p.functionCall?.id ? [p.functionCall.id] : [])));
   const nextId = createCallIdAllocator(givenIds);
   const calls: CallRecord[] = [];
+  /** Ids given to calls so far: a call reusing one gets an id of its own (Anthropic refuses two tool_use with one id). */
+  const usedIds = new Set<string>();
   const messages: UnifiedMessage[] = [];
   const push = (role: UnifiedMessage['role'], parts: UnifiedPart[]): void => {
     if (parts.length === 0) return;
@@ -89,8 +98,11 @@ export function decodeContents(contents: GeminiContent[]): UnifiedMessage[] {
       const decoded = decodeGeminiPart(part, nextId);
       if (!decoded) throw invalidField(path, `must have one of ${KNOWN_PART_FIELDS}`);
       for (const p of decoded) {
-        if (p.type === 'tool_call') calls.push({ id: p.id, name: p.name, answered: false });
-        else if (isMediaPart(p)) p.clientPath = path;
+        if (p.type === 'tool_call') {
+          if (usedIds.has(p.id)) p.id = nextId();
+          usedIds.add(p.id);
+          calls.push({ clientId: part.functionCall?.id, id: p.id, name: p.name, answered: false });
+        } else if (isMediaPart(p)) p.clientPath = path;
       }
       run.push(...decoded);
     });

@@ -6,6 +6,7 @@ import type {
   UnifiedToolResultPart,
 } from '../../unified/unified-request';
 import { parseToolCallArguments } from '../shared/parse-tool-call-arguments';
+import { orphanToolResultText } from '../shared/tool-result-as-text';
 import { encodeMessagesMedia } from './encode-messages-media';
 import type { MessagesContentBlock, MessagesTextBlock, MessagesToolResultBlock } from './messages-types';
 
@@ -96,6 +97,13 @@ function encodePart(
   }
 }
 
+/** A result without its call (see encodeMessagesTurns) as user text naming the function, and the media it returned. */
+function orphanResultBlocks(part: UnifiedToolResultPart, path: string): MessagesContentBlock[] {
+  const text = textBlock(orphanToolResultText(part), part);
+  const media = part.content.flatMap((inner, k) => (inner.type === 'text' ? [] : [encodeMessagesMedia(inner, `${path}.content[${k}]`)]));
+  return text ? [text, ...media] : media;
+}
+
 /** Tool results must open the user turn that follows the assistant's tool_use turn. */
 function toolResultsFirst(blocks: MessagesContentBlock[]): MessagesContentBlock[] {
   const results = blocks.filter((b) => b.type === 'tool_result');
@@ -119,11 +127,23 @@ function trimPrefill(turns: MessagesTurn[]): MessagesTurn[] {
  */
 export function encodeMessagesTurns(messages: UnifiedMessage[], warnings: string[]): MessagesTurn[] {
   const turns: MessagesTurn[] = [];
+  /** The tool_use ids of the last assistant turn: only those may have a tool_result in the user turn after it. */
+  let answerable = new Set<string>();
   messages.forEach((message, i) => {
     const role = message.role === 'assistant' ? 'assistant' : 'user';
-    const content = message.content
-      .map((part, j) => encodePart(part, message.role, `messages[${i}].content[${j}]`, warnings))
-      .filter((b): b is MessagesContentBlock => b !== undefined);
+    const content = message.content.flatMap((part, j): MessagesContentBlock[] => {
+      const path = `messages[${i}].content[${j}]`;
+      // Anthropic refuses a tool_result whose tool_use is not in the previous message (a client's window cut it off, a
+      // Gemini client's response naming no call): it goes as user text naming the function, as on chat upstreams.
+      if (part.type === 'tool_result' && role === 'user' && !answerable.has(toToolId(part.toolCallId))) return orphanResultBlocks(part, path);
+      const block = encodePart(part, message.role, path, warnings);
+      return block === undefined ? [] : [block];
+    });
+    if (role === 'assistant' && content.length > 0) {
+      const calls = content.flatMap((block) => (block.type === 'tool_use' ? [block.id] : []));
+      if (turns.at(-1)?.role === 'assistant') for (const id of calls) answerable.add(id);
+      else answerable = new Set(calls);
+    }
     if (content.length === 0) {
       // A user message of blank text only cannot be sent. After a user turn (Codex's environment context, a tool
       // result) it is left out like any blank block; after the assistant's answer, or at the start, leaving it out

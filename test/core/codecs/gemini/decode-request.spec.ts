@@ -271,6 +271,20 @@ describe('gemini decodeRequest', () => {
       expect(results).to.deep.equal([{ type: 'tool_result', toolCallId: 'ls-1', name: 'list_directory', content: [{ type: 'text', text: 'a.txt' }] }]);
     });
 
+    it('answers a later call that reuses an earlier call\'s id (an upstream numbering calls per turn) under an id of its own', () => {
+      const call = (city: string) => ({ functionCall: { id: 'call_0', name: 'get_weather', args: { city } } });
+      const answer = (output: string) => ({ functionResponse: { id: 'call_0', name: 'get_weather', response: { output } } });
+      const decoded = decode({ contents: [user('weather?'), { role: 'model', parts: [call('Paris')] }, { role: 'user', parts: [answer('sunny')] }, { role: 'model', parts: [call('Rome')] }, { role: 'user', parts: [answer('rainy')] }] });
+      expect(decoded.messages.map((m) => m.role)).to.deep.equal(['user', 'assistant', 'tool', 'assistant', 'tool']);
+      const calls = decoded.messages.flatMap((m) => m.content).filter((part) => part.type === 'tool_call');
+      const results = decoded.messages.flatMap((m) => m.content).filter((part) => part.type === 'tool_result');
+      expect(calls.map((c) => c.type === 'tool_call' && c.id)).to.deep.equal(['call_0', 'call_1']);
+      expect(results.map((r) => r.type === 'tool_result' && [r.toolCallId, r.content])).to.deep.equal([
+        ['call_0', [{ type: 'text', text: 'sunny' }]],
+        ['call_1', [{ type: 'text', text: 'rainy' }]],
+      ]);
+    });
+
     it('keeps a turn of repeated answers only as user text when it ends the conversation, so it still ends on the user', () => {
       const call = { functionCall: { id: 'ls-1', name: 'list_directory', args: { path: '/a' } } };
       const answer = (output: string) => ({ functionResponse: { id: 'ls-1', name: 'list_directory', response: { output } } });

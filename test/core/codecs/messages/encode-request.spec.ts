@@ -122,6 +122,33 @@ describe('encodeMessagesRequest', () => {
       ]);
     });
 
+    it('sends a result whose call is not in the previous assistant message as user text naming the function (Anthropic refuses it as a tool_result)', () => {
+      const { value } = encodeMessagesRequest(request([
+        // A sliding window cut the call off: the conversation starts with its result.
+        { role: 'tool', content: [{ type: 'tool_result', toolCallId: 'c0', name: 'read_file', content: [{ type: 'text', text: 'x' }, { type: 'image', source: { kind: 'base64', mediaType: 'image/png', data: PNG } }] }] },
+        { role: 'user', content: [{ type: 'text', text: 'and now?' }] },
+        { role: 'assistant', content: [{ type: 'tool_call', id: 'c1', name: 'run', arguments: '{}' }] },
+        { role: 'tool', content: [{ type: 'tool_result', toolCallId: 'c1', content: [{ type: 'text', text: 'ran' }] }, { type: 'tool_result', toolCallId: 'c9', name: 'run', content: [{ type: 'text', text: 'denied' }], isError: true }] },
+        { role: 'assistant', content: [{ type: 'text', text: 'ok' }] },
+        // The call was answered two turns back: not the previous message.
+        { role: 'tool', content: [{ type: 'tool_result', toolCallId: 'c1', name: 'run', content: [{ type: 'text', text: 'ran again' }] }] },
+      ]));
+      expect(value.messages).to.deep.equal([
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'read_file result: x' },
+            { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } },
+            { type: 'text', text: 'and now?' },
+          ],
+        },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'c1', name: 'run', input: {} }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'c1', content: 'ran' }, { type: 'text', text: 'run result: Error: denied' }] },
+        { role: 'assistant', content: [{ type: 'text', text: 'ok' }] },
+        { role: 'user', content: [{ type: 'text', text: 'run result: ran again' }] },
+      ]);
+    });
+
     it('turns a mid-conversation system message between assistant turns into its own user turn', () => {
       const { value } = encodeMessagesRequest(request([
         hi,
