@@ -11,6 +11,7 @@ import {
   type UpstreamResponse,
 } from '@gateway/core';
 import { applyClaudeDefaults, type ClaudeDefaults } from './apply-claude-defaults';
+import { addToolBetas } from './tool-betas';
 
 /** What `/v1/messages/count_tokens` takes of a Messages body; it rejects generation fields such as max_tokens. */
 const COUNT_FIELDS = ['model', 'messages', 'system', 'tools', 'tool_choice', 'thinking'];
@@ -32,7 +33,8 @@ export function createCountGeminiTokens(
     const encoded = messagesCodec.encodeRequest({ ...unified, stream: false }).value;
     const json = Object.fromEntries(Object.entries(encoded).filter(([key]) => COUNT_FIELDS.includes(key)));
     const upstream = await call(
-      { mode: 'translate', format: 'messages', method: 'POST', path: '/v1/messages/count_tokens', headers: { 'anthropic-version': options.anthropicVersion }, json, stream: false },
+      // The counter refuses a server tool without its beta flag, as the Messages endpoint does.
+      { mode: 'translate', format: 'messages', method: 'POST', path: '/v1/messages/count_tokens', headers: addToolBetas({ 'anthropic-version': options.anthropicVersion }, json.tools), json, stream: false },
       ctx,
     );
     const text = (await readUpstreamBody(upstream, 1024 * 1024)).toString('utf8');

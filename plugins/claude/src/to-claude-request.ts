@@ -1,7 +1,6 @@
 import { messagesCodec, type RequestContext, type UpstreamRequest } from '@gateway/core';
 import { applyClaudeDefaults } from './apply-claude-defaults';
-import { mergeAnthropicBeta } from './merge-anthropic-beta';
-import { betasForTools } from './tool-betas';
+import { addToolBetas } from './tool-betas';
 import { offersServerTool, PAUSABLE_STATE } from './paused-turns/continue-paused-turns';
 import { assertChatMediaAllowed } from './assert-chat-media';
 import type { ResolvedClaudeOptions } from './options';
@@ -34,10 +33,8 @@ export async function toClaudeRequest(request: UpstreamRequest, ctx: RequestCont
   }
   const { value, warnings } = messagesCodec.encodeRequest(unified);
   if (warnings.length > 0) ctx.log.debug('translation dropped fields', { warnings });
-  const headers: Record<string, string> = { ...request.headers, 'content-type': 'application/json', 'anthropic-version': options.anthropicVersion };
   // A server tool the translation offers (a Responses `code_interpreter`, Gemini's `codeExecution`) may want its beta.
-  const betas = betasForTools(value.tools);
-  if (betas.length > 0) headers['anthropic-beta'] = betas.reduce<string | undefined>(mergeAnthropicBeta, headers['anthropic-beta']) as string;
+  const headers = addToolBetas({ ...request.headers, 'content-type': 'application/json', 'anthropic-version': options.anthropicVersion }, value.tools);
   // Its turn may pause: the upstream call continues it from this body (see continuePausedTurns).
   if (offersServerTool(value.tools)) ctx.state.set(PAUSABLE_STATE, value);
   return { ...request, unified, json: value, headers };

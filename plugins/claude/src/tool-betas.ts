@@ -1,3 +1,5 @@
+import { mergeAnthropicBeta } from './merge-anthropic-beta';
+
 /**
  * Server tools Anthropic serves only under a beta flag (its tool docs send `anthropic-beta` with each): the tool type
  * a translation writes → the flag. Without it the API refuses the tool list with a 400.
@@ -16,4 +18,11 @@ export function betasForTools(tools: unknown): string[] {
     if (flag !== undefined && !flags.includes(flag)) flags.push(flag);
   }
   return flags;
+}
+
+/** `headers` with the beta flags a Messages request's `tools` need added to its `anthropic-beta` (set in place). */
+export function addToolBetas(headers: Record<string, string>, tools: unknown): Record<string, string> {
+  const betas = betasForTools(tools);
+  if (betas.length > 0) headers['anthropic-beta'] = betas.reduce<string | undefined>(mergeAnthropicBeta, headers['anthropic-beta']) as string;
+  return headers;
 }

@@ -287,6 +287,17 @@ describe('claude plugin: translation', () => {
     expect(upstream.seen).to.have.length(2);
   });
 
+  it('counts Gemini tokens of a request with code execution under the beta flag the tool needs, as generateContent sends it', async () => {
+    upstream.queue({ status: 200, body: '{"input_tokens":120}' });
+    const count = await post(`${gw.url}/claude/v1beta/models/claude-sonnet-4-6:countTokens`, {
+      generateContentRequest: { contents: [{ role: 'user', parts: [{ text: 'Compute 2+2 in Python.' }] }], tools: [{ codeExecution: {} }] },
+    });
+    expect(await count.json()).to.deep.equal({ totalTokens: 120 });
+    expect(upstream.seen[0].url).to.equal('/v1/messages/count_tokens');
+    expect((upstream.seen[0].json as { tools: Array<{ type: string }> }).tools[0].type).to.equal('code_execution_20250825');
+    expect(upstream.seen[0].headers['anthropic-beta']).to.equal('code-execution-2025-08-25');
+  });
+
   it('maps an upstream error to the client family, keeping the message', async () => {
     upstream.queue({ status: 400, body: fixtureBytes('anthropic-messages/error-400.json') });
     const res = await post(`${gw.url}/claude/v1/chat/completions`, { model: 'claude-sonnet-4-6', messages: [{ role: 'user', content: 'hi' }] });
