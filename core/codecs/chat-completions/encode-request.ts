@@ -17,6 +17,7 @@ import { refuseUntranslatableFields } from '../shared/refuse-untranslatable-fiel
 import { effortForBudget, toOpenAiEffort } from '../shared/reasoning-effort-budget';
 import { toDataUri } from '../shared/parse-data-uri';
 import { orphanToolResultText, toolResultText } from '../shared/tool-result-as-text';
+import { JSON_MODE_INSTRUCTION, mentionsJson } from '../shared/json-mode-instruction';
 import { textDocumentAsText } from '../../unified/text-documents';
 import { encodeChatMediaMarkdown } from './encode-chat-media-markdown';
 import type {
@@ -132,6 +133,7 @@ function textOf(message: UnifiedMessage): string {
 
 function encodeMessages(request: UnifiedRequest): ChatCompletionsMessage[] {
   const out: ChatCompletionsMessage[] = request.system.map((text) => ({ role: 'system', content: text }));
+  if (request.responseFormat?.type === 'json_object' && !mentionsJson(request)) out.push({ role: 'system', content: JSON_MODE_INSTRUCTION });
   // Chat wants an assistant's tool calls answered by tool messages right after it (OpenAI: 400 otherwise); a Gemini
   // client may put text before or between its function responses. Other messages wait until every call is answered.
   const awaiting = new Set<string>();

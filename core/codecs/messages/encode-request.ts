@@ -12,6 +12,7 @@ import { hasUnsignedToolTurn } from './has-unsigned-tool-turn';
 import type { MessagesExtensions, MessagesOutputConfig, MessagesRawBlock } from './messages-types';
 import { encodeOutputSchema } from './encode-output-schema';
 import { uniqueTools } from '../shared/unique-tools';
+import { JSON_MODE_INSTRUCTION } from '../shared/json-mode-instruction';
 import { stripThinkingBlocks } from './strip-thinking-blocks';
 
 /** Extension keys this encoder merges itself; every other extension is copied back verbatim. */
@@ -74,7 +75,6 @@ function encodeOutputConfig(request: UnifiedRequest, effort: string | undefined,
   if (effort !== undefined) out.effort = effort;
   const format = request.responseFormat;
   if (format?.type === 'json_schema') out.format = { type: 'json_schema', schema: encodeOutputSchema(format.schema) };
-  else if (format?.type === 'json_object') warnings.push('response_format: json_object has no Messages form and was dropped');
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
@@ -100,7 +100,8 @@ export function encodeMessagesRequest(request: UnifiedRequest): Converted<Record
   if (messages.length === 0) {
     throw new GatewayError('GW_INVALID_REQUEST', 'messages: at least one message with content is required', { param: 'messages' });
   }
-  const system = encodeSystem(request.system, ext.system);
+  // JSON mode has no Messages form (a schema has: output_config.format): the model is asked for JSON in words.
+  const system = encodeSystem(request.responseFormat?.type === 'json_object' ? [...request.system, JSON_MODE_INSTRUCTION] : request.system, ext.system);
   const tools = encodeMessagesTools(uniqueTools(request.tools, warnings), request.builtinTools, ext.tools, warnings);
   const toolChoice = encodeMessagesToolChoice(request.toolChoice, request.parallelToolCalls, tools !== undefined);
   const forced = toolChoice?.type === 'any' || toolChoice?.type === 'tool';

@@ -14,6 +14,18 @@ function base(extra: Partial<UnifiedRequest> = {}): UnifiedRequest {
 }
 
 describe('encodeChatCompletionsRequest', () => {
+  it('JSON mode (a Gemini client\'s application/json) asks for JSON in words when the prompt does not, as OpenAI requires for json_object', () => {
+    const plain = encode(base({ system: ['Be brief.'], responseFormat: { type: 'json_object' } }));
+    expect(plain.response_format).to.deep.equal({ type: 'json_object' });
+    expect(plain.messages).to.deep.equal([
+      { role: 'system', content: 'Be brief.' },
+      { role: 'system', content: 'Answer with valid JSON only, with no text before or after it.' },
+      { role: 'user', content: 'hi' },
+    ]);
+    const said = encode(base({ messages: [{ role: 'user', content: [{ type: 'text', text: 'List three colours as Json.' }] }], responseFormat: { type: 'json_object' } }));
+    expect(said.messages).to.deep.equal([{ role: 'user', content: 'List three colours as Json.' }]);
+  });
+
   describe('round trip of the fixtures (decode, then encode)', () => {
     it('request-basic: system message first, max_completion_tokens kept', () => {
       const body = encode(decodeChatCompletionsRequest(fixtureJson('openai-chat/request-basic.json')));

@@ -389,14 +389,17 @@ describe('encodeMessagesRequest', () => {
       expect(encodeMessagesRequest(request([hi], { reasoning: { enabled: true, budgetTokens: 2000 }, temperature: 0.2, topP: 0.97, maxTokens: 8000 })).value).to.include({ top_p: 0.97 });
     });
 
-    it('sends a JSON schema response format as output_config.format and drops json_object with a warning', () => {
+    it('sends a JSON schema response format as output_config.format, and JSON mode (no schema) as a line of the system prompt', () => {
       const schema = { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false };
       expect(encodeMessagesRequest(request([hi], { responseFormat: { type: 'json_schema', name: 'x', schema } })).value.output_config).to.deep.equal({
         format: { type: 'json_schema', schema },
       });
-      const jsonObject = encodeMessagesRequest(request([hi], { responseFormat: { type: 'json_object' } }));
+      const jsonObject = encodeMessagesRequest(request([hi], { system: ['Be brief.'], responseFormat: { type: 'json_object' } }));
       expect(jsonObject.value).to.not.have.property('output_config');
-      expect(jsonObject.warnings.join(' ')).to.contain('json_object');
+      expect(jsonObject.value.system).to.deep.equal([
+        { type: 'text', text: 'Be brief.' },
+        { type: 'text', text: 'Answer with valid JSON only, with no text before or after it.' },
+      ]);
     });
 
     it('warns about what the Messages API has no field for', () => {
