@@ -44,6 +44,13 @@ function refreshMargin(tokens: OAuthTokens): number {
  * the background: no request waits for that. A waiting request stops waiting when its client goes away; the shared
  * renewal carries on for the others.
  */
+/**
+ * How long a stored token set outlives its last renewal. A platform in use renews within hours; the tokens of one
+ * taken out of the config (whose plugin never loads again to delete them, see `load`) are live credentials, and leave
+ * the store after this. An idle platform's session key exchanges again then.
+ */
+export const STORED_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
 export function createOAuthTokenManager(options: OAuthTokenManagerOptions) {
   const now = options.now ?? Date.now;
   const namespace = `claude-oauth:${options.platform}`;
@@ -72,7 +79,7 @@ export function createOAuthTokenManager(options: OAuthTokenManagerOptions) {
     // The new token is in use at once: a refresh may already have revoked the old refresh token upstream, so a store
     // that cannot write (locked, disk full) must not cost it. A restart then starts over from the session key.
     tokens.set(credential.id, next);
-    await options.store.set(namespace, credential.id, next).catch((error: unknown) => {
+    await options.store.set(namespace, credential.id, next, { ttlMs: STORED_TOKEN_TTL_MS }).catch((error: unknown) => {
       options.log.warn('oauth token kept in memory only: the store did not save it', {
         credential: credential.masked,
         reason: error instanceof Error ? error.message : String(error),

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import winston from 'winston';
 import { GatewayError } from '@gateway/core';
 import { createMemoryStore } from '../../../../core/store/memory-store';
-import { createOAuthTokenManager } from '../../src/oauth/create-oauth-token-manager';
+import { createOAuthTokenManager, STORED_TOKEN_TTL_MS } from '../../src/oauth/create-oauth-token-manager';
 import { credentialRejected } from '../../src/oauth/oauth-errors';
 import type { OAuthTokens } from '../../src/oauth/parse-token-response';
 import { rejection } from '../../../../test/helpers/rejection';
@@ -102,6 +102,20 @@ describe('OAuth token manager', () => {
     await restarted.load(['cred-2']);
     expect(await store.get('claude-oauth:claude', 'cred-1')).to.equal(undefined);
     expect(await store.list('claude-oauth:claude')).to.deep.equal([]);
+  });
+
+  it('keeps a stored token set 30 days past its last renewal: a platform taken out of the config does not keep live tokens in the store', async () => {
+    const { manager, store, clock, make, fake } = setup();
+    await manager.accessToken(credential);
+    clock.now += STORED_TOKEN_TTL_MS - 1;
+    expect(await store.get('claude-oauth:claude', 'cred-1')).to.not.equal(undefined);
+    clock.now += 1;
+    expect(await store.list('claude-oauth:claude')).to.deep.equal([]);
+    // The platform back in use after that: its session key exchanges again.
+    const restarted = make();
+    await restarted.load(['cred-1']);
+    expect(await restarted.accessToken(credential)).to.equal('access-2');
+    expect(fake.calls.exchange).to.equal(2);
   });
 
   it('uses a token it obtained even when the store cannot save it (locked, disk full): the refresh already revoked the old one', async () => {
