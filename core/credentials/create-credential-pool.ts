@@ -113,6 +113,10 @@ export function createCredentialPool<Secret = string>(options: CredentialPoolOpt
       for (const { key, value } of stored) {
         if (!status.has(key)) {
           await options.store.delete(namespace, key);
+          // A credential left out of the config (a secret's environment variable unset for one start included) is
+          // forgotten: configured again, it starts healthy. Its mark is said, so an operator can tell why it came back.
+          const mark = readStoredStatus(value);
+          if (mark && mark.state !== 'healthy') options.log.warn('credential no longer configured: its mark is dropped', { entry: `${namespace}/${key}`, state: mark.state, reason: mark.reason });
           continue;
         }
         const read = readStoredStatus(value);

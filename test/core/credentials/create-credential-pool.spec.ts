@@ -14,6 +14,12 @@ import type { Store } from '../../../core/store/store';
 
 const silent = winston.createLogger({ silent: true });
 
+function capturingLogger(): { log: winston.Logger; entries: Array<Record<string, unknown>> } {
+  const entries: Array<Record<string, unknown>> = [];
+  const stream = new Writable({ objectMode: true, write: (entry: Record<string, unknown>, _encoding, done) => (entries.push(entry), done()) });
+  return { log: winston.createLogger({ level: 'warn', transports: [new winston.transports.Stream({ stream })] }), entries };
+}
+
 function makePool(store: Store, clock: { now: number }, keys = ['key-aaaaaaaa1', 'key-bbbbbbbb2', 'key-cccccccc3']) {
   return createCredentialPool({
     platform: 'p',
@@ -78,6 +84,21 @@ describe('createCredentialPool', () => {
     expect(after.state(a.id)).to.equal('cooling_down');
     expect(after.state(b.id)).to.equal('abnormal');
     expect(await store.get('credentials:p', c.id)).to.equal(undefined);
+  });
+
+  it('says which marks it drops with a credential no longer configured (an environment variable unset for one start forgets a ban)', async () => {
+    const store = createMemoryStore();
+    const clock = { now: 0 };
+    const before = makePool(store, clock);
+    const [a, b, c] = before.entries;
+    await before.markInvalid(b.id, 'HTTP 401: account suspended', 'abnormal');
+    const { log, entries } = capturingLogger();
+    const after = createCredentialPool({ platform: 'p', store, log, now: () => clock.now, credentials: [{ kind: 'apiKey', secret: 'key-aaaaaaaa1', key: 'key-aaaaaaaa1' }] });
+    await after.load();
+    expect(after.state(a.id)).to.equal('healthy');
+    const warned = entries.filter((entry) => entry.level === 'warn').map(({ message, entry, state, reason }) => ({ message, entry, state, reason }));
+    expect(warned).to.deep.equal([{ message: 'credential no longer configured: its mark is dropped', entry: `credentials:p/${b.id}`, state: 'abnormal', reason: 'HTTP 401: account suspended' }]);
+    expect(JSON.stringify(entries)).not.to.contain(c.id);
   });
 
   it('bounds a cooldown to 31 days, so an absurd retry-after neither throws nor breaks the admin view, even once stored', async () => {
@@ -187,12 +208,6 @@ describe('createCredentialPool: stored rows it cannot read', () => {
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   /** A logger that keeps its entries, for what load() warns about. */
-  function capturingLogger(): { log: winston.Logger; entries: Array<Record<string, unknown>> } {
-    const entries: Array<Record<string, unknown>> = [];
-    const stream = new Writable({ objectMode: true, write: (entry: Record<string, unknown>, _encoding, done) => (entries.push(entry), done()) });
-    return { log: winston.createLogger({ level: 'warn', transports: [new winston.transports.Stream({ stream })] }), entries };
-  }
-
   it('starts a credential whose row is not JSON, null or of an unknown state healthy, warns naming the row, and rewrites it', async () => {
     const file = path.join(dir, 'gateway.db');
     const keys = ['key-aaaaaaaa1', 'key-bbbbbbbb2', 'key-cccccccc3', 'key-dddddddd4'];
