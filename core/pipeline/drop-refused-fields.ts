@@ -120,10 +120,20 @@ const NONE: readonly OptionalField[] = Object.freeze([]);
 
 /** The optional fields a translated chat request carries: those a refusal can be answered by dropping. */
 export function optionalFieldsIn(request: UpstreamRequest): readonly OptionalField[] {
-  if (request.mode !== 'translate' || request.format !== 'chat-completions' || request.body === undefined) return NONE;
+  if (request.mode !== 'translate' || request.body === undefined) return NONE;
+  const fields = request.format === 'chat-completions' ? OPTIONAL_FIELDS : request.format === 'messages' ? OPTIONAL_MESSAGES_FIELDS : NONE;
   const body = request.body;
-  return OPTIONAL_FIELDS.filter((field) => body.includes(field.marker));
+  return fields.filter((field) => body.includes(field.marker));
 }
+
+/**
+ * Fields a translation adds to a Messages request that an Anthropic-compatible service other than Anthropic may not
+ * know: the top-level `cache_control` of automatic prompt caching (see plugins/claude), answered "cache_control: Extra
+ * inputs are not permitted" by a strict one. Block-level markers are the client's and stay.
+ */
+const OPTIONAL_MESSAGES_FIELDS: readonly OptionalField[] = [
+  { name: 'cache_control', marker: Buffer.from('"cache_control"'), drop: (json) => void delete json.cache_control, refused: refusesAsUnknown('cache_control') },
+];
 
 /** Of `fields`, those a 4xx answer names as refused (not as missing). */
 export function refusedFields(fields: readonly OptionalField[], failure: Pick<UpstreamFailure, 'status' | 'text'>): OptionalField[] {

@@ -6,6 +6,8 @@
 export interface ChatCompletionsTextPart {
   type: 'text';
   text: string;
+  /** Anthropic's prompt caching breakpoint, which clients of Claude through OpenAI-compatible APIs put on parts. */
+  cache_control?: unknown;
 }
 
 export interface ChatCompletionsImagePart {

@@ -41,10 +41,15 @@ function decodeFilePart(file: { file_data?: string; file_id?: string; filename?:
   return part;
 }
 
+function isCacheControl(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as { type?: unknown }).type === 'string';
+}
+
 function decodeContentPart(part: ChatCompletionsContentPart, path: string): UnifiedTextPart | UnifiedMediaPart {
   switch (part.type) {
     case 'text':
-      return { type: 'text', text: part.text };
+      // A caching breakpoint (OpenRouter's convention, which Cline and others send for Claude models) goes to Claude.
+      return isCacheControl(part.cache_control) ? { type: 'text', text: part.text, cacheControl: part.cache_control } : { type: 'text', text: part.text };
     case 'image_url':
       return { ...decodeMediaUrl(part.image_url.url, part.image_url.detail, path), clientPath: path };
     case 'input_audio': {

@@ -23,6 +23,8 @@ export interface ClaudeOptions {
   defaultBudgetTokens?: number;
   /** Model of `/v1/alpha/search` (default: the request's model when it is a Claude model, else `claude-sonnet-4-6`). */
   searchModel?: string;
+  /** Automatic prompt caching on translated requests that place no breakpoints of their own (default true). */
+  promptCaching?: boolean;
 }
 
 /** The options with every default filled in: what the modules read. */
@@ -36,6 +38,7 @@ export interface ResolvedClaudeOptions {
   anthropicVersion: string;
   defaultMaxTokens: number;
   defaultBudgetTokens: number;
+  promptCaching: boolean;
 }
 
 /** Public defaults, as the Claude Code CLI uses them. */
@@ -71,6 +74,7 @@ export const claudeOptionsSchema = {
     defaultMaxTokens: { type: 'integer', minimum: 1 },
     defaultBudgetTokens: { type: 'integer', minimum: 1024 },
     searchModel: { type: 'string', minLength: 1 },
+    promptCaching: { type: 'boolean' },
   },
 } as const;
 
@@ -87,5 +91,6 @@ export function resolveClaudeOptions(options: ClaudeOptions): ResolvedClaudeOpti
     anthropicVersion: options.anthropicVersion ?? CLAUDE_DEFAULTS.anthropicVersion,
     defaultMaxTokens: options.defaultMaxTokens ?? CLAUDE_DEFAULTS.defaultMaxTokens,
     defaultBudgetTokens: options.defaultBudgetTokens ?? CLAUDE_DEFAULTS.defaultBudgetTokens,
+    promptCaching: options.promptCaching ?? true,
   };
 }

@@ -1,6 +1,7 @@
 import { messagesCodec, type RequestContext, type UpstreamRequest } from '@gateway/core';
 import { applyClaudeDefaults } from './apply-claude-defaults';
 import { addToolBetas } from './tool-betas';
+import { withAutomaticCaching } from './prompt-caching';
 import { offersServerTool, PAUSABLE_STATE } from './paused-turns/continue-paused-turns';
 import { assertChatMediaAllowed } from './assert-chat-media';
 import type { ResolvedClaudeOptions } from './options';
@@ -8,7 +9,7 @@ import { restoreThinking, toolCallIdsWithoutThinking } from './restore-thinking'
 import type { ThinkingStore } from './thinking-store';
 
 export interface ClaudeRequestDeps {
-  options: Pick<ResolvedClaudeOptions, 'anthropicVersion' | 'defaultMaxTokens' | 'defaultBudgetTokens'>;
+  options: Pick<ResolvedClaudeOptions, 'anthropicVersion' | 'defaultMaxTokens' | 'defaultBudgetTokens'> & Partial<Pick<ResolvedClaudeOptions, 'promptCaching'>>;
   thinking: Pick<ThinkingStore, 'load'>;
 }
 
@@ -31,7 +32,9 @@ export async function toClaudeRequest(request: UpstreamRequest, ctx: RequestCont
     const ids = toolCallIdsWithoutThinking(unified.messages);
     if (ids.length > 0) unified = { ...unified, messages: restoreThinking(unified.messages, await deps.thinking.load(ids)) };
   }
-  const { value, warnings } = messagesCodec.encodeRequest(unified);
+  const encoded = messagesCodec.encodeRequest(unified);
+  const { warnings } = encoded;
+  const value = options.promptCaching === false ? encoded.value : withAutomaticCaching(encoded.value);
   if (warnings.length > 0) ctx.log.debug('translation dropped fields', { warnings });
   // A server tool the translation offers (a Responses `code_interpreter`, Gemini's `codeExecution`) may want its beta.
   const headers = addToolBetas({ ...request.headers, 'content-type': 'application/json', 'anthropic-version': options.anthropicVersion }, value.tools);

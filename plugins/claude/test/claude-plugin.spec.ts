@@ -131,6 +131,8 @@ describe('claude plugin: translation', () => {
       messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi.' }, { type: 'text', text: "What's the weather in Paris?" }] }],
       tools: [{ name: tool.name, description: tool.description, input_schema: tool.parameters }],
       tool_choice: { type: 'auto' },
+      // Automatic prompt caching: a chat client sends no markers (OpenAI caches on its own).
+      cache_control: { type: 'ephemeral' },
     });
 
     const body = (await res.json()) as { choices: Array<{ finish_reason: string; message: { content: string; tool_calls: Array<{ id: string; function: { name: string; arguments: string } }> } }> };

@@ -24,6 +24,7 @@ describe('claude options', () => {
       anthropicVersion: '2023-06-01',
       defaultMaxTokens: 32000,
       defaultBudgetTokens: 16000,
+      promptCaching: true,
     });
   });
 
