@@ -38,6 +38,11 @@ export interface StreamDecoder {
 /** Turns unified events into client wire events, one response at a time. */
 export interface StreamEncoder {
   push(event: UnifiedStreamEvent): WireEvent[];
+  /**
+   * What to send while the upstream says nothing for a while (a model thinking without streaming its thoughts), for a
+   * format whose clients expect a sign of life: Anthropic's `ping` (see KEEP_ALIVE_MS). Absent: nothing is sent.
+   */
+  keepAlive?(): WireEvent[];
 }
 
 export interface ErrorBody {

@@ -15,6 +15,12 @@ import { isParsableJsonTooDeep, MAX_UPSTREAM_JSON_DEPTH } from '../validation/sc
 import { createCredentialMasker } from '../errors/mask-echoed-credentials';
 import type { ClientStreamWriter } from './client-stream-writer';
 
+/**
+ * How often a silent stream gets a keep-alive event: within two of these a client hears from the gateway, well inside
+ * Claude Code's stream watchdog (90 s) and a proxy's usual 60 s idle timeout. Anthropic pings every 15–30 s.
+ */
+export const KEEP_ALIVE_MS = 15_000;
+
 export interface TranslatedStream {
   upstream: UpstreamResponse;
   /** How the upstream frames its events (see upstreamStreamFraming). */
@@ -44,6 +50,8 @@ export async function pumpTranslatedStream({ upstream, framing, decoder, stages,
   let written = false;
   /** Client events not written yet. */
   let pending: WireEvent[] = [];
+  /** Writes of events so far: the keep-alive timer tells a silent stream by it. */
+  let writes = 0;
 
   /** A platform's stage threw: logged, and the answer ends with an error event of the gateway's own (a neutral 500). */
   const stageFailure = (error: unknown): UnifiedStreamEvent => {
@@ -78,7 +86,10 @@ export async function pumpTranslatedStream({ upstream, framing, decoder, stages,
   };
   /** `last`: the answer ends in this turn (see BodySink.flush): its last events leave with the end, in one write. */
   const flush = (last = false): boolean => {
-    if (pending.length > 0) written = true;
+    if (pending.length > 0) {
+      written = true;
+      writes += 1;
+    }
     const batch = pending;
     pending = [];
     return writer.write(batch, last);
@@ -122,6 +133,19 @@ export async function pumpTranslatedStream({ upstream, framing, decoder, stages,
     flush(true);
   };
 
+  // A sign of life for the client (see StreamEncoder.keepAlive) once KEEP_ALIVE_MS went by without a write.
+  let writesSeen = 0;
+  const keepAlive = encoder.keepAlive
+    ? setInterval(() => {
+        if (done || writes !== writesSeen) {
+          writesSeen = writes;
+          return;
+        }
+        pending.push(...encoder.keepAlive!());
+        flush();
+        writesSeen = writes;
+      }, KEEP_ALIVE_MS).unref()
+    : undefined;
   try {
     await consumeBody(upstream.body, writer.res, { take, flush });
     if (!done && !clientGone.aborted) {
@@ -143,6 +167,7 @@ export async function pumpTranslatedStream({ upstream, framing, decoder, stages,
       }
     }
   } finally {
+    clearInterval(keepAlive);
     // After a finish or error event, what `end` returns is not written (the answer is complete): it still runs.
     try {
       if (!clientGone.aborted) endStages();

@@ -278,6 +278,17 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
       handle(event, out);
       return out;
     },
+    /**
+     * A `ping`, as Anthropic sends during a long silence (Claude Code's stream watchdog and proxies' idle timeouts cut
+     * a stream that sends nothing), after the `message_start` the upstream has not yet given cause for.
+     */
+    keepAlive(): WireEvent[] {
+      if (done) return [];
+      const out: WireEvent[] = [];
+      ensureStarted(out);
+      out.push(wire('ping', {}));
+      return out;
+    },
   };
 }
 

@@ -1,11 +1,12 @@
 import { EventEmitter } from 'node:events';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
+import { mock } from 'node:test';
 import { expect } from 'chai';
 import { CODECS } from '../../../core/codecs';
 import { createSecretMasker } from '../../../core/errors/mask-gateway-error';
 import type { RequestContext, StreamStage, UpstreamResponse } from '../../../core/hooks/plugin-api';
 import type { ClientStreamWriter } from '../../../core/pipeline/client-stream-writer';
-import { pumpTranslatedStream } from '../../../core/pipeline/pump-translated-stream';
+import { KEEP_ALIVE_MS, pumpTranslatedStream } from '../../../core/pipeline/pump-translated-stream';
 import type { WireEvent } from '../../../core/sse/wire-event';
 import type { UnifiedStreamEvent } from '../../../core/unified/unified-stream-event';
 import { fixtureBytes, replayChunks } from '../../helpers/fixtures';
@@ -36,9 +37,8 @@ const CREDENTIAL = 'xai-PUMPspecSECRETkey0001';
 const CONTEXT = { signal: new AbortController().signal, log: { warn() {}, debug() {} } } as unknown as RequestContext;
 
 /** Chat completions upstream stream → Messages client stream, as the gateway's translated path runs it. */
-async function translate(body: Readable, stages: StreamStage[] = [], started = true): Promise<WireEvent[][]> {
+async function translate(body: Readable, stages: StreamStage[] = [], started = true, recording = recordingWriter()): Promise<WireEvent[][]> {
   const unified = CODECS.messages.decodeRequest({ model: 'm', max_tokens: 64, stream: true, messages: [{ role: 'user', content: 'hi' }] }, { stream: true });
-  const recording = recordingWriter();
   // As the real writer: started at once, or (a JSON-array upstream) with the first write.
   const writer = { ...recording, started: () => started || recording.writes.length > 0 };
   await pumpTranslatedStream({
@@ -62,6 +62,40 @@ describe('pumpTranslatedStream', () => {
     expect((error as Error).message).to.equal('upstream stream ended before the response was complete');
     const writes = await translate(Readable.from([upstreamBytes.subarray(0, upstreamBytes.indexOf('\n\n') + 2)]), [], false);
     expect(writes.flat().at(-1)?.event).to.equal('error');
+  });
+
+  describe('while the upstream is silent', () => {
+    beforeEach(() => mock.timers.enable({ apis: ['setInterval'] }));
+    afterEach(() => mock.timers.reset());
+    const names = (writes: WireEvent[][]): string[][] => writes.map((events) => events.map((event) => event.event ?? ''));
+    const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+    it('sends a Messages client a ping each keep-alive period without a write, message_start first when nothing went yet', async () => {
+      const body = new PassThrough();
+      const recording = recordingWriter();
+      const pumped = translate(body, [], true, recording);
+      await settle();
+      mock.timers.tick(KEEP_ALIVE_MS);
+      await settle();
+      expect(names(recording.writes)).to.deep.equal([['message_start', 'ping']]);
+      mock.timers.tick(KEEP_ALIVE_MS);
+      expect(names(recording.writes)).to.deep.equal([['message_start', 'ping'], ['ping']]);
+      // The answer then comes (its first text opens a block, with the API's own ping): no keep-alive while events flow.
+      const events = upstreamBytes.toString('utf8').split('\n\n');
+      body.write(`${events.slice(0, 3).join('\n\n')}\n\n`);
+      await settle();
+      const pings = (): number => names(recording.writes).flat().filter((name) => name === 'ping').length;
+      expect(pings()).to.equal(3);
+      mock.timers.tick(KEEP_ALIVE_MS);
+      expect(pings()).to.equal(3);
+      body.end(events.slice(3).join('\n\n'));
+      const writes = names(await pumped).flat();
+      expect(writes.filter((name) => name === 'message_start')).to.have.length(1);
+      expect(writes.at(-1)).to.equal('message_stop');
+      // Stopped with the stream.
+      mock.timers.tick(KEEP_ALIVE_MS * 3);
+      expect(pings()).to.equal(3);
+    });
   });
 
   it('writes the first client event on its own, then the rest of that upstream read together', async () => {
