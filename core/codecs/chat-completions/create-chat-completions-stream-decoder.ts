@@ -7,6 +7,7 @@ import { decodeOpenAiError } from '../shared/decode-openai-error';
 import { decodeChatCompletionsUsage } from './decode-chat-completions-usage';
 import { chatAnswerInterruption, mapChatCompletionsFinishReason } from './map-chat-completions-finish-reason';
 import { idOrMint } from '../shared/mint-id';
+import { createUniqueCallIds } from '../shared/unique-call-ids';
 import { readChatContent, readToolArguments } from './read-chat-answer';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -41,6 +42,7 @@ export function createChatCompletionsStreamDecoder(): StreamDecoder {
   let finishReason: FinishReason | undefined;
   let usage: UnifiedUsage | undefined;
   const toolCalls = new Map<number, ToolCallState>();
+  const uniqueCallId = createUniqueCallIds();
   let nextToolIndex = 0;
   let hasToolCalls = false;
 
@@ -63,7 +65,7 @@ export function createChatCompletionsStreamDecoder(): StreamDecoder {
   function startCall(call: ToolCallState, out: UnifiedStreamEvent[]): void {
     call.started = true;
     hasToolCalls = true;
-    out.push({ type: 'tool_call_start', index: call.index, id: idOrMint(call.id, 'call_'), name: call.name ?? '' });
+    out.push({ type: 'tool_call_start', index: call.index, id: uniqueCallId(idOrMint(call.id, 'call_')), name: call.name ?? '' });
     if (call.pending) {
       out.push({ type: 'tool_call_delta', index: call.index, argumentsDelta: call.pending });
       call.pending = '';

@@ -5,6 +5,7 @@ import type { ChatCompletionsResponse } from './chat-completions-types';
 import { decodeChatCompletionsUsage } from './decode-chat-completions-usage';
 import { chatAnswerInterruption, mapChatCompletionsFinishReason } from './map-chat-completions-finish-reason';
 import { idOrMint } from '../shared/mint-id';
+import { createUniqueCallIds } from '../shared/unique-call-ids';
 import { readChatContent, readToolArguments } from './read-chat-answer';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -38,11 +39,12 @@ export function decodeChatCompletionsResponse(body: unknown): UnifiedResponse {
   const text = parts.text;
   if (text) content.push({ type: 'text', text });
   else if (asString(message.refusal)) content.push({ type: 'text', text: asString(message.refusal) ?? '', refusal: true });
+  const uniqueCallId = createUniqueCallIds();
   for (const call of Array.isArray(message.tool_calls) ? message.tool_calls : []) {
     if (!isRecord(call) || !isRecord(call.function)) continue;
     content.push({
       type: 'tool_call',
-      id: idOrMint(call.id, 'call_'),
+      id: uniqueCallId(idOrMint(call.id, 'call_')),
       name: asString(call.function.name) ?? '',
       arguments: readToolArguments(call.function.arguments),
     });

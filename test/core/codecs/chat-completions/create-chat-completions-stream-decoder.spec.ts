@@ -114,6 +114,16 @@ describe('createChatCompletionsStreamDecoder', () => {
     for (const id of ids) expect(id).to.match(/^call_[0-9a-f]{24}$/);
   });
 
+  it('gives calls of one answer that share an id (a service numbering calls per answer) ids of their own', () => {
+    const body =
+      sse(
+        chunk({ tool_calls: [{ index: 0, id: 'call_0', type: 'function', function: { name: 'Read', arguments: '{}' } }] }),
+        chunk({ tool_calls: [{ index: 1, id: 'call_0', type: 'function', function: { name: 'Grep', arguments: '{}' } }] }, 'tool_calls'),
+      ) + 'data: [DONE]\n\n';
+    const starts = decode(body).flatMap((e) => (e.type === 'tool_call_start' ? [[e.id, e.name]] : []));
+    expect(starts).to.deep.equal([['call_0', 'Read'], ['call_0_2', 'Grep']]);
+  });
+
   it('gives an answer whose first chunk has no id (or "") an id of its own, never the same one twice', () => {
     const body = () => sse(chunk({ content: 'x' }, 'stop', { id: '' })) + 'data: [DONE]\n\n';
     const starts = [decode(body()), decode(body())].map((events) => events.find((e) => e.type === 'start'));

@@ -56,6 +56,12 @@ describe('decodeChatCompletionsResponse', () => {
     for (const id of ids) expect(id).to.match(/^(chatcmpl-|call_)[0-9a-f]{24}$/);
   });
 
+  it('gives calls of one answer that share an id (a service numbering calls per answer) ids of their own', () => {
+    const call = (name: string) => ({ id: 'call_0', type: 'function', function: { name, arguments: '{}' } });
+    const answer = decodeChatCompletionsResponse({ id: 'x', choices: [{ index: 0, message: { role: 'assistant', content: null, tool_calls: [call('a'), call('b'), call('c')] }, finish_reason: 'tool_calls' }] });
+    expect(answer.content.flatMap((part) => (part.type === 'tool_call' ? [[part.id, part.name]] : []))).to.deep.equal([['call_0', 'a'], ['call_0_2', 'b'], ['call_0_3', 'c']]);
+  });
+
   it('maps finish reasons, and "stop" next to tool calls to tool_calls', () => {
     const make = (finish: string | null, toolCalls?: unknown[]) => ({
       id: 'x', created: 1, model: 'm',
