@@ -41,6 +41,8 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
   let started = false;
   let done = false;
   let pinged = false;
+  /** Text came as the model's refusal: the answer stops with `refusal`. */
+  let refused = false;
   let nextIndex = 0;
   let open: OpenBlock | undefined;
   let usage: Partial<UnifiedUsage> = {};
@@ -174,7 +176,7 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
     close(out);
     usage = { ...usage, ...event.usage };
     out.push(wire('message_delta', {
-      delta: { stop_reason: encodeMessagesStopReason(event.finishReason, event.stopSequence), stop_sequence: event.stopSequence ?? null },
+      delta: { stop_reason: encodeMessagesStopReason(event.finishReason, event.stopSequence, refused), stop_sequence: event.stopSequence ?? null },
       usage: encodeMessagesUsage(usage),
     }));
     out.push(wire('message_stop', {}));
@@ -221,6 +223,7 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
     switch (event.type) {
       case 'text_delta':
         if (event.text === '') return;
+        if (event.refusal) refused = true;
         if (open?.kind !== 'text') {
           open = { kind: 'text', index: openBlock({ type: 'text', text: '' }, out) };
           openTextStart = answerText.length;

@@ -18,7 +18,7 @@ export function encodeMessagesResponse(response: UnifiedResponse, request: Reque
     role: 'assistant',
     model: response.model || request.model,
     content: [...(response.webSearches ?? []).flatMap((search) => encodeWebSearchBlocks(search)), ...withCitations(response, showThoughts, clientName)],
-    stop_reason: encodeMessagesStopReason(response.finishReason, response.stopSequence),
+    stop_reason: encodeMessagesStopReason(response.finishReason, response.stopSequence, response.content.some((part) => part.type === 'text' && part.refusal === true)),
     stop_sequence: response.stopSequence ?? null,
     usage: encodeMessagesUsage(response.usage),
   };

@@ -113,6 +113,15 @@ describe('createMessagesStreamEncoder', () => {
     });
   }
 
+  it('stops a streamed refusal (chat delta.refusal) with stop_reason refusal', () => {
+    const events = payloads(encodeAll([
+      { type: 'start', id: 'chatcmpl-r', model: 'gpt-4o', created: 1 },
+      { type: 'text_delta', text: 'I cannot help with that.', refusal: true },
+      { type: 'finish', finishReason: 'stop', usage: USAGE },
+    ]));
+    expect(events.find((e) => e.type === 'message_delta')).to.deep.include({ delta: { stop_reason: 'refusal', stop_sequence: null } });
+  });
+
   it('omits signature_delta when no signature is known and closes the thinking block before text', () => {
     const data = payloads(encodeAll([
       { type: 'start', id: 'x', model: 'm', created: 0 },

@@ -69,6 +69,9 @@ describe('encodeMessagesResponse', () => {
     expect(stop('length').stop_reason).to.equal('max_tokens');
     expect(stop('content_filter').stop_reason).to.equal('refusal');
     expect(stop('other').stop_reason).to.equal('end_turn');
+    // A chat model's refusal (message.refusal) is Anthropic's refusal, not a turn that ended.
+    const refusal = encodeMessagesResponse({ ...FROM_CHAT, content: [{ type: 'text', text: 'I cannot help with that.', refusal: true }], finishReason: 'stop' }, REQUEST);
+    expect(refusal).to.deep.include({ stop_reason: 'refusal', content: [{ type: 'text', text: 'I cannot help with that.' }] });
   });
 
   it('renders a generated image as an image block and hides foreign thoughts when the client asked for none', () => {
