@@ -65,8 +65,8 @@ const refusesStop = refusesParameter('stop');
  * - `max_completion_tokens` (OpenAI's name; its reasoning models refuse `max_tokens`) and `stream_options` (the usage
  *   chunk): Mistral answers 422 `extra_forbidden` to either. The limit then goes as `max_tokens`, which every
  *   compatible service knows; a stream goes without its usage chunk.
- * - `verbosity`, from a Responses client's `text.verbosity` (Codex sends it for gpt-5 models): Mistral answers 422
- *   `extra_forbidden` to it as well.
+ * - `verbosity`, from a Responses client's `text.verbosity` (Codex sends it for gpt-5 models), and `prompt_cache_key`
+ *   (Codex's session id): Mistral answers 422 `extra_forbidden` to such fields as well.
  * - `parallel_tool_calls` (Codex sends it on every call): the o-series reasoning models answer "Unsupported
  *   parameter: 'parallel_tool_calls' is not supported with this model".
  * - `stop`, from a Messages client's `stop_sequences` or a Gemini client's `stopSequences`: o3 and o4-mini answer
@@ -93,6 +93,7 @@ const OPTIONAL_FIELDS: readonly OptionalField[] = [
   },
   { name: 'stream_options', marker: Buffer.from('"stream_options"'), drop: (json) => void delete json.stream_options, refused: refusesAsUnknown('stream_options') },
   { name: 'verbosity', marker: Buffer.from('"verbosity"'), drop: (json) => void delete json.verbosity, refused: refusesAsUnknown('verbosity') },
+  { name: 'prompt_cache_key', marker: Buffer.from('"prompt_cache_key"'), drop: (json) => void delete json.prompt_cache_key, refused: refusesAsUnknown('prompt_cache_key') },
   {
     name: 'parallel_tool_calls',
     marker: Buffer.from('"parallel_tool_calls"'),

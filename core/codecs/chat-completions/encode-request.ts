@@ -226,6 +226,9 @@ export function encodeChatCompletionsRequest(request: UnifiedRequest): Converted
   const responsesText = request.extensions?.responses?.text;
   const verbosity = typeof responsesText === 'object' && responsesText !== null ? (responsesText as { verbosity?: unknown }).verbosity : undefined;
   if (typeof verbosity === 'string' && body.verbosity === undefined) body.verbosity = verbosity;
+  // And its `prompt_cache_key` (Codex sends its session id): chat takes it too, to route a prefix to its cache.
+  const cacheKey = request.extensions?.responses?.prompt_cache_key;
+  if (typeof cacheKey === 'string' && body.prompt_cache_key === undefined) body.prompt_cache_key = cacheKey;
 
   if (request.tools && request.tools.length > 0) {
     body.tools = request.tools.map((tool): ChatCompletionsFunctionTool => {

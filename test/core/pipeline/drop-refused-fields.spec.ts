@@ -273,11 +273,11 @@ describe('a translated chat call the upstream refuses for a field the translatio
     expect(seen.map((body) => [body.max_tokens, 'stream_options' in body])).to.deep.equal([[100, true], [100, false]]);
   });
 
-  it("sends a Responses client's text.verbosity without it to a service that forbids it (Codex on Mistral: it was a 422)", async () => {
+  it("sends a Responses client's text.verbosity and prompt_cache_key (to chat upstreams, which take them) without them to a service that forbids them (Codex on Mistral: it was a 422)", async () => {
     upstream.handle((_req, res, body) => {
       const json = JSON.parse(body.toString()) as Record<string, unknown>;
       seen.push(json);
-      const extra = ['verbosity', 'max_completion_tokens'].filter((field) => field in json);
+      const extra = ['verbosity', 'max_completion_tokens', 'prompt_cache_key'].filter((field) => field in json);
       if (extra.length > 0) {
         res.writeHead(422, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ object: 'error', message: { detail: extra.map((field) => ({ type: 'extra_forbidden', loc: ['body', field], msg: 'Extra inputs are not permitted', input: json[field] })) }, type: 'invalid_request_message_error', param: null, code: null }));
@@ -287,9 +287,9 @@ describe('a translated chat call the upstream refuses for a field the translatio
       res.end(COMPLETION);
     });
     const responses = new OpenAI({ baseURL: `${gw.url}/chatonly/v1`, apiKey: TEST_LICENSE, maxRetries: 0 });
-    const answer = await responses.responses.create({ model: 'mistral-large-latest', input: 'hi', text: { verbosity: 'low' }, max_output_tokens: 100 });
+    const answer = await responses.responses.create({ model: 'mistral-large-latest', input: 'hi', text: { verbosity: 'low' }, max_output_tokens: 100, prompt_cache_key: 'session-1' });
     expect(answer.output_text).to.equal('done');
-    expect(seen.map((body) => ['verbosity' in body, 'max_completion_tokens' in body])).to.deep.equal([[true, true], [false, false]]);
+    expect(seen.map((body) => ['verbosity' in body, 'max_completion_tokens' in body, body.prompt_cache_key])).to.deep.equal([[true, true, 'session-1'], [false, false, undefined]]);
   });
 
   it("drops parallel_tool_calls for a model that refuses it (Codex's Responses call on o4-mini through chat)", async () => {

@@ -84,8 +84,10 @@ describe('encodeChatCompletionsRequest', () => {
   });
 
   it("carries a Responses client's text.verbosity as chat's verbosity", () => {
-    const body = encode(base({ extensions: { responses: { text: { verbosity: 'low' } } } }));
+    const body = encode(base({ extensions: { responses: { text: { verbosity: 'low' }, prompt_cache_key: 'codex-session-1' } } }));
     expect(body.verbosity).to.equal('low');
+    // And its prompt_cache_key, which chat takes too.
+    expect(body.prompt_cache_key).to.equal('codex-session-1');
   });
 
   it('sends max_tokens back to a client that used it, and copies unknown fields back', () => {
