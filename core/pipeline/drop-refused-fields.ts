@@ -45,6 +45,21 @@ function refusesParameter(name: string): (text: string) => boolean {
   return (text) => said.test(text);
 }
 
+/**
+ * A chat template that takes a system message only at the start (Qwen's on vLLM: "System message must be at the
+ * beginning."), where OpenAI takes one anywhere and Claude Code sends one mid-conversation.
+ */
+const SYSTEM_ONLY_FIRST = /system message[^.]*\b(?:beginning|first|start)\b/i;
+
+/** System messages after the first other message go as the user's: their words stay, at their place. */
+function systemAfterStartAsUser(json: ChatBody): void {
+  let started = false;
+  for (const message of json.messages ?? []) {
+    if (message.role !== 'system') started = true;
+    else if (started) message.role = 'user';
+  }
+}
+
 /** OpenAI's chat API takes 4 stop sequences (Gemini 5, Anthropic any number). */
 const MAX_CHAT_STOPS = 4;
 /** "Invalid 'stop': array too long. Expected an array with maximum length 4, …" (its code names no field). */
@@ -67,6 +82,8 @@ const refusesStop = refusesParameter('stop');
  *   compatible service knows; a stream goes without its usage chunk.
  * - `verbosity`, from a Responses client's `text.verbosity` (Codex sends it for gpt-5 models), and `prompt_cache_key`
  *   (Codex's session id): Mistral answers 422 `extra_forbidden` to such fields as well.
+ * - System messages after the start (Claude Code's reminders, a Responses client's developer items): chat templates
+ *   that take one only first refuse the request; they go as user messages then.
  * - `parallel_tool_calls` (Codex sends it on every call): the o-series reasoning models answer "Unsupported
  *   parameter: 'parallel_tool_calls' is not supported with this model".
  * - `stop`, from a Messages client's `stop_sequences` or a Gemini client's `stopSequences`: o3 and o4-mini answer
@@ -94,6 +111,12 @@ const OPTIONAL_FIELDS: readonly OptionalField[] = [
   { name: 'stream_options', marker: Buffer.from('"stream_options"'), drop: (json) => void delete json.stream_options, refused: refusesAsUnknown('stream_options') },
   { name: 'verbosity', marker: Buffer.from('"verbosity"'), drop: (json) => void delete json.verbosity, refused: refusesAsUnknown('verbosity') },
   { name: 'prompt_cache_key', marker: Buffer.from('"prompt_cache_key"'), drop: (json) => void delete json.prompt_cache_key, refused: refusesAsUnknown('prompt_cache_key') },
+  {
+    name: 'system messages after the start',
+    marker: Buffer.from('"role":"system"'),
+    drop: systemAfterStartAsUser,
+    refused: (text) => SYSTEM_ONLY_FIRST.test(text),
+  },
   {
     name: 'parallel_tool_calls',
     marker: Buffer.from('"parallel_tool_calls"'),

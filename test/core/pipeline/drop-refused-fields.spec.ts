@@ -37,6 +37,39 @@ describe('a translated chat call the upstream refuses for a field the translatio
   });
   const client = () => new Anthropic({ baseURL: `${gw.url}/openai`, apiKey: TEST_LICENSE, maxRetries: 0 });
 
+  it("sends Claude Code's mid-conversation system message as the user's to a chat template that takes one only first (Qwen on vLLM)", async () => {
+    upstream.handle((_req, res, body) => {
+      const json = JSON.parse(body.toString()) as { messages: Array<{ role: string }> };
+      seen.push(json);
+      const late = json.messages.findIndex((message, i) => message.role === 'system' && i > 0 && json.messages[i - 1].role !== 'system');
+      res.writeHead(late >= 0 ? 400 : 200, { 'content-type': 'application/json' });
+      res.end(late >= 0 ? JSON.stringify({ object: 'error', message: 'System message must be at the beginning.', type: 'BadRequestError', param: null, code: 400 }) : COMPLETION);
+    });
+    const ask = () =>
+      client().messages.create({
+        model: 'qwen3-coder',
+        max_tokens: 100,
+        system: 'You are Claude Code.',
+        messages: [
+          { role: 'user', content: 'hi' },
+          { role: 'assistant', content: 'Hello.' },
+          { role: 'system', content: 'The user switched to plan mode.' } as never,
+          { role: 'user', content: 'plan it' },
+        ],
+      });
+    expect((await ask()).content).to.deep.equal([{ type: 'text', text: 'done' }]);
+    const roles = (body: Record<string, unknown>) => (body.messages as Array<{ role: string }>).map((message) => message.role);
+    expect(seen.map(roles)).to.deep.equal([
+      ['system', 'user', 'assistant', 'system', 'user'],
+      ['system', 'user', 'assistant', 'user', 'user'],
+    ]);
+    expect((seen[1].messages as Array<{ content: string }>)[3].content).to.equal('The user switched to plan mode.');
+    // Remembered for the model: the next call goes so at once.
+    await ask();
+    expect(seen).to.have.length(3);
+    expect(roles(seen[2])).to.deep.equal(['system', 'user', 'assistant', 'user', 'user']);
+  });
+
   it("drops reasoning_effort for a model without reasoning (Claude Code's adaptive thinking on gpt-4.1)", async () => {
     refuse('reasoning_effort', "Unsupported parameter: 'reasoning_effort' is not supported with this model.");
     const message = await client().messages.create({
