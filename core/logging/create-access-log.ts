@@ -1,6 +1,6 @@
 import { BatchedLineTransport } from './batched-line-transport';
 import type { Logger } from './create-logger';
-import { jsonLineWriterOf } from './json-line-writer';
+import { isFlatEntry, jsonLineWriterOf } from './json-line-writer';
 
 const LEVEL = Symbol.for('level');
 const ACCESS_LEVEL = 'info';
@@ -36,7 +36,8 @@ export function createAccessLog(log: Logger): (fields: Record<string, unknown>) 
       const level = transport.level ?? log.level;
       if (log.levels[level] < log.levels[ACCESS_LEVEL]) continue;
       // Batched stdout (createLogger's) formats the line when it writes its batch, with this time as the timestamp.
-      if (jsonLine && formatted === undefined && !transport.format && transport instanceof BatchedLineTransport) {
+      // Only an entry the writer takes: any other goes through the chain now (a deferred one would be lost at the flush).
+      if (jsonLine && formatted === undefined && !transport.format && transport instanceof BatchedLineTransport && isFlatEntry(entry as Record<string, unknown>)) {
         transport.logLater(entry, at, jsonLine);
         continue;
       }

@@ -32,13 +32,10 @@ export function createJsonLineWriter(secrets?: () => Iterable<string>): JsonLine
   const shapes = createShapeCache();
   return (entry, at) => {
     const fields = entry as Record<string, unknown>;
+    if (!isFlatEntry(fields)) return undefined;
     const keys = Object.keys(fields);
     let bigints = false;
-    for (const key of keys) {
-      const value = fields[key];
-      if ((typeof value === 'object' && value !== null) || key === '__proto__') return undefined;
-      if (typeof value === 'bigint') bigints = true;
-    }
+    for (const key of keys) if (typeof fields[key] === 'bigint') bigints = true;
     redactEntry(fields, secretList(secrets));
     fields.timestamp = isoAt(at ?? Date.now());
     const shape = shapes.of(keys);
@@ -57,6 +54,15 @@ export function createJsonLineWriter(secrets?: () => Iterable<string>): JsonLine
     entry[MESSAGE] = JSON.stringify(sorted);
     return entry;
   };
+}
+
+/** An entry the JSON line writer writes: every field a primitive (no object, array or error), none named `__proto__`. */
+export function isFlatEntry(fields: Record<string, unknown>): boolean {
+  for (const key of Object.keys(fields)) {
+    const value = fields[key];
+    if ((typeof value === 'object' && value !== null) || key === '__proto__') return false;
+  }
+  return true;
 }
 
 /** The configured secrets as an array, copied only when they come as some other iterable. */

@@ -172,6 +172,15 @@ describe("createAccessLog on createLogger's batched stdout", () => {
     expect(line).not.to.contain(SECRET);
   });
 
+  it('writes an entry with a nested value through the format chain, not lost at the flush', () => {
+    const { logger, transport, lines } = batchedLogger();
+    createAccessLog(logger)({ requestId: 'r1' });
+    createAccessLog(logger)({ requestId: 'r2', usage: { input: 3 } });
+    transport.flush();
+    expect(lines().map((line) => (JSON.parse(line) as { requestId: string }).requestId).sort()).to.deep.equal(['r1', 'r2']);
+    expect(lines().map((line) => (JSON.parse(line) as { usage?: unknown }).usage).filter(Boolean)).to.deep.equal([{ input: 3 }]);
+  });
+
   it('keeps its place among the lines logged before and after it', () => {
     const { logger, transport, lines } = batchedLogger();
     logger.info('before');
