@@ -15,10 +15,16 @@ export interface PeekOptions {
    * send one before the error that is its real answer. At most four are; the fifth event is the first.
    */
   skip?(event: WireEvent): boolean;
+  /**
+   * How long to wait for the first event before handing the stream over unjudged: a model thinking without streaming
+   * (o3, gpt-5) sends nothing for a minute, and a client waiting on the peek got no byte, not even the translated
+   * stream's keep-alive. An error answer comes at once.
+   */
+  waitMs?: number;
 }
 
 export interface PeekedStream {
-  /** The stream's first event (not skipped); undefined when it ended, or PEEK_LIMIT_BYTES went by, before one. */
+  /** The stream's first event (not skipped); undefined when it ended, or PEEK_LIMIT_BYTES or `waitMs` went by, before one. */
   first: WireEvent | undefined;
   /** The same answer, its body still read from its first byte. */
   response: UpstreamResponse;
@@ -45,7 +51,9 @@ export function peekFirstSseEvent(response: UpstreamResponse, options: PeekOptio
     return undefined;
   };
   return new Promise((resolve, reject) => {
+    let timer: NodeJS.Timeout | undefined;
     const done = (first: WireEvent | undefined): void => {
+      clearTimeout(timer);
       source.off('data', onData);
       source.off('end', onEnd);
       source.off('error', onError);
@@ -60,10 +68,12 @@ export function peekFirstSseEvent(response: UpstreamResponse, options: PeekOptio
     };
     const onEnd = (): void => done(firstOf(parser.end()));
     const onError = (error: unknown): void => {
+      clearTimeout(timer);
       source.off('data', onData);
       source.off('end', onEnd);
       reject(error);
     };
+    if (options.waitMs !== undefined) timer = setTimeout(() => done(undefined), options.waitMs);
     source.on('end', onEnd);
     source.on('error', onError);
     source.on('data', onData);

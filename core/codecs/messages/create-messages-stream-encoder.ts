@@ -6,6 +6,7 @@ import type { StreamEncoder } from '../codec';
 import { encodeMessagesStreamError } from '../shared/encode-messages-error';
 import { clientFunctionNames } from '../shared/portable-function-names';
 import { toPrefixedId } from '../shared/to-prefixed-id';
+import { mintId } from '../shared/mint-id';
 import { encodeMessagesStopReason } from './encode-messages-stop-reason';
 import { encodeMessagesUsage } from './encode-messages-usage';
 import { encodeWebSearchBlocks, encodeWebSearchCitation } from './encode-messages-web-search';
@@ -288,7 +289,8 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
     keepAlive(): WireEvent[] {
       if (done) return [];
       const out: WireEvent[] = [];
-      ensureStarted(out);
+      // An id of its own: the upstream's, which would name the message, has not come yet.
+      if (!started) start(mintId('msg_'), '', out);
       out.push(wire('ping', {}));
       return out;
     },

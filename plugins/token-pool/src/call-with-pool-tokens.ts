@@ -97,6 +97,12 @@ export async function callWithPoolTokens(call: PoolCall): Promise<UpstreamRespon
   throw noTokenError(call, choice, last, now());
 }
 
+/**
+ * How long a stream's first event is waited for to judge it (an error in a 200): longer, the stream goes to the client
+ * unjudged, so that a model thinking without streaming does not leave the client with no byte (see PeekOptions.waitMs).
+ */
+const FIRST_EVENT_WAIT_MS = 10_000;
+
 /** Bound on a whole 2xx JSON answer read to look for an error envelope in it. */
 const JSON_ANSWER_LIMIT = 64 * 1024 * 1024;
 
@@ -110,7 +116,7 @@ async function judgeStreamStart(response: UpstreamResponse): Promise<{ response:
   const type = response.headers['content-type'];
   if (type !== undefined && !isEventStream(type) && /[/+]json\b/i.test(String(type))) return judgeJsonAnswer(response);
   if (!isEventStream(type) || type === undefined) return { response };
-  const peeked = await peekFirstSseEvent(response, { skip: saysNothingYet });
+  const peeked = await peekFirstSseEvent(response, { skip: saysNothingYet, waitMs: FIRST_EVENT_WAIT_MS });
   const first = peeked.first;
   const json = parseJson(first?.data);
   if (first === undefined || (first.event !== 'error' && errorOf(json) === undefined)) return { response: peeked.response };

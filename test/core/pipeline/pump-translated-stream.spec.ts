@@ -78,6 +78,9 @@ describe('pumpTranslatedStream', () => {
       mock.timers.tick(KEEP_ALIVE_MS);
       await settle();
       expect(names(recording.writes)).to.deep.equal([['message_start', 'ping']]);
+      // A message id of its own, as every Anthropic message has.
+      const id = (JSON.parse(recording.writes[0][0].data) as { message: { id: string } }).message.id;
+      expect(id).to.match(/^msg_[0-9a-f]{24}$/);
       mock.timers.tick(KEEP_ALIVE_MS);
       expect(names(recording.writes)).to.deep.equal([['message_start', 'ping'], ['ping']]);
       // The answer then comes (its first text opens a block, with the API's own ping): no keep-alive while events flow.

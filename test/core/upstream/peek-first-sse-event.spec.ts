@@ -45,6 +45,17 @@ describe('peekFirstSseEvent', () => {
     expect(await text(late.response.body).catch((error: Error) => String(error))).to.include('reset later');
   });
 
+  it('hands a silent stream over unjudged after waitMs, its bytes still whole (a model thinking without streaming)', async () => {
+    const body = new Readable({ read() {} });
+    body.push(Buffer.from('data: {"choices":[{"delta":{"role":"assistant"}}]}\n\n'));
+    // Without waitMs this would wait for the next event, which comes only after the peek has resolved.
+    const peeked = await peekFirstSseEvent({ status: 200, headers: {}, body }, { skip: () => true, waitMs: 50 });
+    expect(peeked.first).to.equal(undefined);
+    body.push(Buffer.from('data: {"choices":[{"delta":{"content":"late"}}]}\n\n'));
+    body.push(null);
+    expect(await text(peeked.response.body)).to.equal('data: {"choices":[{"delta":{"role":"assistant"}}]}\n\ndata: {"choices":[{"delta":{"content":"late"}}]}\n\n');
+  });
+
   it('stops looking after 64 KB without an event, and destroying the replay destroys the body', async () => {
     const big = 'x'.repeat(70 * 1024);
     const source = answer([`: ${big}`, '\n\ndata: late\n\n']);
