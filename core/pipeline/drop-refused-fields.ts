@@ -23,6 +23,8 @@ export interface OptionalField {
   lasting?(text: string): boolean;
   /** Whether a 4xx answer's text refuses this field; default: it names the field. */
   refused?(text: string): boolean;
+  /** Whether the bytes sent carry the field; default: they hold `marker`. */
+  present?(body: Buffer): boolean;
 }
 
 /**
@@ -147,8 +149,11 @@ export function optionalFieldsIn(request: UpstreamRequest): readonly OptionalFie
   if (request.mode !== 'translate' || request.body === undefined) return NONE;
   const fields = request.format === 'chat-completions' ? OPTIONAL_FIELDS : request.format === 'messages' ? OPTIONAL_MESSAGES_FIELDS : NONE;
   const body = request.body;
-  return fields.filter((field) => body.includes(field.marker));
+  return fields.filter((field) => (field.present ? field.present(body) : body.includes(field.marker)));
 }
+
+/** How automatic prompt caching ends a Messages body (plugins/claude writes it as the last field). */
+const TOP_LEVEL_CACHING = Buffer.from(',"cache_control":{"type":"ephemeral"}}');
 
 /**
  * Fields a translation adds to a Messages request that an Anthropic-compatible service other than Anthropic may not
@@ -156,7 +161,15 @@ export function optionalFieldsIn(request: UpstreamRequest): readonly OptionalFie
  * inputs are not permitted" by a strict one. Block-level markers are the client's and stay.
  */
 const OPTIONAL_MESSAGES_FIELDS: readonly OptionalField[] = [
-  { name: 'cache_control', marker: Buffer.from('"cache_control"'), drop: (json) => void delete json.cache_control, refused: refusesAsUnknown('cache_control') },
+  {
+    name: 'cache_control',
+    marker: TOP_LEVEL_CACHING,
+    drop: (json) => void delete json.cache_control,
+    // The request's own field, which the plugin writes last; a client's markers on blocks are not it.
+    present: (body) => body.length > TOP_LEVEL_CACHING.length && body.subarray(-TOP_LEVEL_CACHING.length).equals(TOP_LEVEL_CACHING),
+    // "cache_control: Extra inputs are not permitted", not a block's "messages.0.content.0.cache_control: …".
+    refused: (text) => /(?<![.\w])cache_control\b/.test(text) && refusesAsUnknown('cache_control')(text),
+  },
 ];
 
 /** Of `fields`, those a 4xx answer names as refused (not as missing). */

@@ -7,7 +7,11 @@
  */
 const AUTOMATIC_CACHING = Object.freeze({ type: 'ephemeral' });
 
-/** The request with automatic caching, unless it places breakpoints of its own (a client's `cache_control`). */
+/**
+ * The request with automatic caching, unless it places breakpoints of its own (a client's `cache_control`). The field
+ * goes last: core knows it by how the body ends, to send the request again without it where a service refuses it
+ * (core/pipeline/drop-refused-fields.ts).
+ */
 export function withAutomaticCaching<T extends Record<string, unknown>>(request: T): T {
   if (request.cache_control !== undefined || hasBreakpoint(request)) return request;
   return { ...request, cache_control: AUTOMATIC_CACHING };

@@ -471,3 +471,19 @@ describe('withoutFields: a refused reasoning effort', () => {
     expect(sentEffort('high', "Unsupported parameter: 'reasoning_effort' is not supported with this model.")).to.equal(undefined);
   });
 });
+
+describe('optionalFieldsIn: automatic prompt caching on a Messages request', () => {
+  const messagesRequest = (json: Record<string, unknown>): UpstreamRequest => ({ mode: 'translate', format: 'messages', method: 'POST', path: '/v1/messages', headers: {}, body: Buffer.from(JSON.stringify(json)), stream: false });
+  const block = { role: 'user', content: [{ type: 'text', text: 'doc', cache_control: { type: 'ephemeral' } }] };
+
+  it('counts the top-level field only, not a client\'s breakpoints on blocks, and only a refusal of the top-level one', () => {
+    const automatic = optionalFieldsIn(messagesRequest({ model: 'm', messages: [{ role: 'user', content: 'hi' }], cache_control: { type: 'ephemeral' } }));
+    expect(automatic.map((field) => field.name)).to.deep.equal(['cache_control']);
+    expect(optionalFieldsIn(messagesRequest({ model: 'm', messages: [block] }))).to.deep.equal([]);
+    const [field] = automatic;
+    expect(field.refused?.('cache_control: Extra inputs are not permitted')).to.equal(true);
+    expect(field.refused?.('messages.0.content.0.cache_control: Extra inputs are not permitted')).to.equal(false);
+    const sent = withoutFields(messagesRequest({ model: 'm', messages: [block], cache_control: { type: 'ephemeral' } }), automatic);
+    expect(JSON.parse(sent.body!.toString())).to.deep.equal({ model: 'm', messages: [block] });
+  });
+});
