@@ -133,7 +133,12 @@ function textOf(message: UnifiedMessage): string {
 
 function encodeMessages(request: UnifiedRequest): ChatCompletionsMessage[] {
   const out: ChatCompletionsMessage[] = request.system.map((text) => ({ role: 'system', content: text }));
-  if (request.responseFormat?.type === 'json_object' && !mentionsJson(request)) out.push({ role: 'system', content: JSON_MODE_INSTRUCTION });
+  if (request.responseFormat?.type === 'json_object' && !mentionsJson(request)) {
+    // Joined to the system prompt there is: some chat templates take one system message only.
+    const last = out.at(-1);
+    if (last) last.content = `${String(last.content)}\n\n${JSON_MODE_INSTRUCTION}`;
+    else out.push({ role: 'system', content: JSON_MODE_INSTRUCTION });
+  }
   // Chat wants an assistant's tool calls answered by tool messages right after it (OpenAI: 400 otherwise); a Gemini
   // client may put text before or between its function responses. Other messages wait until every call is answered.
   const awaiting = new Set<string>();

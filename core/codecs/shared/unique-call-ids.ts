@@ -4,8 +4,10 @@
  * unique; Claude Code pairs each result with its call by id). A repeated id gets `_2`, `_3`… after it.
  */
 export function createUniqueCallIds(): (id: string) => string {
-  const used = new Set<string>();
+  // Made at the first call: most answers have none.
+  let used: Set<string> | undefined;
   return (id) => {
+    used ??= new Set();
     let unique = id;
     for (let n = 2; used.has(unique); n += 1) unique = `${id}_${n}`;
     used.add(unique);

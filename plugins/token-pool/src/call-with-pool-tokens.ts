@@ -74,7 +74,7 @@ export async function callWithPoolTokens(call: PoolCall): Promise<UpstreamRespon
       // A timeout or a broken connection says nothing of the token's account, but the admin view counts it as the
       // token's error (an operator looks there for failing tokens); the client leaving or a shutdown is no error.
       if (!call.ctx.signal.aborted && !(isGatewayError(error) && error.code === 'GW_SHUTTING_DOWN')) {
-        await rotation.recordError(token.id, toGatewayError(error).message.slice(0, REASON_MAX_CHARS));
+        await rotation.recordError(token.id, maskGivenSecrets(toGatewayError(error).message, settings.secrets).slice(0, REASON_MAX_CHARS));
       }
       throw error;
     }

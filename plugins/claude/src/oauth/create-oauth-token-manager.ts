@@ -38,19 +38,19 @@ function refreshMargin(tokens: OAuthTokens): number {
 }
 
 /**
- * OAuth tokens of the platform's session-key credentials: exchanged once, kept in the store (a restart reuses
- * them), refreshed before they expire and on demand after a 401. Per credential one exchange or refresh runs at
- * a time; concurrent callers wait for it instead of starting their own. A token that still works is refreshed in
- * the background: no request waits for that. A waiting request stops waiting when its client goes away; the shared
- * renewal carries on for the others.
- */
-/**
  * How long a stored token set outlives its last renewal. A platform in use renews within hours; the tokens of one
  * taken out of the config (whose plugin never loads again to delete them, see `load`) are live credentials, and leave
  * the store after this. An idle platform's session key exchanges again then.
  */
 export const STORED_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
+/**
+ * OAuth tokens of the platform's session-key credentials: exchanged once, kept in the store (a restart reuses
+ * them), refreshed before they expire and on demand after a 401. Per credential one exchange or refresh runs at
+ * a time; concurrent callers wait for it instead of starting their own. A token that still works is refreshed in
+ * the background: no request waits for that. A waiting request stops waiting when its client goes away; the shared
+ * renewal carries on for the others.
+ */
 export function createOAuthTokenManager(options: OAuthTokenManagerOptions) {
   const now = options.now ?? Date.now;
   const namespace = `claude-oauth:${options.platform}`;

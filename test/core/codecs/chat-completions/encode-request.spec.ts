@@ -18,7 +18,10 @@ describe('encodeChatCompletionsRequest', () => {
     const plain = encode(base({ system: ['Be brief.'], responseFormat: { type: 'json_object' } }));
     expect(plain.response_format).to.deep.equal({ type: 'json_object' });
     expect(plain.messages).to.deep.equal([
-      { role: 'system', content: 'Be brief.' },
+      { role: 'system', content: 'Be brief.\n\nAnswer with valid JSON only, with no text before or after it.' },
+      { role: 'user', content: 'hi' },
+    ]);
+    expect(encode(base({ responseFormat: { type: 'json_object' } })).messages).to.deep.equal([
       { role: 'system', content: 'Answer with valid JSON only, with no text before or after it.' },
       { role: 'user', content: 'hi' },
     ]);
