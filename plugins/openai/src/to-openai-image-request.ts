@@ -12,25 +12,39 @@ const EDIT_INPUT_FIELDS = new Set(['image', 'images', 'mask']);
  * `response_format` and always answer base64 (the gateway turns it into URLs itself), so it is dropped for them; any
  * other model (DALL·E, a compatible service's own, which answers URLs unless told) gets the client's value or the
  * gateway's default `b64_json`.
- * Edits: files go on as multipart; URLs and base64 (alone or mixed with files) as the JSON `images` form.
+ * Edits: files go on as multipart, and so do base64 images for models other than the GPT image ones; URLs, file ids
+ * and a GPT image model's base64 as the JSON `images` form.
  */
 export function toOpenAiImageRequest(request: ImageRequest): ShapedPost {
   const fields: Record<string, unknown> = { ...request.fields };
-  if (takesResponseFormat(request.model, fields)) fields.response_format = request.responseFormat;
+  const gptImage = !takesResponseFormat(request.model, fields);
+  if (!gptImage) fields.response_format = request.responseFormat;
   else delete fields.response_format;
   if (request.kind === 'generation') return { path: '/v1/images/generations', json: fields };
 
   const path = '/v1/images/edits';
   for (const name of EDIT_INPUT_FIELDS) delete fields[name];
   const inputs = request.mask ? [...request.images, request.mask] : request.images;
-  if (inputs.every((input) => input.kind === 'file')) {
+  // Files go as the multipart form every model and compatible service takes, and so do base64 images for any model but
+  // the GPT image ones: the JSON form works for those only (DALL·E 2 and multipart-only services refuse it).
+  if (inputs.every((input) => input.kind === 'file' || (input.kind === 'base64' && !gptImage))) {
     const parts = textParts(fields);
-    for (const input of inputs) if (input.kind === 'file') parts.push({ name: input.field, filename: input.filename, mediaType: input.mediaType, data: input.data });
+    const imageField = request.images.length > 1 ? 'image[]' : 'image';
+    for (const input of request.images) parts.push(filePart(input, imageField));
+    if (request.mask) parts.push(filePart(request.mask, 'mask'));
     return { path, multipart: parts };
   }
   fields.images = request.images.map((input, i) => toImageObject(input, `images[${i}]`));
   if (request.mask) fields.mask = toImageObject(request.mask, 'mask');
   return { path, json: fields };
+}
+
+/** An inline image as a file part: a client's file under its own field, base64 under `field` as the SDKs name it. */
+function filePart(input: ImageInput, field: string): MultipartPart {
+  if (input.kind === 'file') return { name: input.field, filename: input.filename, mediaType: input.mediaType, data: input.data };
+  if (input.kind !== 'base64') throw new GatewayError('GW_INTERNAL', `${field}: not an inline image`);
+  const extension = /^image\/([a-z0-9.+-]+)$/i.exec(input.mediaType)?.[1] ?? 'png';
+  return { name: field, filename: `${field.replace('[]', '')}.${extension}`, mediaType: input.mediaType, data: Buffer.from(input.data, 'base64') };
 }
 
 function takesResponseFormat(model: string | undefined, fields: Record<string, unknown>): boolean {

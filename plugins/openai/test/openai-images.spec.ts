@@ -178,6 +178,28 @@ describe('openai plugin: images (nock replays)', () => {
     expect(seen).to.deep.equal({ model: 'gpt-image-1', prompt: 'blue', size: '1024x1024', images: [{ image_url: 'https://example.com/a.png' }, { image_url: `data:image/png;base64,${PNG_B64}` }] });
   });
 
+  it('sends a DALL·E 2 edit whose image and mask are base64 as the multipart form (its JSON form is the GPT image models\' only)', async () => {
+    let seenType = '';
+    let seenBody: Buffer = Buffer.alloc(0);
+    nock(UPSTREAM)
+      .post('/v1/images/edits')
+      .reply(function (_uri, body) {
+        seenType = String(this.req.headers['content-type']);
+        seenBody = nockBodyBytes(body);
+        return [200, fixtureJson('openai-images/response-b64.json')];
+      });
+    const res = await postJson(gw, '/v1/images/edits', { model: 'dall-e-2', prompt: 'blue', image: `data:image/png;base64,${PNG_B64}`, mask: PNG_B64 });
+    expect(res.status).to.equal(200);
+    expect(seenType).to.match(/^multipart\/form-data; boundary=/);
+    const parsed = await parseMultipart(seenBody, seenType);
+    expect(parsed.fields).to.deep.equal([['model', 'dall-e-2'], ['prompt', 'blue'], ['response_format', 'b64_json']]);
+    expect(parsed.files.map((file) => [file.field, file.filename, file.type])).to.deep.equal([
+      ['image', 'image.png', 'image/png'],
+      ['mask', 'mask.png', 'image/png'],
+    ]);
+    expect(parsed.files.every((file) => file.data.equals(TINY_PNG))).to.equal(true);
+  });
+
   it('forwards the fixture JSON edit unchanged', async () => {
     const request = fixtureJson('openai-images/request-edit-json.json');
     let seen: unknown;
