@@ -3,7 +3,7 @@ import type { EventEmitter } from 'node:events';
 import { SSE_HEADERS, formatSseEvent, type SseNewline } from '../sse/format-sse-event';
 import { createJsonArrayWriter } from '../sse/json-array-writer';
 import type { StreamFraming, WireEvent } from '../sse/wire-event';
-import { flushHeadersSoon } from './flush-headers-soon';
+import { HEADERS_WAIT_MS } from './flush-headers-soon';
 import { writeNow } from './write-now';
 
 /**
@@ -19,11 +19,18 @@ export function createClientStreamWriter(res: ServerResponse, framing: StreamFra
 
   const headers = framing === 'sse' ? SSE_HEADERS : { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' };
 
-  /** Sends the 200 and the stream's headers now, before any event (they leave on their own if none comes soon). */
+  /**
+   * The 200 and the stream's headers go with the first events, or on their own when none has come within
+   * HEADERS_WAIT_MS. Until then the answer has no status: an upstream error that comes first (Anthropic's
+   * `overloaded_error` as its first event, Gemini's error chunk) is answered with its own status, which SDKs retry.
+   */
   function start(): void {
-    if (res.headersSent) return;
-    res.writeHead(200, headers);
-    flushHeaders = flushHeadersSoon(res);
+    if (res.headersSent || flushHeaders !== undefined) return;
+    flushHeaders = setTimeout(() => {
+      if (res.headersSent || res.destroyed || res.writableEnded) return;
+      res.writeHead(200, headers);
+      res.flushHeaders();
+    }, HEADERS_WAIT_MS);
   }
 
   return {
