@@ -19,10 +19,38 @@ function invalid(param: string, detail: string): GatewayError {
   return new GatewayError('GW_INVALID_REQUEST', `${param}: ${detail}`, { param });
 }
 
-/** Tool ids must match `^[a-zA-Z0-9_-]+$`; tool_use and tool_result go through the same mapping, so they still pair. */
-function toToolId(id: string): string {
-  return id.replace(/[^a-zA-Z0-9_-]/g, '_') || 'toolu_0';
+/**
+ * The request's tool ids as Anthropic takes them: matching `^[a-zA-Z0-9_-]+$`, and unique across the request
+ * ("tool_use ids must be unique"), where a conversation may repeat one (a provider numbering calls per answer before the
+ * client switched models, two ids that differ in characters Anthropic refuses). A call that repeats an id gets `_2`,
+ * `_3`… after it, and a result pairs with the latest call the client gave its id.
+ */
+function createToolIds() {
+  const taken = new Set<string>();
+  /** Per id the client gave, the calls given it that no result has answered yet, oldest first, and the latest. */
+  const unanswered = new Map<string, string[]>();
+  const latest = new Map<string, string>();
+  const clean = (id: string): string => id.replace(/[^a-zA-Z0-9_-]/g, '_') || 'toolu_0';
+  return {
+    call(id: string): string {
+      const base = clean(id);
+      let unique = base;
+      for (let n = 2; taken.has(unique); n += 1) unique = `${base}_${n}`;
+      taken.add(unique);
+      latest.set(id, unique);
+      const waiting = unanswered.get(id);
+      if (waiting) waiting.push(unique);
+      else unanswered.set(id, [unique]);
+      return unique;
+    },
+    /** The call a result with this id answers: the oldest unanswered one given it, else the latest. */
+    result(id: string): string {
+      return unanswered.get(id)?.shift() ?? latest.get(id) ?? clean(id);
+    },
+  };
 }
+
+type ToolIds = ReturnType<typeof createToolIds>;
 
 function cache(part: { cacheControl?: Record<string, unknown> }): { cache_control?: Record<string, unknown> } {
   return part.cacheControl ? { cache_control: part.cacheControl } : {};
@@ -41,7 +69,7 @@ function textBlock(text: string, part: { cacheControl?: Record<string, unknown> 
   return isBlankText(text) ? undefined : { type: 'text', text, ...cache(part) };
 }
 
-function encodeToolResult(part: UnifiedToolResultPart, path: string): MessagesToolResultBlock {
+function encodeToolResult(part: UnifiedToolResultPart, path: string, toolUseId: string): MessagesToolResultBlock {
   const blocks = part.content
     .map((inner, k) => (inner.type === 'text' ? textBlock(inner.text, inner) : encodeMessagesMedia(inner, `${path}.content[${k}]`)))
     .filter((b): b is NonNullable<typeof b> => b !== undefined);
@@ -49,7 +77,7 @@ function encodeToolResult(part: UnifiedToolResultPart, path: string): MessagesTo
   const content = onlyText ? (blocks[0] as MessagesTextBlock).text : blocks;
   return {
     type: 'tool_result',
-    tool_use_id: toToolId(part.toolCallId),
+    tool_use_id: toolUseId,
     ...(blocks.length > 0 ? { content } : {}),
     ...(part.isError ? { is_error: true } : {}),
     ...cache(part),
@@ -69,6 +97,7 @@ function encodePart(
   role: UnifiedMessage['role'],
   path: string,
   warnings: string[],
+  ids: ToolIds,
 ): MessagesContentBlock | undefined {
   switch (part.type) {
     case 'text':
@@ -79,14 +108,14 @@ function encodePart(
       if (role !== 'assistant') throw invalid(path, 'tool calls are only allowed in assistant messages');
       return {
         type: 'tool_use',
-        id: toToolId(part.id),
+        id: ids.call(part.id),
         name: part.name,
         input: parseToolCallArguments(part.arguments, () => warnings.push(`${path}.arguments: not a JSON object, sent as {}`), `${path}.arguments`),
         ...cache(part),
       };
     case 'tool_result':
-      if (role === 'assistant') throw invalid(path, 'tool results are not allowed in assistant messages');
-      return encodeToolResult(part, path);
+      // Encoded by encodeMessagesTurns, which pairs it with its call.
+      throw invalid(path, 'tool results are not allowed in assistant messages');
     default:
       if (role === 'assistant') {
         // Messages assistant turns cannot hold media (e.g. an image a Gemini image model generated earlier).
@@ -127,6 +156,7 @@ function trimPrefill(turns: MessagesTurn[]): MessagesTurn[] {
  */
 export function encodeMessagesTurns(messages: UnifiedMessage[], warnings: string[]): MessagesTurn[] {
   const turns: MessagesTurn[] = [];
+  const ids = createToolIds();
   /** The tool_use ids of the last assistant turn: only those may have a tool_result in the user turn after it. */
   let answerable = new Set<string>();
   messages.forEach((message, i) => {
@@ -135,8 +165,11 @@ export function encodeMessagesTurns(messages: UnifiedMessage[], warnings: string
       const path = `messages[${i}].content[${j}]`;
       // Anthropic refuses a tool_result whose tool_use is not in the previous message (a client's window cut it off, a
       // Gemini client's response naming no call): it goes as user text naming the function, as on chat upstreams.
-      if (part.type === 'tool_result' && role === 'user' && !answerable.has(toToolId(part.toolCallId))) return orphanResultBlocks(part, path);
-      const block = encodePart(part, message.role, path, warnings);
+      if (part.type === 'tool_result' && role === 'user') {
+        const toolUseId = ids.result(part.toolCallId);
+        return answerable.has(toolUseId) ? [encodeToolResult(part, path, toolUseId)] : orphanResultBlocks(part, path);
+      }
+      const block = encodePart(part, message.role, path, warnings, ids);
       return block === undefined ? [] : [block];
     });
     if (role === 'assistant' && content.length > 0) {

@@ -149,6 +149,27 @@ describe('encodeMessagesRequest', () => {
       ]);
     });
 
+    it('gives calls that repeat an id (across turns, within one, or once cleaned) ids of their own, each result paired with its call', () => {
+      const call = (id: string, name: string) => ({ type: 'tool_call' as const, id, name, arguments: '{}' });
+      const result = (id: string, text: string) => ({ type: 'tool_result' as const, toolCallId: id, content: [{ type: 'text' as const, text }] });
+      const { value } = encodeMessagesRequest(request([
+        hi,
+        { role: 'assistant', content: [call('call_0', 'a')] },
+        { role: 'tool', content: [result('call_0', 'A')] },
+        { role: 'assistant', content: [call('call_0', 'b'), call('call_0', 'c'), call('f.x:1', 'd'), call('f_x_1', 'e')] },
+        { role: 'tool', content: [result('call_0', 'B'), result('call_0', 'C'), result('f.x:1', 'D'), result('f_x_1', 'E')] },
+      ]));
+      const blocks = (value.messages as Array<{ content: Array<{ type: string; id?: string; tool_use_id?: string; content?: string }> }>).flatMap((m) => m.content);
+      expect(blocks.filter((b) => b.type === 'tool_use').map((b) => b.id)).to.deep.equal(['call_0', 'call_0_2', 'call_0_3', 'f_x_1', 'f_x_1_2']);
+      expect(blocks.filter((b) => b.type === 'tool_result').map((b) => [b.tool_use_id, b.content])).to.deep.equal([
+        ['call_0', 'A'],
+        ['call_0_2', 'B'],
+        ['call_0_3', 'C'],
+        ['f_x_1', 'D'],
+        ['f_x_1_2', 'E'],
+      ]);
+    });
+
     it('turns a mid-conversation system message between assistant turns into its own user turn', () => {
       const { value } = encodeMessagesRequest(request([
         hi,
