@@ -1,3 +1,4 @@
+import { JSON_MODE_INSTRUCTION } from '../codecs/shared/json-mode-instruction';
 import type { UpstreamFailure, UpstreamRequest } from '../hooks/plugin-api';
 
 type ChatBody = { messages?: Array<Record<string, unknown>> } & Record<string, unknown>;
@@ -152,6 +153,31 @@ export function optionalFieldsIn(request: UpstreamRequest): readonly OptionalFie
   return fields.filter((field) => (field.present ? field.present(body) : body.includes(field.marker)));
 }
 
+/** A Messages body asking for structured output (`output_config.format`), which Claude models before 4.5 refuse. */
+const STRUCTURED_OUTPUT = Buffer.from('"format":{"type":"json_schema"');
+
+/**
+ * Structured output for a model that refuses it: the schema is asked for in words, in the system prompt, as JSON mode
+ * is (see JSON_MODE_INSTRUCTION), rather than the client's answer failing.
+ */
+function schemaInWords(json: ChatBody): void {
+  const config = json.output_config as { format?: { schema?: unknown } } | undefined;
+  const schema = config?.format?.schema;
+  if (!config) return;
+  delete config.format;
+  if (Object.keys(config).length === 0) delete json.output_config;
+  const text = `${JSON_MODE_INSTRUCTION} It must validate against this JSON Schema: ${JSON.stringify(schema ?? {})}`;
+  const system = json.system;
+  if (Array.isArray(system)) system.push({ type: 'text', text });
+  else json.system = [...(typeof system === 'string' && system !== '' ? [{ type: 'text', text: system }] : []), { type: 'text', text }];
+  // Automatic caching stays the body's last field (see TOP_LEVEL_CACHING).
+  if (json.cache_control !== undefined) {
+    const caching = json.cache_control;
+    delete json.cache_control;
+    json.cache_control = caching;
+  }
+}
+
 /** How automatic prompt caching ends a Messages body (plugins/claude writes it as the last field). */
 const TOP_LEVEL_CACHING = Buffer.from(',"cache_control":{"type":"ephemeral"}}');
 
@@ -161,6 +187,13 @@ const TOP_LEVEL_CACHING = Buffer.from(',"cache_control":{"type":"ephemeral"}}');
  * inputs are not permitted" by a strict one. Block-level markers are the client's and stay.
  */
 const OPTIONAL_MESSAGES_FIELDS: readonly OptionalField[] = [
+  {
+    name: 'output_config.format',
+    marker: STRUCTURED_OUTPUT,
+    drop: schemaInWords,
+    // "Model 'claude-sonnet-4-20250514' does not support structured outputs.", "output_config: Extra inputs are not permitted"
+    refused: (text) => /does not support (?:structured outputs?|output[ _]?(?:config|format))/i.test(text) || refusesAsUnknown('output_config')(text),
+  },
   {
     name: 'cache_control',
     marker: TOP_LEVEL_CACHING,

@@ -92,3 +92,30 @@ describe('withAutomaticCaching', () => {
     }
   });
 });
+
+describe('claude plugin: structured output on a model that refuses it', function () {
+  this.timeout(20_000);
+  const env = useClaudeOnFakeUpstream(['sk-ant-api03-structured-key-0000000001']);
+
+  it('asks for the schema in words in the system prompt, once refused, and at once for that model afterwards', async () => {
+    const refusal = { status: 400, body: JSON.stringify({ type: 'error', error: { type: 'invalid_request_error', message: "Model 'claude-sonnet-4-20250514' does not support structured outputs." } }) };
+    const json = JSON.stringify({ ...(JSON.parse(basic.toString('utf8')) as object), content: [{ type: 'text', text: '{"city":"Paris"}' }] });
+    env.upstream.queue(refusal, { status: 200, body: json }, { status: 200, body: json });
+    const schema = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false };
+    const ask = () =>
+      env.openai.chat.completions.create({
+        model: 'claude-sonnet-4-20250514',
+        messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Where is the Louvre?' }],
+        response_format: { type: 'json_schema', json_schema: { name: 'place', schema, strict: true } },
+      });
+    expect((await ask()).choices[0].message.content).to.equal('{"city":"Paris"}');
+    const [first, second] = env.upstream.seen.map((seen) => seen.json as { output_config?: unknown; system?: Array<{ text: string }>; cache_control?: unknown });
+    expect(first.output_config).to.deep.include({ format: { type: 'json_schema', schema } });
+    expect(second).not.to.have.property('output_config');
+    expect(second.system?.map((block) => block.text)).to.deep.equal(['Be brief.', `Answer with valid JSON only, with no text before or after it. It must validate against this JSON Schema: ${JSON.stringify(schema)}`]);
+    expect(Object.keys(second).at(-1)).to.equal('cache_control');
+    await ask();
+    expect(env.upstream.seen).to.have.length(3);
+    expect(env.upstream.seen[2].json).not.to.have.property('output_config');
+  });
+});
