@@ -12,6 +12,7 @@ import { GEMINI_NOTES } from './gemini-notes';
 import type { GeminiTool, GeminiToolConfig } from './gemini-types';
 import { invalidField } from './invalid-field';
 import { openWithUserTurn } from './open-with-user-turn';
+import { systemOnlyAsUserTurn } from '../shared/system-only-request';
 
 /** Extension keys the encoder merges itself instead of copying. */
 const MERGED_EXTENSIONS = new Set<string>(['generationConfig', 'tools', 'toolConfig', ...Object.values(GEMINI_NOTES)]);
@@ -22,7 +23,8 @@ const MERGED_EXTENSIONS = new Set<string>(['generationConfig', 'tools', 'toolCon
  * (`extensions.gemini`: safetySettings, cachedContent …) are copied back. Function names Gemini refuses go renamed
  * (geminiFunctionNames; a platform gives its client the names back with requestFunctionNames).
  */
-export function encodeRequest(unified: UnifiedRequest): Converted<Record<string, unknown>> {
+export function encodeRequest(asked: UnifiedRequest): Converted<Record<string, unknown>> {
+  const unified = systemOnlyAsUserTurn(asked);
   refuseUntranslatableFields(unified, 'gemini');
   const renames = geminiFunctionNames(unified);
   const request = renameFunctions(unified, renames);

@@ -13,6 +13,7 @@ import type { MessagesExtensions, MessagesOutputConfig, MessagesRawBlock } from 
 import { encodeOutputSchema } from './encode-output-schema';
 import { uniqueTools } from '../shared/unique-tools';
 import { JSON_MODE_INSTRUCTION } from '../shared/json-mode-instruction';
+import { systemOnlyAsUserTurn } from '../shared/system-only-request';
 import { stripThinkingBlocks } from './strip-thinking-blocks';
 
 /** Extension keys this encoder merges itself; every other extension is copied back verbatim. */
@@ -90,7 +91,8 @@ function warnUnsupported(request: UnifiedRequest, warnings: string[]): void {
  * set (4096 when the request has none). What the API cannot express and that would change the answer
  * (audio/video input, unparsable tool arguments) throws; what it can safely drop is listed in `warnings`.
  */
-export function encodeMessagesRequest(request: UnifiedRequest): Converted<Record<string, unknown>> {
+export function encodeMessagesRequest(asked: UnifiedRequest): Converted<Record<string, unknown>> {
+  const request = systemOnlyAsUserTurn(asked);
   refuseUntranslatableFields(request, 'messages');
   assertStatelessRequest(request, 'messages');
   const warnings: string[] = [];
