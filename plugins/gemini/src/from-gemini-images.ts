@@ -6,7 +6,21 @@ export interface GeminiImageAnswer {
   images: GeneratedImage[];
   /** Filter reasons, block reasons or the model's own words, for an answer without images. */
   reasons: string[];
-  usage?: { input_tokens: number; output_tokens: number; total_tokens: number };
+  usage?: GeminiImageUsage;
+}
+
+/** OpenAI's image usage, `input_tokens_details` included (the SDK's type has it, and typed clients read it). */
+export interface GeminiImageUsage {
+  input_tokens: number;
+  input_tokens_details: { image_tokens: number; text_tokens: number };
+  output_tokens: number;
+  total_tokens: number;
+}
+
+/** Tokens of one modality in Gemini's `promptTokensDetails` (`[{modality: "TEXT", tokenCount}]`). */
+function modalityTokens(details: unknown, modality: string): number {
+  if (!Array.isArray(details)) return 0;
+  return details.filter(isRecord).reduce((sum, entry) => sum + (entry.modality === modality && typeof entry.tokenCount === 'number' ? entry.tokenCount : 0), 0);
 }
 
 /**
@@ -37,7 +51,12 @@ export function fromGenerateContentImages(json: unknown): GeminiImageAnswer {
   const meta = isRecord(json.usageMetadata) ? json.usageMetadata : undefined;
   const input = typeof meta?.promptTokenCount === 'number' ? meta.promptTokenCount : 0;
   const output = typeof meta?.candidatesTokenCount === 'number' ? meta.candidatesTokenCount : 0;
-  return { images, reasons, ...(meta ? { usage: { input_tokens: input, output_tokens: output, total_tokens: typeof meta.totalTokenCount === 'number' ? meta.totalTokenCount : input + output } } : {}) };
+  if (!meta) return { images, reasons };
+  const inputDetails = { image_tokens: modalityTokens(meta.promptTokensDetails, 'IMAGE'), text_tokens: modalityTokens(meta.promptTokensDetails, 'TEXT') };
+  // Without details, the prompt is counted as text.
+  if (inputDetails.image_tokens + inputDetails.text_tokens === 0) inputDetails.text_tokens = input;
+  const total = typeof meta.totalTokenCount === 'number' ? meta.totalTokenCount : input + output;
+  return { images, reasons, usage: { input_tokens: input, input_tokens_details: inputDetails, output_tokens: output, total_tokens: total } };
 }
 
 /**

@@ -77,6 +77,10 @@ export function createGeminiImageHandlers(deps: GeminiImageDeps): { generations:
       if (usages.length > 0) {
         result.usage = usages.reduce((sum, usage) => ({
           input_tokens: sum.input_tokens + usage.input_tokens,
+          input_tokens_details: {
+            image_tokens: sum.input_tokens_details.image_tokens + usage.input_tokens_details.image_tokens,
+            text_tokens: sum.input_tokens_details.text_tokens + usage.input_tokens_details.text_tokens,
+          },
           output_tokens: sum.output_tokens + usage.output_tokens,
           total_tokens: sum.total_tokens + usage.total_tokens,
         }));

@@ -46,7 +46,7 @@ describe('gemini plugin: images', () => {
     expect(res.status).to.equal(200);
     const body = (await res.json()) as { created: number; data: Array<{ b64_json: string }>; usage: unknown };
     expect(body.data).to.deep.equal([{ b64_json: `data:image/png;base64,${IMAGE_BASE64}` }]);
-    expect(body.usage).to.deep.equal({ input_tokens: 11, output_tokens: 1297, total_tokens: 1308 });
+    expect(body.usage).to.deep.equal({ input_tokens: 11, input_tokens_details: { image_tokens: 0, text_tokens: 11 }, output_tokens: 1297, total_tokens: 1308 });
     expect(seen).to.deep.equal({ ...fixtureJson('gemini/request-image-generation.json'), safetySettings: SAFETY_OFF });
   });
 
