@@ -21,8 +21,9 @@ export function createClientStreamWriter(res: ServerResponse, framing: StreamFra
 
   /**
    * The 200 and the stream's headers go with the first events, or on their own when none has come within
-   * HEADERS_WAIT_MS. Until then the answer has no status: an upstream error that comes first (Anthropic's
-   * `overloaded_error` as its first event, Gemini's error chunk) is answered with its own status, which SDKs retry.
+   * HEADERS_WAIT_MS. Until then the answer has no status: an upstream error that comes first within that time (an
+   * error event right behind the upstream's headers) is answered with its own status, which SDKs retry. Later, it can
+   * only be the format's error event: the headers are not held longer, a client waits on them.
    */
   function start(): void {
     if (res.headersSent || flushHeaders !== undefined) return;

@@ -153,6 +153,9 @@ export function optionalFieldsIn(request: UpstreamRequest): readonly OptionalFie
   return fields.filter((field) => (field.present ? field.present(body) : body.includes(field.marker)));
 }
 
+/** `output_config` or its `format` refused as unknown, not another of its fields (`output_config.effort: …`). */
+const REFUSES_OUTPUT_FORMAT = /(?<![\w.])output_config(?:\.format)?(?![\w.])[^.]*(?:extra_forbidden|not permitted|unsupported|unrecognized|unknown)/i;
+
 /** A Messages body asking for structured output (`output_config.format`), which Claude models before 4.5 refuse. */
 const STRUCTURED_OUTPUT = Buffer.from('"format":{"type":"json_schema"');
 
@@ -192,7 +195,7 @@ const OPTIONAL_MESSAGES_FIELDS: readonly OptionalField[] = [
     marker: STRUCTURED_OUTPUT,
     drop: schemaInWords,
     // "Model 'claude-sonnet-4-20250514' does not support structured outputs.", "output_config: Extra inputs are not permitted"
-    refused: (text) => /does not support (?:structured outputs?|output[ _]?(?:config|format))/i.test(text) || refusesAsUnknown('output_config')(text),
+    refused: (text) => /does not support (?:structured outputs?|output[ _]?(?:config|format))/i.test(text) || REFUSES_OUTPUT_FORMAT.test(text),
   },
   {
     name: 'cache_control',

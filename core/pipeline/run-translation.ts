@@ -93,8 +93,9 @@ async function translateAnswer(hooks: GatewayHooks, answer: Promise<UpstreamResp
     throw await errorInsteadOfStream(upstream, upstreamCodec, error);
   }
   const writer = createClientStreamWriter(res, shape.framing, sseNewlineOf(shape.clientFormat));
-  // An SSE answer starts at once. A JSON array is what no stream the gateway asks for should be (it asks Gemini for
-  // `alt=sse`): its client's headers wait for a first event, so that a body that is no array is a 502, not a 200.
+  // An SSE answer's headers leave with its first event, or alone after HEADERS_WAIT_MS (see ClientStreamWriter.start).
+  // A JSON array is what no stream the gateway asks for should be (it asks Gemini for `alt=sse`): its client's headers
+  // wait for a first event, so that a body that is no array is a 502, not a 200.
   if (framing === 'sse') writer.start();
   await pumpTranslatedStream({
     upstream,

@@ -23,7 +23,7 @@ function invalid(param: string, detail: string): GatewayError {
  * The request's tool ids as Anthropic takes them: matching `^[a-zA-Z0-9_-]+$`, and unique across the request
  * ("tool_use ids must be unique"), where a conversation may repeat one (a provider numbering calls per answer before the
  * client switched models, two ids that differ in characters Anthropic refuses). A call that repeats an id gets `_2`,
- * `_3`… after it, and a result pairs with the latest call the client gave its id.
+ * `_3`… after it, and a result pairs with the oldest unanswered call of the previous assistant turn given its id.
  */
 function createToolIds() {
   const taken = new Set<string>();
@@ -43,9 +43,12 @@ function createToolIds() {
       else unanswered.set(id, [unique]);
       return unique;
     },
-    /** The call a result with this id answers: the oldest unanswered one given it, else the latest. */
-    result(id: string): string {
-      return unanswered.get(id)?.shift() ?? latest.get(id) ?? clean(id);
+    /** The call a result with this id answers: the oldest unanswered one given it among `answerable`, else the latest. */
+    result(id: string, answerable: ReadonlySet<string>): string {
+      const waiting = unanswered.get(id);
+      const at = waiting ? waiting.findIndex((call) => answerable.has(call)) : -1;
+      if (waiting && at >= 0) return waiting.splice(at, 1)[0];
+      return latest.get(id) ?? clean(id);
     },
   };
 }
@@ -166,7 +169,7 @@ export function encodeMessagesTurns(messages: UnifiedMessage[], warnings: string
       // Anthropic refuses a tool_result whose tool_use is not in the previous message (a client's window cut it off, a
       // Gemini client's response naming no call): it goes as user text naming the function, as on chat upstreams.
       if (part.type === 'tool_result' && role === 'user') {
-        const toolUseId = ids.result(part.toolCallId);
+        const toolUseId = ids.result(part.toolCallId, answerable);
         return answerable.has(toolUseId) ? [encodeToolResult(part, path, toolUseId)] : orphanResultBlocks(part, path);
       }
       const block = encodePart(part, message.role, path, warnings, ids);

@@ -483,6 +483,12 @@ describe('optionalFieldsIn: automatic prompt caching on a Messages request', () 
     const [field] = automatic;
     expect(field.refused?.('cache_control: Extra inputs are not permitted')).to.equal(true);
     expect(field.refused?.('messages.0.content.0.cache_control: Extra inputs are not permitted')).to.equal(false);
+    // Structured output: its own field refused, not another field of output_config.
+    const structured = optionalFieldsIn(messagesRequest({ model: 'm', messages: [{ role: 'user', content: 'hi' }], output_config: { effort: 'low', format: { type: 'json_schema', schema: {} } } }));
+    const format = structured.find((f) => f.name === 'output_config.format');
+    expect(format?.refused?.("Model 'claude-sonnet-4-20250514' does not support structured outputs.")).to.equal(true);
+    expect(format?.refused?.('output_config.format: Extra inputs are not permitted')).to.equal(true);
+    expect(format?.refused?.('output_config.effort: Extra inputs are not permitted')).to.equal(false);
     const sent = withoutFields(messagesRequest({ model: 'm', messages: [block], cache_control: { type: 'ephemeral' } }), automatic);
     expect(JSON.parse(sent.body!.toString())).to.deep.equal({ model: 'm', messages: [block] });
   });

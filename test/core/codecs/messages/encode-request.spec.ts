@@ -168,6 +168,15 @@ describe('encodeMessagesRequest', () => {
         ['f_x_1', 'D'],
         ['f_x_1_2', 'E'],
       ]);
+      // A result pairs with the call of the turn before it, not an older one its client left unanswered.
+      const late = encodeMessagesRequest(request([
+        hi,
+        { role: 'assistant', content: [call('call_0', 'a')] },
+        { role: 'user', content: [{ type: 'text', text: 'never mind' }] },
+        { role: 'assistant', content: [call('call_0', 'b')] },
+        { role: 'tool', content: [result('call_0', 'B')] },
+      ])).value.messages as Array<{ content: Array<{ type: string; tool_use_id?: string }> }>;
+      expect(late.at(-1)?.content).to.deep.equal([{ type: 'tool_result', tool_use_id: 'call_0_2', content: 'B' }]);
     });
 
     it('turns a mid-conversation system message between assistant turns into its own user turn', () => {
