@@ -54,6 +54,9 @@ function refusesParameter(name: string): (text: string) => boolean {
  */
 const SYSTEM_ONLY_FIRST = /system message[^.]*\b(?:beginning|first|start)\b/i;
 
+const SYSTEM_ROLE = Buffer.from('"role":"system"');
+const OTHER_ROLES = ['"role":"user"', '"role":"assistant"', '"role":"tool"'].map((role) => Buffer.from(role));
+
 /** System messages after the first other message go as the user's: their words stay, at their place. */
 function systemAfterStartAsUser(json: ChatBody): void {
   let started = false;
@@ -116,9 +119,14 @@ const OPTIONAL_FIELDS: readonly OptionalField[] = [
   { name: 'prompt_cache_key', marker: Buffer.from('"prompt_cache_key"'), drop: (json) => void delete json.prompt_cache_key, refused: refusesAsUnknown('prompt_cache_key') },
   {
     name: 'system messages after the start',
-    marker: Buffer.from('"role":"system"'),
+    marker: SYSTEM_ROLE,
     drop: systemAfterStartAsUser,
     refused: (text) => SYSTEM_ONLY_FIRST.test(text),
+    // Only a system message after another one counts: a leading system prompt is what every template takes.
+    present: (body) => {
+      const firstOther = Math.min(...OTHER_ROLES.map((role) => body.indexOf(role)).filter((at) => at >= 0));
+      return Number.isFinite(firstOther) && body.indexOf(SYSTEM_ROLE, firstOther) >= 0;
+    },
   },
   {
     name: 'parallel_tool_calls',
@@ -185,9 +193,11 @@ function schemaInWords(json: ChatBody): void {
 const TOP_LEVEL_CACHING = Buffer.from(',"cache_control":{"type":"ephemeral"}}');
 
 /**
- * Fields a translation adds to a Messages request that an Anthropic-compatible service other than Anthropic may not
- * know: the top-level `cache_control` of automatic prompt caching (see plugins/claude), answered "cache_control: Extra
- * inputs are not permitted" by a strict one. Block-level markers are the client's and stay.
+ * Fields a translation adds to a Messages request that some models or Anthropic-compatible services refuse:
+ * - `output_config.format` (structured output), which Claude models before 4.5 do not support: the schema is then
+ *   asked for in the system prompt;
+ * - the top-level `cache_control` of automatic prompt caching (see plugins/claude), answered "cache_control: Extra
+ *   inputs are not permitted" by a strict service. Block-level markers are the client's and stay.
  */
 const OPTIONAL_MESSAGES_FIELDS: readonly OptionalField[] = [
   {

@@ -472,6 +472,16 @@ describe('withoutFields: a refused reasoning effort', () => {
   });
 });
 
+describe('optionalFieldsIn: system messages after the start of a chat request', () => {
+  const chatRequest = (messages: unknown[]): UpstreamRequest => ({ mode: 'translate', format: 'chat-completions', method: 'POST', path: '/v1/chat/completions', headers: {}, body: Buffer.from(JSON.stringify({ model: 'm', messages })), stream: false });
+  const names = (messages: unknown[]) => optionalFieldsIn(chatRequest(messages)).map((field) => field.name);
+
+  it('counts a system message after another message, not a leading system prompt', () => {
+    expect(names([{ role: 'system', content: 'a' }, { role: 'user', content: 'b' }])).to.deep.equal([]);
+    expect(names([{ role: 'system', content: 'a' }, { role: 'user', content: 'b' }, { role: 'system', content: 'c' }])).to.deep.equal(['system messages after the start']);
+  });
+});
+
 describe('optionalFieldsIn: automatic prompt caching on a Messages request', () => {
   const messagesRequest = (json: Record<string, unknown>): UpstreamRequest => ({ mode: 'translate', format: 'messages', method: 'POST', path: '/v1/messages', headers: {}, body: Buffer.from(JSON.stringify(json)), stream: false });
   const block = { role: 'user', content: [{ type: 'text', text: 'doc', cache_control: { type: 'ephemeral' } }] };
