@@ -1,3 +1,5 @@
+import type nock from 'nock';
+
 /** A multipart body as a test sees it: text fields in order and files with their bytes. */
 export interface ParsedMultipart {
   fields: Array<[string, string]>;
@@ -23,3 +25,18 @@ export function nockBodyBytes(body: unknown): Buffer {
 
 /** A tiny valid PNG (1×1), the image of every fixture. */
 export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP4HyX/HwAGTAJ4THyr0gAAAABJRU5ErkJggg==', 'base64');
+
+/**
+ * Answers a nock interceptor with `answer` and keeps the request's content type and bytes: `sent()` parses them as a
+ * multipart form, `type()` gives the content type.
+ */
+export function replyCapturing(interceptor: nock.Interceptor, answer: unknown): { scope: nock.Scope; type(): string; sent(): Promise<ParsedMultipart> } {
+  let type = '';
+  let bytes: Buffer = Buffer.alloc(0);
+  const scope = interceptor.reply(function (_uri, body) {
+    type = String(this.req.headers['content-type']);
+    bytes = nockBodyBytes(body);
+    return [200, answer as nock.Body];
+  });
+  return { scope, type: () => type, sent: () => parseMultipart(bytes, type) };
+}

@@ -1,9 +1,8 @@
 import { expect } from 'chai';
-import OpenAI from 'openai';
 import { fixtureBytes } from '../../../test/helpers/fixtures';
-import { startGateway, TEST_LICENSE, type RunningGateway } from '../../../test/helpers/start-gateway';
+import { TEST_LICENSE } from '../../../test/helpers/start-gateway';
 import { withAutomaticCaching } from '../src/prompt-caching';
-import { startFakeUpstream, useClaudeOnFakeUpstream, type FakeUpstream } from './helpers/fake-upstream';
+import { useClaudeOnFakeUpstream } from './helpers/fake-upstream';
 
 const basic = fixtureBytes('anthropic-messages/response-basic.json');
 type Sent = Record<string, unknown>;
@@ -58,22 +57,12 @@ describe('claude plugin: automatic prompt caching of translated requests', funct
 
 describe('claude plugin: promptCaching: false', function () {
   this.timeout(20_000);
-  let upstream: FakeUpstream;
-  let gw: RunningGateway;
-  before(async () => {
-    upstream = await startFakeUpstream();
-    gw = await startGateway({ claude: { plugin: 'claude', baseUrl: upstream.url, credentials: [{ apiKey: 'sk-ant-api03-caching-key-0000000000002' }], promptCaching: false } });
-  });
-  after(async () => {
-    await gw.close();
-    await upstream.close();
-  });
+  const env = useClaudeOnFakeUpstream(['sk-ant-api03-caching-key-0000000000002'], { promptCaching: false });
 
   it('sends translated requests without automatic caching', async () => {
-    upstream.queue({ status: 200, body: basic });
-    const openai = new OpenAI({ apiKey: TEST_LICENSE, baseURL: `${gw.url}/claude/v1`, maxRetries: 0 });
-    await openai.chat.completions.create({ model: 'claude-sonnet-4-6', messages: [{ role: 'user', content: 'Hi' }] });
-    expect(upstream.seen[0].json).not.to.have.property('cache_control');
+    env.upstream.queue({ status: 200, body: basic });
+    await env.openai.chat.completions.create({ model: 'claude-sonnet-4-6', messages: [{ role: 'user', content: 'Hi' }] });
+    expect(env.upstream.seen[0].json).not.to.have.property('cache_control');
   });
 });
 

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { PassThrough } from 'node:stream';
 import nock from 'nock';
 import { fixtureBytes, fixtureJson } from '../../../test/helpers/fixtures';
-import { nockBodyBytes, parseMultipart, TINY_PNG } from '../../../test/helpers/multipart';
+import { replyCapturing, TINY_PNG } from '../../../test/helpers/multipart';
 import { startGateway, TEST_LICENSE, type RunningGateway } from '../../../test/helpers/start-gateway';
 
 const UPSTREAM = 'http://openai-images.upstream.test';
@@ -134,15 +134,7 @@ describe('openai plugin: images (nock replays)', () => {
   });
 
   it('re-encodes a multipart edit with several image[] files and its fields, bytes intact', async () => {
-    let seenType = '';
-    let seenBody: Buffer = Buffer.alloc(0);
-    const upstream = nock(UPSTREAM)
-      .post('/v1/images/edits')
-      .reply(function (_uri, body) {
-        seenType = String(this.req.headers['content-type']);
-        seenBody = nockBodyBytes(body);
-        return [200, fixtureJson('openai-images/response-b64.json')];
-      });
+    const upstream = replyCapturing(nock(UPSTREAM).post('/v1/images/edits'), fixtureJson('openai-images/response-b64.json'));
     const other = Buffer.concat([TINY_PNG, Buffer.from([0, 1, 2, 255])]);
     const form = new FormData();
     form.append('model', 'gpt-image-1');
@@ -154,9 +146,9 @@ describe('openai plugin: images (nock replays)', () => {
     form.append('size', '1024x1024');
     const res = await postForm(gw, '/v1/images/edits', form);
     expect(res.status).to.equal(200);
-    expect(upstream.isDone()).to.equal(true);
-    expect(seenType).to.match(/^multipart\/form-data; boundary=/);
-    const parsed = await parseMultipart(seenBody, seenType);
+    expect(upstream.scope.isDone()).to.equal(true);
+    expect(upstream.type()).to.match(/^multipart\/form-data; boundary=/);
+    const parsed = await upstream.sent();
     expect(parsed.fields).to.deep.equal([['model', 'gpt-image-1'], ['prompt', 'Put both items in one gift basket'], ['n', '2'], ['size', '1024x1024']]);
     expect(parsed.files.map((file) => [file.field, file.filename, file.type])).to.deep.equal([
       ['image[]', 'lotion.png', 'image/png'],
@@ -179,19 +171,11 @@ describe('openai plugin: images (nock replays)', () => {
   });
 
   it('sends a DALL·E 2 edit whose image and mask are base64 as the multipart form (its JSON form is the GPT image models\' only)', async () => {
-    let seenType = '';
-    let seenBody: Buffer = Buffer.alloc(0);
-    nock(UPSTREAM)
-      .post('/v1/images/edits')
-      .reply(function (_uri, body) {
-        seenType = String(this.req.headers['content-type']);
-        seenBody = nockBodyBytes(body);
-        return [200, fixtureJson('openai-images/response-b64.json')];
-      });
+    const upstream = replyCapturing(nock(UPSTREAM).post('/v1/images/edits'), fixtureJson('openai-images/response-b64.json'));
     const res = await postJson(gw, '/v1/images/edits', { model: 'dall-e-2', prompt: 'blue', image: `data:image/png;base64,${PNG_B64}`, mask: PNG_B64 });
     expect(res.status).to.equal(200);
-    expect(seenType).to.match(/^multipart\/form-data; boundary=/);
-    const parsed = await parseMultipart(seenBody, seenType);
+    expect(upstream.type()).to.match(/^multipart\/form-data; boundary=/);
+    const parsed = await upstream.sent();
     expect(parsed.fields).to.deep.equal([['model', 'dall-e-2'], ['prompt', 'blue'], ['response_format', 'b64_json']]);
     expect(parsed.files.map((file) => [file.field, file.filename, file.type])).to.deep.equal([
       ['image', 'image.png', 'image/png'],

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import nock from 'nock';
 import { fixtureBytes, fixtureJson } from '../../../test/helpers/fixtures';
-import { nockBodyBytes, parseMultipart, TINY_PNG } from '../../../test/helpers/multipart';
+import { replyCapturing, TINY_PNG } from '../../../test/helpers/multipart';
 import { startGateway, TEST_LICENSE, type RunningGateway } from '../../../test/helpers/start-gateway';
 
 const UPSTREAM = 'http://openai-videos.upstream.test';
@@ -67,15 +67,7 @@ describe('openai plugin: videos (nock replays)', () => {
   });
 
   it('re-encodes a multipart creation with an input_reference[] file as the API\'s input_reference', async () => {
-    let type = '';
-    let bytes: Buffer = Buffer.alloc(0);
-    nock(UPSTREAM)
-      .post('/v1/videos')
-      .reply(function (_uri, body) {
-        type = String(this.req.headers['content-type']);
-        bytes = nockBodyBytes(body);
-        return [200, fixtureJson('openai-videos/video-object-queued.json')];
-      });
+    const upstream = replyCapturing(nock(UPSTREAM).post('/v1/videos'), fixtureJson('openai-videos/video-object-queued.json'));
     const form = new FormData();
     form.append('model', 'sora-2');
     form.append('prompt', 'A calico cat');
@@ -84,7 +76,7 @@ describe('openai plugin: videos (nock replays)', () => {
     form.append('input_reference[]', new Blob([TINY_PNG], { type: 'image/png' }), 'first_frame.png');
     const res = await fetch(`${gw.url}/openai/v1/videos`, { method: 'POST', headers: AUTH, body: form });
     expect(res.status).to.equal(200);
-    const parsed = await parseMultipart(bytes, type);
+    const parsed = await upstream.sent();
     expect(parsed.fields).to.deep.equal([['model', 'sora-2'], ['prompt', 'A calico cat'], ['size', '1280x720'], ['seconds', '8']]);
     expect(parsed.files).to.have.length(1);
     expect(parsed.files[0]).to.deep.include({ field: 'input_reference', filename: 'first_frame.png', type: 'image/png' });

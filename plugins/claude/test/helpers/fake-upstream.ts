@@ -110,12 +110,15 @@ export interface ClaudeOnFakeUpstream {
   openai: OpenAI;
 }
 
-/** Starts them before the block's tests, stops them after, and clears what the upstream saw before each test. */
-export function useClaudeOnFakeUpstream(keys: readonly string[]): ClaudeOnFakeUpstream {
+/**
+ * Starts them before the block's tests, stops them after, and clears what the upstream saw before each test. `options`:
+ * more of the platform's options (`promptCaching: false`, …).
+ */
+export function useClaudeOnFakeUpstream(keys: readonly string[], options: Record<string, unknown> = {}): ClaudeOnFakeUpstream {
   const env = {} as ClaudeOnFakeUpstream;
   before(async () => {
     env.upstream = await startFakeUpstream();
-    env.gw = await startGateway({ claude: { plugin: 'claude', baseUrl: env.upstream.url, credentials: keys.map((apiKey) => ({ apiKey })) } });
+    env.gw = await startGateway({ claude: { plugin: 'claude', baseUrl: env.upstream.url, credentials: keys.map((apiKey) => ({ apiKey })), ...options } });
     env.openai = new OpenAI({ apiKey: TEST_LICENSE, baseURL: `${env.gw.url}/claude/v1`, maxRetries: 0 });
   });
   after(async () => {
