@@ -1,9 +1,11 @@
-import { createModelsHandler, openAiModelCards, readUpstreamJson, withExtraModels, type CustomHandler, type ModelCard, type PlatformBaseOptions, type RequestContext } from '@gateway/core';
+import { createModelsHandler, isGatewayError, openAiModelCards, readUpstreamJson, withExtraModels, type CustomHandler, type ModelCard, type PlatformBaseOptions, type RequestContext } from '@gateway/core';
 import type { PoolCaller } from './create-pool-caller';
 import { parsePoolModel } from './parse-pool-model';
 import type { UpstreamModelNames } from './upstream-model-names';
 
 const LIST_BODY_LIMIT = 8 * 1024 * 1024;
+/** The pool's answers when no token can make the call (all limited, none healthy). */
+const NO_TOKEN_CODES: ReadonlySet<string> = new Set(['GW_RATE_LIMITED', 'GW_NO_CREDENTIAL']);
 const VARIANT_SUFFIXES = ['-thinking', '-max'];
 
 /**
@@ -49,8 +51,18 @@ export function createPoolModels(
 ): CustomHandler {
   return createModelsHandler({
     async list(ctx) {
-      const cards = await fetchModels(ctx);
-      names.record(cards.map((card) => card.id));
+      let cards: ModelCard[];
+      try {
+        cards = await fetchModels(ctx);
+        names.record(cards.map((card) => card.id));
+      } catch (error) {
+        // Every token limited or out of service: the models are still what the upstream last listed and the operator's
+        // own (Codex and Claude Code read the list as they start); with neither known, the client is told why.
+        if (!isGatewayError(error) || !NO_TOKEN_CODES.has(error.code)) throw error;
+        const extra = new Set(options.models ?? []);
+        cards = [...names.current()].filter((id) => !extra.has(id)).map((id) => ({ id, ownedBy: ctx.platform }));
+        if (cards.length === 0 && extra.size === 0) throw error;
+      }
       const models = withPoolVariants(withExtraModels(cards, options.models ?? [], ctx.platform));
       const wanted = ctx.params.model?.replace(/^models\//, '');
       const combined = wanted === undefined ? undefined : combinedVariant(models, wanted, premiumModels, names.current());

@@ -158,6 +158,22 @@ describe('token-pool plugin (nock replays)', () => {
     }
   });
 
+  it('lists the models the upstream last listed and the operator\'s own while every token is limited, not a 429', async () => {
+    const limited = await startGateway({ pool: { plugin: 'token-pool', baseUrl: UPSTREAM, rotation: 1, tokens: [{ token: TOKENS.first }], models: ['house-model'] } });
+    try {
+      const list = () => fetch(`${limited.url}/pool/v1/models`, { headers: { authorization: `Bearer ${TEST_LICENSE}` } });
+      const ids = async (res: Response) => ((await res.json()) as { data: Array<{ id: string }> }).data.map((model) => model.id);
+      nock(UPSTREAM).get('/v1/models').reply(200, { object: 'list', data: [{ id: 'gpt-4.1', object: 'model', created: 1, owned_by: 'system' }] });
+      expect(await ids(await list())).to.include.members(['gpt-4.1', 'house-model']);
+      nock(UPSTREAM).get('/v1/models').reply(429, fixtureJson('openai-chat/error-429.json'), { 'retry-after': '600' });
+      const whileLimited = await list();
+      expect(whileLimited.status).to.equal(200);
+      expect(await ids(whileLimited)).to.include.members(['gpt-4.1', 'gpt-4.1-thinking', 'house-model']);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('looks up a combined variant by id (-max-thinking, either order) as it serves one', async () => {
     nock(UPSTREAM)
       .get('/v1/models')
