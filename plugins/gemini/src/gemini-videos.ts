@@ -99,7 +99,7 @@ export function createGeminiVideoHandlers(deps: GeminiVideoDeps): Record<'create
     async create(request, ctx) {
       const parsed = parseVideoRequest(request, ctx);
       const model = bareModel(parsed.model ?? deps.videoModel ?? DEFAULT_VIDEO_MODEL);
-      const json = await toVeoRequest(parsed, deps.media, ctx.signal);
+      const json = await toVeoRequest(parsed, model, deps.media, ctx.signal);
       const answer = await deps.caller.json(ctx, { method: 'POST', path: geminiMethodPath(model, 'predictLongRunning', deps.apiVersion), json });
       if (!isRecord(answer) || typeof answer.name !== 'string') throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream did not answer an operation name');
       // A name no video id can carry would make a video (paid for) that no later call could reach.
@@ -112,7 +112,7 @@ export function createGeminiVideoHandlers(deps: GeminiVideoDeps): Record<'create
       const fields: VeoRequestFields = {
         prompt: parsed.prompt,
         seconds: parsed.seconds ?? VEO_DEFAULT_SECONDS,
-        size: parsed.size ? veoFormat(parsed.size).size : VEO_DEFAULT_SIZE,
+        size: parsed.size ? veoFormat(parsed.size, model).size : VEO_DEFAULT_SIZE,
         ...(answer.done === true ? { completedAt: ref.createdAt } : {}),
         ...withOwner(ctx),
       };

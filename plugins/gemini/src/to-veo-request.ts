@@ -10,16 +10,21 @@ export const VEO_DEFAULT_SIZE = '1280x720';
 /** The aspect ratios Veo takes. */
 export const VEO_ASPECT_RATIOS: readonly string[] = Object.freeze(['16:9', '9:16']);
 
+/** Veo 2 makes 720p only, and takes no `resolution` (Veo 3 added it, and 1080p). */
+const VEO_2 = /^(?:models\/)?veo-2\./;
+
 /**
  * What Veo makes for a requested `size`: the nearest aspect ratio it takes (none when the size is unreadable: Veo's
- * 16:9), at `1080p` when the shorter side is 1080 or more, else `720p`; `size` is the frame that comes out.
+ * 16:9), at `1080p` when the shorter side is 1080 or more, else `720p`, the resolution to ask for (none on Veo 2, which
+ * makes 720p only); `size` is the frame that comes out.
  */
-export function veoFormat(size: string): { aspectRatio?: string; resolution: '720p' | '1080p'; size: string } {
+export function veoFormat(size: string, model = ''): { aspectRatio?: string; resolution?: '720p' | '1080p'; size: string } {
   const aspectRatio = nearestAspectRatio(size, VEO_ASPECT_RATIOS);
   const [width, height] = size.split('x').map(Number);
-  const resolution = Math.min(width, height) >= 1080 ? '1080p' : '720p';
+  const veo2 = VEO_2.test(model);
+  const resolution = !veo2 && Math.min(width, height) >= 1080 ? '1080p' : '720p';
   const [short, long] = resolution === '1080p' ? [1080, 1920] : [720, 1280];
-  return { aspectRatio, resolution, size: aspectRatio === '9:16' ? `${short}x${long}` : `${long}x${short}` };
+  return { aspectRatio, ...(veo2 ? {} : { resolution }), size: aspectRatio === '9:16' ? `${short}x${long}` : `${long}x${short}` };
 }
 
 /**
@@ -27,7 +32,7 @@ export function veoFormat(size: string): { aspectRatio?: string; resolution: '72
  * `instances[0].image` (Veo takes one), `size` as the nearest aspect ratio and a resolution (`1080p` when the
  * shorter side is 1080 or more, else `720p`), `seconds` as `durationSeconds`, `negative_prompt` passed on.
  */
-export async function toVeoRequest(request: VideoRequest, media: GatewaySettings['media'], signal: AbortSignal): Promise<Record<string, unknown>> {
+export async function toVeoRequest(request: VideoRequest, model: string, media: GatewaySettings['media'], signal: AbortSignal): Promise<Record<string, unknown>> {
   if (request.references.length > 1) {
     throw new GatewayError('GW_INVALID_REQUEST', 'input_reference: Veo takes one reference image (the first frame)', { param: 'input_reference' });
   }
@@ -38,9 +43,9 @@ export async function toVeoRequest(request: VideoRequest, media: GatewaySettings
   }
   const parameters: Record<string, unknown> = {};
   if (request.size) {
-    const format = veoFormat(request.size);
+    const format = veoFormat(request.size, model);
     if (format.aspectRatio) parameters.aspectRatio = format.aspectRatio;
-    parameters.resolution = format.resolution;
+    if (format.resolution) parameters.resolution = format.resolution;
   }
   if (request.seconds) parameters.durationSeconds = Number(request.seconds);
   if (typeof request.fields.negative_prompt === 'string') parameters.negativePrompt = request.fields.negative_prompt;

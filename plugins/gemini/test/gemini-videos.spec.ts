@@ -23,12 +23,14 @@ describe('gemini plugin: videos (Veo)', () => {
   async function create(body: Record<string, unknown>): Promise<{ id: string; key: string; sent: unknown; video: Record<string, unknown> }> {
     let sent: unknown;
     let key = '';
+    const model = typeof body.model === 'string' ? body.model : 'veo-3.0-generate-001';
     nock(UPSTREAM)
-      .post('/v1beta/models/veo-3.0-generate-001:predictLongRunning')
+      .post(`/v1beta/models/${model}:predictLongRunning`)
       .reply(function (_uri, requestBody) {
         sent = requestBody;
         key = String(this.req.headers['x-goog-api-key']);
-        return [200, fixtureJson('gemini-veo/operation-created.json')];
+        const created = fixtureJson<{ name: string }>('gemini-veo/operation-created.json');
+        return [200, { ...created, name: created.name.replace('veo-3.0-generate-001', model) }];
       });
     const res = await postJson(`${gw.url}/gemini/v1/videos`, body);
     expect(res.status).to.equal(200);
@@ -53,6 +55,12 @@ describe('gemini plugin: videos (Veo)', () => {
       expect(video).to.include({ size: made });
     });
   }
+
+  it('Veo 2, which makes 720p only and takes no resolution, is asked without one and answers the 720p frame', async () => {
+    const { sent, video } = await create({ model: 'veo-2.0-generate-001', prompt: 'A calico cat', size: '1920x1080' });
+    expect(sent).to.have.deep.nested.property('parameters', { aspectRatio: '16:9' });
+    expect(video).to.include({ size: '1280x720' });
+  });
 
   it('create maps the request (fixture request-predict-long-running.json shape) and answers a queued video', async () => {
     const { id, sent, video } = await create({ model: 'veo-3.0-generate-001', prompt: 'A calico cat', size: '1920x1080', seconds: '8', negative_prompt: 'cartoon' });
