@@ -11,9 +11,9 @@ const ROOT = path.resolve(__dirname, '../..');
 const LICENSE = 'lic-npm-start-0123456789';
 const SCRIPTS = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
 
-/** `npm start -- --config <file>` as npm runs it (prestart, then start), minus npm: `exec` lets SIGTERM reach node. */
+/** `npm start -- --config <file>` as npm runs its script (a shell that the script's `exec` makes node). */
 function npmStart(configFile: string): ChildProcess {
-  return spawn('sh', ['-c', `exec ${SCRIPTS.start} --config '${configFile}'`], {
+  return spawn('sh', ['-c', `${SCRIPTS.start} --config '${configFile}'`], {
     cwd: ROOT,
     env: { ...process.env, TEST_LICENSE: LICENSE, NODE_OPTIONS: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -135,6 +135,28 @@ export default config;
     expect((await stopped).code).to.equal(0);
   });
 
+  it('stops gracefully when npm itself gets SIGTERM (a supervisor or `docker stop` signals npm, not node)', async () => {
+    // npm runs the script in a shell, and a signal to npm reaches only that shell's process: the script's `exec`
+    // makes it node, so the gateway gets the signal (it was left running, holding the store's lock).
+    const npm = spawn('npm', ['start', '--silent', '--', '--config', path.join(site, 'gateway.config.ts')], {
+      cwd: ROOT,
+      env: { ...process.env, TEST_LICENSE: LICENSE, NODE_OPTIONS: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const stopped = exited(npm);
+    let out = '';
+    npm.stdout?.on('data', (data: Buffer) => (out += data.toString()));
+    const url = await listening(npm);
+    npm.kill('SIGTERM');
+    await stopped;
+    expect(out).to.include('"signal":"SIGTERM"');
+    const after = await fetch(`${url}/healthz`).then(
+      () => 'still answering',
+      () => 'stopped',
+    );
+    expect(after).to.equal('stopped');
+  });
+
   it('stops gracefully on SIGHUP (a closed terminal), as on SIGTERM, rather than dying at once', async () => {
     const child = npmStart(path.join(site, 'gateway.config.ts'));
     const stopped = exited(child);
@@ -183,7 +205,7 @@ export default config;
   });
 
   it('prints its usage for --help and exits 0, starting nothing', () => {
-    const run = spawnSync('sh', ['-c', `exec ${SCRIPTS.start} --help`], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' }, timeout: 20_000 });
+    const run = spawnSync('sh', ['-c', `${SCRIPTS.start} --help`], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' }, timeout: 20_000 });
     expect(run.status, run.stderr).to.equal(0);
     expect(run.stdout).to.match(/^Usage: npm start -- \[--config <file>\]/).and.include('GATEWAY_CONFIG');
   });
