@@ -17,7 +17,7 @@ export function createErrorMiddleware(log: Logger, maskSecrets: SecretMasker) {
     if (gatewayError.code === 'GW_INTERNAL') {
       log.error('unhandled error', { requestId: res.locals.requestId, path: req.path, error: describe(gatewayError.cause ?? error) });
     } else {
-      log.debug('request failed', { requestId: res.locals.requestId, code: gatewayError.code, message: gatewayError.message });
+      log.debug('request failed', { requestId: res.locals.requestId, code: gatewayError.code, reason: gatewayError.message });
     }
     if (res.headersSent) {
       if (!res.writableEnded) res.end();

@@ -78,7 +78,7 @@ export async function pumpTranslatedStream({ upstream, framing, decoder, stages,
         shown = { type: 'error', error: maskGatewayError(event.error, maskSecrets) };
         // The answer under way ends with an error event: said in the log, and in its access line.
         ctx.failedMidway = event.error.code.toLowerCase();
-        ctx.log.warn('stream ended with an error event', { code: event.error.code, message: shown.error.message });
+        ctx.log.warn('stream ended with an error event', { code: event.error.code, reason: shown.error.message });
       }
       for (const out of encoder.push(shown)) pending.push(out);
       if (event.type === 'finish' || event.type === 'error') done = true;

@@ -46,7 +46,7 @@ export async function runCustom(handle: CustomHandler, request: CustomRequest, c
       : undefined,
     onBreak(error) {
       const gatewayError = toGatewayError(error);
-      ctx.log.warn('answer stream failed', { code: gatewayError.code, message: gatewayError.message });
+      ctx.log.warn('answer stream failed', { code: gatewayError.code, reason: gatewayError.message });
       // For the access line: the answer under way did not end as a whole one (as a passthrough stream's break).
       ctx.failedMidway = gatewayError.code.toLowerCase();
       // A byte stream (a video download, say) has no way to say it was cut short: the connection is dropped. An event

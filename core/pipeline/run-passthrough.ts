@@ -87,7 +87,7 @@ async function relayAnswer(
    * then dropped, as no ending makes that readable.
    */
   const endWithError = (error: GatewayError): boolean => {
-    ctx.log.warn('upstream stream failed', { code: error.code, message: error.message });
+    ctx.log.warn('upstream stream failed', { code: error.code, reason: error.message });
     ctx.failedMidway = error.code.toLowerCase();
     if (!ctx.stream || format === 'other' || (arrayFraming && !array)) return false;
     const events = CODECS[format].encodeStreamError(error, sequence?.next);

@@ -121,7 +121,7 @@ export function createImageTaskRunner(options: ImageTaskRunnerOptions): ImageTas
       // the grace period, by the upstream calls being cut first (GW_SHUTTING_DOWN).
       const shutDown = controller.signal.aborted || (isGatewayError(error) && error.code === 'GW_SHUTTING_DOWN');
       const failure = shutDown ? shutdownError() : describeFailure(error, mask);
-      if (!shutDown) log.warn('image task failed', { taskId: task.task_id, code: failure.code, message: failure.message });
+      if (!shutDown) log.warn('image task failed', { taskId: task.task_id, code: failure.code, reason: failure.message });
       finished = { ...task, status: 'failed', completed_at: now(), error: failure };
     }
     await saveFinished(finished);

@@ -56,7 +56,7 @@ export function createUpstreamModelNames(options: UpstreamModelNamesOptions): Up
         return names;
       })
       .catch((error: unknown) => {
-        options.log.warn('could not read the upstream model list; variant suffixes are read as the gateway\'s', { message: error instanceof Error ? error.message : String(error) });
+        options.log.warn('could not read the upstream model list; variant suffixes are read as the gateway\'s', { reason: error instanceof Error ? error.message : String(error) });
         // Not asked again by every request meanwhile; an upstream without a model list (404) not for a whole period. A
         // rate limit or the pool's own refusal (no usable token) is no answer about the list: asked again soon.
         const refused = isGatewayError(error) && NO_LIST_STATUSES.has(error.status) && error.code !== 'GW_FORBIDDEN';
