@@ -67,12 +67,18 @@ const QUOTED_SOURCE = / while parsing '.*$/;
  */
 const QUOTED_JSON = /, (?:\.\.\.)?"[\s\S]*?"(?:\.\.\.)? is not valid JSON/g;
 
+/** Node's list of requiring files after a module-not-found message, to its end. */
+const REQUIRE_STACK = /\n\s*Require stack:(?:\n\s*- .*)*/g;
+
 /**
  * A config file's parse error without the lines of the file it quotes: they hold its credentials. What is left
  * (the error and its line and column) says where to look; well-known key shapes are masked in it too.
  */
 export function withoutQuotedSource(message: string): string {
   const lines = message
+    // Node's "Require stack:" list of the loader's own files (a temporary copy of the config among them) says nothing
+    // an operator can act on: the missing module is named on the line before.
+    .replace(REQUIRE_STACK, '')
     .replace(QUOTED_JSON, ' (the text around it is not shown: it may hold a credential)')
     .split('\n')
     .filter((line) => !CODE_FRAME_LINE.test(line))

@@ -55,6 +55,15 @@ describe('loadConfig', () => {
     expect((error as Error).message).to.match(/^cannot read config in .*: .*PORT_FILE is unreadable/);
   });
 
+  it('names a module the config imports that is not there, without Node\'s list of the loader\'s own files', async () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'gateway.config.ts'), "import { models } from './nope';\nexport default { models };\n");
+    const error = await loadConfig({ cwd: dir, env: {} }).catch((e: unknown) => e);
+    expect(error).to.be.instanceOf(ConfigError);
+    expect((error as Error).message).to.match(/Cannot find module '\.\/nope'/);
+    expect((error as Error).message).not.to.match(/Require stack|\.mjs/);
+  });
+
   it('says where a YAML or JSON file fails to parse without quoting its lines, which hold its credentials', async () => {
     const dir = tempDir();
     const yaml = path.join(dir, 'bad.yaml');
