@@ -16,7 +16,7 @@ const BRANCH = /^(.*\/(?:oneOf|anyOf))\/(\d+)(?:\/|$)/;
 
 /**
  * The field and message an operator can act on, from every error of a failed config check. Outside a `oneOf`/`anyOf`
- * that is the first error, as for a request body. Inside one, ajv reports every branch's errors and then the
+ * that is an unknown field if there is one (a misspelt key also leaves its field missing), else the first error. Inside one, ajv reports every branch's errors and then the
  * combinator's, and the first of them belongs to the first branch, whatever was meant: a sqlite store whose
  * `driver` is misspelt read "store.path: is not a known field" (the memory branch), a credential whose `sessionKey`
  * is misspelt read "apiKey: is required". So: when every branch is ruled out by a tag (a `const` or `enum` property
@@ -26,7 +26,8 @@ const BRANCH = /^(.*\/(?:oneOf|anyOf))\/(\d+)(?:\/|$)/;
 export function describeConfigErrors(errors: readonly ErrorObject[] | null | undefined, what: string): { param?: string; message: string } {
   const all = errors ?? [];
   const branched = all.filter((error) => BRANCH.test(error.schemaPath));
-  if (branched.length === 0) return describeAjvError(all[0], what);
+  // A misspelt key is both an unknown field and a missing one: the unknown field is the one to fix.
+  if (branched.length === 0) return describeAjvError(all.find((error) => error.keyword === 'additionalProperties') ?? all[0], what);
   const branches = new Map<string, ErrorObject[]>();
   for (const error of branched) {
     const [, , index] = BRANCH.exec(error.schemaPath)!;

@@ -47,3 +47,22 @@ describe('describeConfigErrors', () => {
     expect(described({ port: 'x' })).to.equal('port: must be integer');
   });
 });
+
+describe('describeConfigErrors outside a oneOf/anyOf', () => {
+  const options = configAjv.compile({
+    type: 'object',
+    additionalProperties: false,
+    required: ['credentials'],
+    properties: { credentials: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['apiKey'], properties: { apiKey: { type: 'string' } } } } },
+  });
+  const message = (value: unknown): string => {
+    expect(options(value)).to.equal(false);
+    return describeConfigErrors(options.errors, 'options').message;
+  };
+
+  it('names a misspelt key as unknown, not the key it stands for as missing', () => {
+    expect(message({ credentails: [] })).to.match(/credentails.*not a known field/);
+    expect(message({ credentials: [{ apikey: 'x' }] })).to.match(/apikey.*not a known field/);
+    expect(message({})).to.match(/credentials.*required/);
+  });
+});
