@@ -11,7 +11,9 @@ const TAKES_ARGUMENT = new Set(['--import', '--require', '-r', '--loader']);
  */
 export function productionNodeFlags(root: string): string[] {
   const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+  // `exec node …`: the shell npm runs the script in becomes node (so that npm's signals reach it).
   const tokens = (pkg.scripts?.start ?? '').split(/\s+/).filter(Boolean);
+  if (tokens[0] === 'exec') tokens.shift();
   const flags: string[] = [];
   for (let i = tokens[0] === 'node' ? 1 : tokens.length; i < tokens.length; i += 1) {
     const token = tokens[i];

@@ -15,6 +15,8 @@ describe('productionNodeFlags (bench)', () => {
     const write = (start: string) => fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ scripts: { start } }));
     write('node --max-semi-space-size=8 --expose-gc --heap-growing-percent=20 --import tsx core/cli.ts --max-x --port=8080');
     expect(productionNodeFlags(dir)).to.deep.equal(['--max-semi-space-size=8', '--heap-growing-percent=20']);
+    write('exec node --max-semi-space-size=8 dist/core/cli.js');
+    expect(productionNodeFlags(dir)).to.deep.equal(['--max-semi-space-size=8']);
     write('node -r ./x.js --max-old-space-size=512 core/cli.js');
     expect(productionNodeFlags(dir)).to.deep.equal(['--max-old-space-size=512']);
     write('node core/cli.js --max-old-space-size=512');
