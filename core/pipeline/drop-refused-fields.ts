@@ -124,8 +124,9 @@ const OPTIONAL_FIELDS: readonly OptionalField[] = [
     refused: (text) => SYSTEM_ONLY_FIRST.test(text),
     // Only a system message after another one counts: a leading system prompt is what every template takes.
     present: (body) => {
-      const firstOther = Math.min(...OTHER_ROLES.map((role) => body.indexOf(role)).filter((at) => at >= 0));
-      return Number.isFinite(firstOther) && body.indexOf(SYSTEM_ROLE, firstOther) >= 0;
+      // Only the bytes before the last system message are searched: for a leading system prompt, a few.
+      const lastSystem = body.lastIndexOf(SYSTEM_ROLE);
+      return lastSystem > 0 && OTHER_ROLES.some((role) => body.subarray(0, lastSystem).includes(role));
     },
   },
   {

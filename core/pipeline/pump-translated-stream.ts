@@ -46,11 +46,9 @@ export async function pumpTranslatedStream({ upstream, framing, decoder, stages,
   const clientGone = abortSourceOf(ctx);
   /** The client's answer is complete (its finish or error event is out or on its way). */
   let done = false;
-  /** The client has had an event. */
-  let written = false;
   /** Client events not written yet. */
   let pending: WireEvent[] = [];
-  /** Writes of events so far: the keep-alive timer tells a silent stream by it. */
+  /** Writes of events so far (none: the client has had no event); the keep-alive timer tells a silent stream by it. */
   let writes = 0;
 
   /** A platform's stage threw: logged, and the answer ends with an error event of the gateway's own (a neutral 500). */
@@ -86,10 +84,7 @@ export async function pumpTranslatedStream({ upstream, framing, decoder, stages,
   };
   /** `last`: the answer ends in this turn (see BodySink.flush): its last events leave with the end, in one write. */
   const flush = (last = false): boolean => {
-    if (pending.length > 0) {
-      written = true;
-      writes += 1;
-    }
+    if (pending.length > 0) writes += 1;
     const batch = pending;
     pending = [];
     return writer.write(batch, last);
@@ -101,7 +96,7 @@ export async function pumpTranslatedStream({ upstream, framing, decoder, stages,
       if (done) break;
       encode(decode(wireEvent));
       // A first event that ends the answer waits for the end too (see flush).
-      if (!written) flush(done);
+      if (writes === 0) flush(done);
     }
     return done;
   };

@@ -7,6 +7,7 @@ import type {
 } from '../../unified/unified-request';
 import { parseToolCallArguments } from '../shared/parse-tool-call-arguments';
 import { orphanToolResultText } from '../shared/tool-result-as-text';
+import { createUniqueCallIds } from '../shared/unique-call-ids';
 import { encodeMessagesMedia } from './encode-messages-media';
 import type { MessagesContentBlock, MessagesTextBlock, MessagesToolResultBlock } from './messages-types';
 
@@ -26,17 +27,14 @@ function invalid(param: string, detail: string): GatewayError {
  * `_3`… after it, and a result pairs with the oldest unanswered call of the previous assistant turn given its id.
  */
 function createToolIds() {
-  const taken = new Set<string>();
+  const uniqueId = createUniqueCallIds();
   /** Per id the client gave, the calls given it that no result has answered yet, oldest first, and the latest. */
   const unanswered = new Map<string, string[]>();
   const latest = new Map<string, string>();
   const clean = (id: string): string => id.replace(/[^a-zA-Z0-9_-]/g, '_') || 'toolu_0';
   return {
     call(id: string): string {
-      const base = clean(id);
-      let unique = base;
-      for (let n = 2; taken.has(unique); n += 1) unique = `${base}_${n}`;
-      taken.add(unique);
+      const unique = uniqueId(clean(id));
       latest.set(id, unique);
       const waiting = unanswered.get(id);
       if (waiting) waiting.push(unique);
