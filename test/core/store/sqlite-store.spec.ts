@@ -288,6 +288,33 @@ describe('createSqliteStore', () => {
       .that.satisfies((error: Error) => isGatewayError(error) && error.message.includes(file));
   });
 
+  it('resolves a write once the write-ahead log has been flushed to the disk, off the event loop, and fails it when the flush fails', async () => {
+    const file = freshPath();
+    const flushed: Array<{ ino: number; end: (error?: Error) => void }> = [];
+    const syncFile = (fd: number): Promise<void> =>
+      new Promise((resolve, reject) => flushed.push({ ino: fs.fstatSync(fd).ino, end: (error) => (error ? reject(error) : resolve()) }));
+    const store = createSqliteStore(file, { syncFile });
+    opened.push(store);
+    let done = false;
+    const write = store.set('credentials', 'c1', { state: 'limit_marked' }).then(() => (done = true));
+    // The log's folder is flushed once, when the log is first opened, then the log itself.
+    for (let i = 0; i < 50 && flushed.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(flushed.map((f) => f.ino)).to.deep.equal([fs.statSync(dir).ino]);
+    flushed[0].end();
+    for (let i = 0; i < 50 && flushed.length === 1; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(flushed[1].ino).to.equal(fs.statSync(`${file}-wal`).ino);
+    expect(done).to.equal(false);
+    flushed[1].end();
+    await write;
+    expect(done).to.equal(true);
+
+    const refused = store.delete('credentials', 'c1');
+    for (let i = 0; i < 50 && flushed.length === 2; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    flushed[2].end(new Error('EIO: i/o error, fsync'));
+    const error = await expectGatewayError(refused, file);
+    expect(error.message).to.include('delete credentials/c1 failed').and.include('EIO');
+  });
+
   it('names the file when a call comes after close', async () => {
     const file = freshPath();
     const store = createSqliteStore(file);
