@@ -55,10 +55,19 @@ function messagesMessage(error: GatewayError): string {
   return `prompt is too long: ${error.message}`;
 }
 
+/**
+ * An overload's status to a Messages client: Anthropic's own 529, whatever the upstream said (a Gemini 503
+ * UNAVAILABLE, an OpenAI-compatible 503): the SDK raises its OverloadedError for it, and Claude Code tells an overload
+ * from an outage by it. Other families keep the 503 (theirs has no 529).
+ */
+function messagesStatus(error: GatewayError): number {
+  return error.code === 'GW_UPSTREAM_OVERLOADED' && error.status === 503 ? 529 : error.status;
+}
+
 /** `{"type":"error","error":{"type","message"}}`, with `details` where the error has them. */
 export function encodeMessagesError(error: GatewayError): ErrorBody {
   const body = { type: messagesErrorType(error), message: messagesMessage(error), ...(error.details ? { details: error.details } : {}) };
-  return { status: error.status, body: { type: 'error', error: body } };
+  return { status: messagesStatus(error), body: { type: 'error', error: body } };
 }
 
 /** `event: error` after a stream started; nothing follows it (no message_stop). */

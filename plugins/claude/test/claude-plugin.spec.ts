@@ -447,13 +447,18 @@ describe('claude plugin: API key rotation', () => {
     expect(Date.now() - started).to.be.below(2000);
   });
 
-  it('when every key is overloaded, answers the overload (503 overloaded_error to a Messages client), and the next request reaches the upstream', async () => {
+  it('when every key is overloaded, answers the overload (529 overloaded_error to a Messages client, 503 to a chat client), and the next request reaches the upstream', async () => {
     upstream.fallback({ status: 529, headers: { 'retry-after': '20' }, body: fixtureBytes('anthropic-messages/error-529.json') });
     const res = await post(`${gw.url}/claude/v1/messages`, { model: 'claude-sonnet-4-6', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] }, { 'anthropic-version': '2023-06-01' });
-    expect(res.status).to.equal(503);
+    expect(res.status).to.equal(529);
     expect(Number(res.headers.get('retry-after'))).to.be.within(15, 21);
     expect(await res.json()).to.deep.include({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } });
     expect(upstream.seen).to.have.length(2);
+    // The SDK's own class for it, as against Anthropic (a 503 was its ServiceUnavailableError).
+    const client = new Anthropic({ apiKey: TEST_LICENSE, baseURL: `${gw.url}/claude`, maxRetries: 0 });
+    const error = await client.messages.create({ model: 'claude-sonnet-4-6', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] }).catch((e: unknown) => e);
+    expect(error).to.be.instanceOf(Anthropic.OverloadedError);
+    upstream.seen.splice(2);
     const chat = await ask();
     expect(chat.status).to.equal(503);
     expect(((await chat.json()) as { error: { message: string } }).error.message).to.equal('Overloaded');

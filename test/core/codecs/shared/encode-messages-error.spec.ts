@@ -52,7 +52,8 @@ describe('encodeMessagesError', () => {
 
   describe('an OpenAI-family upstream, whose 401, 403 and 404 all say invalid_request_error', () => {
     const openAi = (type: string, code: string | null, message: string) => ({ error: { message, type, param: null, code } });
-    const cases: Array<[string, number, unknown, string]> = [
+    /** name, upstream status, body, the Messages type, the status a Messages client gets when not the upstream's. */
+    const cases: Array<[string, number, unknown, string, number?]> = [
       ['bad key (openai-chat/error-401.json)', 401, fixtureJson('openai-chat/error-401.json'), 'authentication_error'],
       ['model not allowed', 403, openAi('invalid_request_error', null, 'You are not allowed to sample from this model'), 'permission_error'],
       ['unknown video', 404, openAi('invalid_request_error', null, "Video with id 'video_does_not_exist' not found."), 'not_found_error'],
@@ -62,13 +63,14 @@ describe('encodeMessagesError', () => {
       ['tokens per minute (openai-chat/error-429.json)', 429, fixtureJson('openai-chat/error-429.json'), 'rate_limit_error'],
       ['out of credit', 429, fixtureJson('openai-chat/error-429-insufficient-quota.json'), 'rate_limit_error'],
       ['server error', 500, openAi('server_error', null, 'The server had an error while processing your request.'), 'api_error'],
-      ['overloaded', 503, openAi('service_unavailable_error', null, 'The engine is currently overloaded'), 'overloaded_error'],
+      // Anthropic's status for an overload: the SDK's OverloadedError.
+      ['overloaded', 503, openAi('service_unavailable_error', null, 'The engine is currently overloaded'), 'overloaded_error', 529],
     ];
-    for (const [name, status, body, expected] of cases) {
-      it(`${status} ${name} → ${expected}`, () => {
+    for (const [name, status, body, expected, answered = status] of cases) {
+      it(`${status} ${name} → ${answered} ${expected}`, () => {
         const error = classifyUpstreamFailure(failure(status, body));
         expect(encodeMessagesError(error)).to.deep.equal({
-          status,
+          status: answered,
           body: { type: 'error', error: { type: expected, message: (body as { error: { message: string } }).error.message } },
         });
       });
