@@ -392,10 +392,10 @@ describe('gemini plugin: translated formats (nock replays)', () => {
       nock.cleanAll();
     });
 
-    it('answers an upstream overload to a messages client as overloaded_error', async () => {
+    it("answers an upstream overload to a messages client as Anthropic's 529 overloaded_error", async () => {
       nock(UPSTREAM).post(/.*/).reply(503, { error: { code: 503, message: 'The model is overloaded. Please try again later.', status: 'UNAVAILABLE' } });
       const res = await postJson(`${gw.url}/gemini/v1/messages`, { model: 'gemini-2.5-flash', max_tokens: 100, messages: [{ role: 'user', content: 'hi' }] });
-      expect(res.status).to.equal(503);
+      expect(res.status).to.equal(529);
       const body = (await res.json()) as { type: string; error: { type: string; message: string } };
       expect(body.error).to.deep.equal({ type: 'overloaded_error', message: 'The model is overloaded. Please try again later.' });
     });

@@ -139,6 +139,12 @@ describe('decodeChatCompletionsRequest', () => {
       ]);
     });
 
+    it('refuses text in an image_url part with a 415 naming the part (a text document goes as a file part)', () => {
+      const error = decodeError(body({ messages: [{ role: 'user', content: [{ type: 'text', text: 'what' }, { type: 'image_url', image_url: { url: 'data:Text/Plain;charset=utf-8;base64,aGVsbG8=' } }] }] }));
+      expect([error.code, error.param]).to.deep.equal(['GW_MEDIA_NOT_ALLOWED', 'messages[0].content[1].image_url.url']);
+      expect(error.message).to.include('text/plain is not an image, audio or video');
+    });
+
     it('reads bare base64 in image_url.url (spec 2.1: "a URL or base64 data"), its type from its bytes', () => {
       const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP4HyX/HwAGTAJ4THyr0gAAAABJRU5ErkJggg==';
       const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1]).toString('base64');
