@@ -6,7 +6,7 @@ import type { GatewayRuntime } from './gateway-runtime';
 import { createEndpointHandler } from './handle-endpoint';
 import { sdkDialect } from '../models-api/model-dialect';
 import { createErrorMiddleware } from './error-middleware';
-import { createRequestLog } from './request-log';
+import { createRequestLog, HEALTH_PATH } from './request-log';
 import { answerClientError, answerUnmetExpectation } from './answer-client-error';
 import { mountAdminRoutes } from './admin-routes';
 import { mountFileRoutes } from '../files';
@@ -18,7 +18,7 @@ export function createApp(runtime: GatewayRuntime): express.Express {
   app.set('etag', false);
   app.use(createRequestLog(runtime.log));
 
-  app.get('/healthz', (_req: Request, res: Response) => {
+  app.get(HEALTH_PATH, (_req: Request, res: Response) => {
     res.json({ status: 'ok', platforms: [...runtime.platforms.keys()] });
   });
   mountAdminRoutes(app, runtime);

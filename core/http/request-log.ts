@@ -8,6 +8,8 @@ import type { Logger } from '../logging';
 const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
 /** The status an access line gives a request whose client left before any answer was sent (nginx's convention). */
 const CLIENT_CLOSED_REQUEST = 499;
+/** The health probe's path (see createApp). */
+export const HEALTH_PATH = '/healthz';
 
 /**
  * Assigns the request id (the client's `x-request-id` when it is sane), echoes it (also as `request-id` to Messages
@@ -27,6 +29,9 @@ export function createRequestLog(log: Logger) {
     // The Anthropic SDK reads its request id (`_request_id`, `error.requestID`) from `request-id`; a Claude upstream's
     // own id replaces it on passthrough.
     if (family === 'messages') res.setHeader('request-id', requestId);
+    // A load balancer's or orchestrator's probe every few seconds would fill the log with lines that say nothing
+    // about the traffic; the probe still gets its request id.
+    if (req.path === HEALTH_PATH) return next();
     res.once('close', () => {
       if (!log.isInfoEnabled()) return;
       const ctx = res.locals.ctx as RequestContext | undefined;

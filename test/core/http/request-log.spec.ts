@@ -50,6 +50,14 @@ describe('access lines (request log)', () => {
     await upstream.close();
   });
 
+  it('writes no line for health probes, and one for every other request', async () => {
+    for (let i = 0; i < 3; i++) expect((await fetch(`${url}/healthz`, { headers: { 'x-request-id': `probe-${i}` } })).status).to.equal(200);
+    const unknown = await fetch(`${url}/openai/v1/nothing-here`, { headers: { 'x-request-id': 'after-probes' } });
+    expect(unknown.status).to.equal(404);
+    expect(await accessLine('after-probes')).to.include({ status: 404, path: '/openai/v1/nothing-here' });
+    expect(lines().filter((line) => line.path === '/healthz')).to.deep.equal([]);
+  });
+
   it('gives a request whose client left before any answer status 499, not the 200 nothing was sent with', async () => {
     upstream.handle(() => undefined); // never answers
     await new Promise<void>((resolve) => {
