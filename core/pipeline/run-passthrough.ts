@@ -16,6 +16,7 @@ import { flushHeadersSoon } from './flush-headers-soon';
 import { returnableResponseHeaders } from './forward-headers';
 import { createCredentialMasker } from '../errors/mask-echoed-credentials';
 import { relayBody } from './relay-body';
+import { streamAnswerFraming } from './stream-answer-framing';
 import { writeNow } from './write-now';
 
 /** The client's request as it goes upstream; `path` is below the platform segment, without the license query. */
@@ -52,6 +53,8 @@ async function relayAnswer(
   choices: number,
 ): Promise<void> {
   const upstream = await answer;
+  // A stream request answered with no stream is a 502 (or the error its JSON body says), as on a translation.
+  if (ctx.stream && format !== 'other') await streamAnswerFraming(upstream, format);
   const headers = returnableResponseHeaders(upstream.headers, upstream.credentials);
   if (ctx.stream) {
     // A stream may have to end with an error event of our own, which a fixed length would not leave room for.
@@ -67,7 +70,8 @@ async function relayAnswer(
   };
   if (ctx.stream) start();
   const flushHeaders = ctx.stream ? flushHeadersSoon(res) : undefined;
-  // Only an event stream can be told to have ended early (a JSON body to a stream request goes as it came).
+  // Only an event stream can be told to have ended early (Gemini's JSON array is followed below; another format's
+  // stream request answered otherwise was refused above).
   const sse = isEventStream(upstream.headers['content-type']);
   // A streamed JSON array (Gemini without `alt=sse`) can only end in an error element where an element may start.
   const arrayFraming = ctx.stream && format === 'gemini' && !sse;

@@ -1,27 +1,21 @@
 import type { ServerResponse } from 'node:http';
-import { CODECS, type WireCodec } from '../codecs';
-import { isGatewayError, toGatewayError } from '../errors/gateway-error';
+import { CODECS } from '../codecs';
+import { toGatewayError } from '../errors/gateway-error';
 import type { GatewayHooks } from '../hooks/gateway-hooks';
 import type { GatewaySettings, RequestContext, StreamStage, UpstreamRequest, UpstreamResponse } from '../hooks/plugin-api';
 import { toRequestEcho } from '../unified/to-request-echo';
 import type { RequestEcho, UnifiedRequest, WireFormat } from '../unified/unified-request';
 import { readUpstreamJson } from '../upstream/read-upstream-json';
 import { sseNewlineOf } from '../sse/format-sse-event';
-import { upstreamStreamFraming } from '../sse/upstream-stream-framing';
 import type { StreamFraming } from '../sse/wire-event';
 import { callPlatform } from './call-platform';
+import { RESPONSE_BODY_LIMIT, streamAnswerFraming } from './stream-answer-framing';
 import { createClientStreamWriter } from './client-stream-writer';
 import { pumpTranslatedStream } from './pump-translated-stream';
 import { defaultUpstreamPath } from './default-upstream-path';
 import { assertStatelessRequest } from '../codecs/shared/assert-stateless-request';
 import { hasUrlFiles, inlineUrlFiles } from './inline-url-files';
 import type { SecretMasker } from '../errors/mask-gateway-error';
-
-/**
- * Bound for a non-streaming upstream answer: generated images arrive inline (a few MB each), and the bytes are held
- * whole, decompressed, and parsed: an upstream's compressed bomb must not take the process's memory.
- */
-const RESPONSE_BODY_LIMIT = 64 * 1024 * 1024;
 
 export interface TranslationInput {
   clientFormat: WireFormat;
@@ -86,12 +80,7 @@ async function translateAnswer(hooks: GatewayHooks, answer: Promise<UpstreamResp
     return;
   }
 
-  let framing: StreamFraming;
-  try {
-    framing = upstreamStreamFraming(upstream.headers['content-type'], shape.upstreamFormat);
-  } catch (error) {
-    throw await errorInsteadOfStream(upstream, upstreamCodec, error);
-  }
+  const framing = await streamAnswerFraming(upstream, shape.upstreamFormat);
   const writer = createClientStreamWriter(res, shape.framing, sseNewlineOf(shape.clientFormat));
   // An SSE answer's headers leave with its first event, or alone after HEADERS_WAIT_MS (see ClientStreamWriter.start).
   // A JSON array is what no stream the gateway asks for should be (it asks Gemini for `alt=sse`): its client's headers
@@ -116,19 +105,3 @@ function stagesOf(value: unknown): StreamStage[] {
   throw toGatewayError(new TypeError('streamTransform did not return an array of stages'));
 }
 
-/**
- * A stream asked for, and a JSON body answered: an error envelope in a 200 (`{"error": …}`, as some compatible
- * services answer a stream they refuse) is that error, its message kept; anything else is the framing error.
- */
-async function errorInsteadOfStream(upstream: UpstreamResponse, codec: WireCodec, framingError: unknown): Promise<unknown> {
-  if (!/[/+]json\b/i.test(String(upstream.headers['content-type']))) {
-    upstream.body.destroy();
-    return framingError;
-  }
-  try {
-    codec.decodeResponse(await readUpstreamJson(upstream, RESPONSE_BODY_LIMIT));
-  } catch (error) {
-    if (isGatewayError(error) && error.code !== 'GW_UPSTREAM_BAD_RESPONSE') return error;
-  }
-  return framingError;
-}

@@ -128,6 +128,37 @@ describe('runPassthrough (through the gateway)', () => {
     expect(res.body).to.equal(events);
   });
 
+  it('answers a stream request the upstream answered with no stream as a 502, or as the error its JSON envelope says, through the SDK', async () => {
+    const client = new OpenAI({ apiKey: TEST_LICENSE, baseURL: `${gw.url}/openai/v1`, maxRetries: 0 });
+    const chunksOrError = async (create: () => Promise<AsyncIterable<unknown>>): Promise<number | { status?: number; message: string }> => {
+      try {
+        let n = 0;
+        for await (const _chunk of await create()) n += 1;
+        return n;
+      } catch (error) {
+        return { status: (error as { status?: number }).status, message: (error as Error).message };
+      }
+    };
+    const chat = () => client.chat.completions.create({ ...CHAT, stream: true } as OpenAI.ChatCompletionCreateParamsStreaming);
+    // A service that ignored `stream`: relayed, the SDK read it as a stream of no chunk that ended well.
+    upstream.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(fixtureText('openai-chat/response-basic.json'));
+    });
+    expect(await chunksOrError(chat)).to.deep.equal({ status: 502, message: '502 upstream answered a stream request with application/json, not a stream' });
+    expect(await chunksOrError(() => client.responses.create({ model: 'gpt-4o-mini', input: 'hi', stream: true }))).to.include({ status: 502 });
+    upstream.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"error":{"message":"This model does not support streaming","type":"invalid_request_error","param":"stream","code":null}}');
+    });
+    expect(await chunksOrError(chat)).to.deep.equal({ status: 400, message: '400 This model does not support streaming' });
+    upstream.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<html>maintenance</html>');
+    });
+    expect(await chunksOrError(chat)).to.deep.equal({ status: 502, message: '502 upstream answered a stream request with text/html, not a stream' });
+  });
+
   it('passes many events sent at once through unchanged and in order', async () => {
     const events = Array.from({ length: 50 }, (_, i) => `data: {"i":${i}}\n\n`).join('') + 'data: [DONE]\n\n';
     upstream.handle((_req, res) => {
