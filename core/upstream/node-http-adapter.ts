@@ -262,9 +262,12 @@ function createDecoder(encoding: string | undefined): zlib.Unzip | zlib.BrotliDe
     case 'x-gzip':
     case 'deflate':
       // gzip or zlib-wrapped deflate, told apart by their header (raw deflate, which RFC 9110 does not allow, fails).
-      return zlib.createUnzip({ flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+      // Each chunk is flushed as it comes (a compressed stream's events go on at once); the end is not: a body cut
+      // before its compressed stream ended fails ("unexpected end of file"), where a sync flush there took the bytes
+      // that came for a whole answer (truncated JSON relayed as a complete 200).
+      return zlib.createUnzip({ flush: zlib.constants.Z_SYNC_FLUSH });
     case 'br':
-      return zlib.createBrotliDecompress({ flush: zlib.constants.BROTLI_OPERATION_FLUSH, finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH });
+      return zlib.createBrotliDecompress({ flush: zlib.constants.BROTLI_OPERATION_FLUSH });
     default:
       return undefined;
   }

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import { Readable } from 'node:stream';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import axios, { type AxiosError, type AxiosInstance } from 'axios';
 import { expect } from 'chai';
 import nock from 'nock';
@@ -170,6 +170,21 @@ describe('nodeHttpAdapter', () => {
     expect(raw.headers['content-encoding']).to.equal('gzip');
     expect(Buffer.compare(raw.data, zipped)).to.equal(0);
   });
+
+  for (const [encoding, compress] of [['gzip', gzipSync], ['deflate', deflateSync], ['br', brotliCompressSync]] as const) {
+    it(`fails a ${encoding} body whose compressed stream was cut short, though the connection ended cleanly`, async () => {
+      const zipped = compress(JSON.stringify({ text: 'x'.repeat(3000), n: Array.from({ length: 500 }, (_, i) => i * 7919) }));
+      const cut = zipped.subarray(0, zipped.length - 30);
+      const server = await startServer((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': encoding, 'content-length': cut.length });
+        res.end(cut);
+      });
+      const error = await rejection(client.get(server.url, { responseType: 'text' }));
+      expect(error.message).to.match(/unexpected end of file/i);
+      const streamed = await client.get<Readable>(server.url, { responseType: 'stream' });
+      expect(await readAll(streamed.data).then(() => 'whole', (e: Error) => e.message)).to.match(/unexpected end of file/i);
+    });
+  }
 
   it('fails with ECONNABORTED when the socket is idle for `timeout` ms, ETIMEDOUT with clarifyTimeoutError', async () => {
     const server = await startServer(() => undefined);
