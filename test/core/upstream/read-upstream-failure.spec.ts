@@ -16,4 +16,14 @@ describe('readUpstreamFailure', () => {
     const failure = await readUpstreamFailure({ status: 404, headers: {}, body: Readable.from([body]) });
     expect(failure.json).to.deep.equal({ error: { code: 'model_not_found' } });
   });
+
+  it("reads an error answered as an event stream as its first event's data, which classifiers quote", async () => {
+    const body = 'event: error\r\ndata: {"type":"error","error":{"type":"invalid_request_error","message":"prompt is too long: 210000 tokens > 200000 maximum"}}\r\n\r\n';
+    const failure = await readUpstreamFailure({ status: 400, headers: { 'content-type': 'text/event-stream; charset=utf-8' }, body: Readable.from([Buffer.from(body)]) });
+    expect(failure.json).to.deep.equal({ type: 'error', error: { type: 'invalid_request_error', message: 'prompt is too long: 210000 tokens > 200000 maximum' } });
+    expect(failure.text).to.equal(JSON.stringify(failure.json));
+    // Framing with no event in it stays the text it was.
+    const empty = await readUpstreamFailure({ status: 502, headers: { 'content-type': 'text/event-stream' }, body: Readable.from([Buffer.from(': ping\n\n')]) });
+    expect(empty.text).to.equal(': ping\n\n');
+  });
 });
