@@ -134,9 +134,11 @@ export function createSqliteStore(path: string, options: SqliteStoreOptions = {}
     },
 
     async close(): Promise<void> {
-      // Closing checkpoints the log into the file and removes it, synchronously: no flush of it may still be running.
-      await log.close();
+      // Closing checkpoints the log into the file, flushing both as a checkpoint does, and removes the log: what a
+      // flush still running covers is on the disk by then (it ends harmlessly on the removed file).
+      const logClosed = log.close();
       if (db.open) guard(label, 'close', () => db.close());
+      await logClosed;
     },
   };
 }
@@ -251,7 +253,14 @@ function createLogSync(path: string, syncFile: (fd: number) => Promise<void>) {
   let last: Promise<void> = Promise.resolve();
   const flush = async (): Promise<void> => {
     if (fd === undefined) {
-      const opened = await openFile(`${path}-wal`, 'r');
+      let opened: number;
+      try {
+        opened = await openFile(`${path}-wal`, 'r');
+      } catch (error) {
+        // Removed by the store's close, whose checkpoint has flushed what this flush was for.
+        if (closed) return;
+        throw error;
+      }
       if (closed) {
         await closeFile(opened);
         return;
@@ -276,6 +285,7 @@ function createLogSync(path: string, syncFile: (fd: number) => Promise<void>) {
       last = flushed.catch(() => undefined);
       return flushed;
     },
+    /** Called as the database closes (see the store's close): flushes still running end, then the descriptor is closed. */
     async close(): Promise<void> {
       closed = true;
       await last;

@@ -315,6 +315,18 @@ describe('createSqliteStore', () => {
     expect(error.message).to.include('delete credentials/c1 failed').and.include('EIO');
   });
 
+  it('closes while a write waits for its flush: the write resolves, and is in the file when it is opened again', async () => {
+    const file = freshPath();
+    const slowSync = (fd: number): Promise<void> => new Promise((resolve, reject) => setTimeout(() => fs.fdatasync(fd, (error) => (error ? reject(error) : resolve())), 50));
+    const store = createSqliteStore(file, { syncFile: slowSync });
+    await store.set('tasks', 'first', { status: 'queued' });
+    const pending = store.set('tasks', 't1', { status: 'completed' });
+    await store.close();
+    await pending;
+    expect(fs.existsSync(`${file}-wal`)).to.equal(false);
+    expect(await open(file).get('tasks', 't1')).to.deep.equal({ status: 'completed' });
+  });
+
   it('names the file when a call comes after close', async () => {
     const file = freshPath();
     const store = createSqliteStore(file);
