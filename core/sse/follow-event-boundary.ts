@@ -1,4 +1,5 @@
 import { isWholeEventData } from './is-whole-event-data';
+import { eventTooLarge, MAX_EVENT_CHARS } from './max-event-chars';
 
 /** The most an event's end takes: CRLF, then a blank CRLF line. */
 const TAIL_BYTES = 4;
@@ -37,7 +38,9 @@ export interface EventBoundaryFollower {
 
 /**
  * Follows where an SSE stream relayed byte for byte stands (between events, after a line, inside a line) from its
- * last bytes, without parsing it, so that an error event the gateway appends is read as an event of its own.
+ * last bytes, without parsing it, so that an error event the gateway appends is read as an event of its own. It keeps
+ * the line still open, so a line longer than MAX_EVENT_CHARS throws GW_UPSTREAM_BAD_RESPONSE from `push`, as the
+ * parsers do: an upstream's endless line (a few KB of gzip inflate to gigabytes) was held whole, and took the process.
  */
 export function createEventBoundaryFollower(): EventBoundaryFollower {
   // The last chunks, as they came (no copy), reaching at least OPEN_EVENT_BYTES back and to the start of the line
@@ -47,6 +50,8 @@ export function createEventBoundaryFollower(): EventBoundaryFollower {
   let totalBytes = 0;
   // The chunk of `recent` where the open line starts (it holds the last line break, or is the stream's first).
   let openLineFrom = 0;
+  /** Bytes of the open line so far (after the last line break). */
+  let openLineBytes = 0;
   const recentText = (): string => Buffer.concat(recent).toString('latin1');
   /** The stream's last TAIL_BYTES bytes as latin1 (one char per byte: only CR and LF matter here). */
   const tail = (): string => {
@@ -63,7 +68,14 @@ export function createEventBoundaryFollower(): EventBoundaryFollower {
       recent.push(chunk);
       recentBytes += chunk.length;
       totalBytes += chunk.length;
-      if (chunk.includes(0x0a) || chunk.includes(0x0d)) openLineFrom = recent.length - 1;
+      const lineStart = Math.max(chunk.lastIndexOf(0x0a), chunk.lastIndexOf(0x0d)) + 1;
+      if (lineStart > 0) {
+        openLineFrom = recent.length - 1;
+        openLineBytes = chunk.length - lineStart;
+      } else {
+        openLineBytes += chunk.length;
+      }
+      if (openLineBytes > MAX_EVENT_CHARS) throw eventTooLarge();
       while (openLineFrom > 0 && recentBytes - recent[0].length >= OPEN_EVENT_BYTES) {
         recentBytes -= recent.shift()!.length;
         openLineFrom--;

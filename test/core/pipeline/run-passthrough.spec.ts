@@ -2,6 +2,7 @@ import http from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { expect } from 'chai';
 import OpenAI from 'openai';
+import { MAX_EVENT_CHARS } from '../../../core/sse/max-event-chars';
 import { fixtureText } from '../../helpers/fixtures';
 import { startGateway, TEST_LICENSE, type RunningGateway } from '../../helpers/start-gateway';
 import { startRawUpstream, type RawUpstream } from '../../helpers/start-raw-upstream';
@@ -157,6 +158,19 @@ describe('runPassthrough (through the gateway)', () => {
       res.end('<html>maintenance</html>');
     });
     expect(await chunksOrError(chat)).to.deep.equal({ status: 502, message: '502 upstream answered a stream request with text/html, not a stream' });
+  });
+
+  it('cuts a stream whose line never ends once it passes the event bound, rather than holding it whole (a few KB of gzip inflate to GBs)', async () => {
+    const endless = gzipSync(Buffer.concat([Buffer.from('data: {"choices":[{"delta":{"content":"'), Buffer.alloc(40 * 1024 * 1024, 'a')]));
+    upstream.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'content-encoding': 'gzip' });
+      res.end(endless);
+    });
+    const res = await post(`${gw.url}/openai/v1/chat/completions`, { ...CHAT, stream: true });
+    expect(res.status).to.equal(200);
+    // Dropped inside the line, as any stream cut there is: an error event glued onto it would be bad JSON.
+    expect(res.failed).to.equal(true);
+    expect(res.body.length).to.be.below(MAX_EVENT_CHARS + 64 * 1024);
   });
 
   it('passes many events sent at once through unchanged and in order', async () => {

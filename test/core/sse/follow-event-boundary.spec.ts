@@ -1,5 +1,7 @@
 import { expect } from 'chai';
+import { isGatewayError } from '../../../core/errors/gateway-error';
 import { closingPrefix, createEventBoundaryFollower, openEventLacksData, wholeLineEnd } from '../../../core/sse/follow-event-boundary';
+import { MAX_EVENT_CHARS } from '../../../core/sse/max-event-chars';
 
 describe('createEventBoundaryFollower', () => {
   const cases: Array<[string, string | undefined]> = [
@@ -96,6 +98,19 @@ describe('createEventBoundaryFollower', () => {
       for (let at = 0; at < line.length; at += 100) follower.push(Buffer.from(line.slice(at, at + 100)));
       expect(follower.wholeLineEnd()).to.equal('\n\n');
       expect(wholeLineEnd('y"}', false)).to.equal(undefined);
+    });
+
+    it('throws GW_UPSTREAM_BAD_RESPONSE once the open line passes MAX_EVENT_CHARS (an endless line is never held whole)', () => {
+      const follower = createEventBoundaryFollower();
+      const megabyte = Buffer.alloc(1024 * 1024, 'a');
+      // A line break starts the count again: lines each under the bound go on however many there are.
+      follower.push(Buffer.concat([Buffer.from('data: "'), megabyte.subarray(0, 1000)]));
+      for (let i = 0; i < 31; i++) follower.push(megabyte);
+      follower.push(Buffer.from('"\n\ndata: "'));
+      // The open line, `data: "` with it, at the bound exactly: still held.
+      for (let i = 1; i < MAX_EVENT_CHARS / megabyte.length; i++) follower.push(megabyte);
+      follower.push(megabyte.subarray(7));
+      expect(() => follower.push(Buffer.from('a'))).to.throw().that.satisfies((error: Error) => isGatewayError(error) && error.code === 'GW_UPSTREAM_BAD_RESPONSE' && /exceeds 32 MB/.test(error.message));
     });
   });
 });
