@@ -267,14 +267,7 @@ function createLogSync(path: string, syncFile: (fd: number) => Promise<void>) {
       }
       fd = opened;
       // Windows opens no folder as a file (nor needs it: NTFS journals its entries).
-      if (process.platform !== 'win32') {
-        const folder = await openFile(nodePath.dirname(path), 'r');
-        try {
-          await syncFile(folder);
-        } finally {
-          await closeFile(folder);
-        }
-      }
+      if (process.platform !== 'win32') await syncFolder(nodePath.dirname(path), syncFile);
     }
     await syncFile(fd);
   };
@@ -293,4 +286,24 @@ function createLogSync(path: string, syncFile: (fd: number) => Promise<void>) {
       fd = undefined;
     },
   };
+}
+
+/**
+ * Flushes a folder's entries, as SQLite does for a file it creates, and likewise as far as the file system can: some
+ * (network and FUSE ones) refuse to open or flush a folder, which says nothing of the store's own writes.
+ */
+async function syncFolder(folder: string, syncFile: (fd: number) => Promise<void>): Promise<void> {
+  let fd: number;
+  try {
+    fd = await openFile(folder, 'r');
+  } catch {
+    return;
+  }
+  try {
+    await syncFile(fd);
+  } catch {
+    // See above.
+  } finally {
+    await closeFile(fd);
+  }
 }

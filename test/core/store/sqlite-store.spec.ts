@@ -22,8 +22,8 @@ describe('createSqliteStore', () => {
     counter += 1;
     return path.join(dir, `store-${counter}.db`);
   }
-  function open(file: string, now?: () => number): Store {
-    const store = createSqliteStore(file, { now });
+  function open(file: string, now?: () => number, syncFile?: (fd: number) => Promise<void>): Store {
+    const store = createSqliteStore(file, { now, syncFile });
     opened.push(store);
     return store;
   }
@@ -313,6 +313,18 @@ describe('createSqliteStore', () => {
     flushed[2].end(new Error('EIO: i/o error, fsync'));
     const error = await expectGatewayError(refused, file);
     expect(error.message).to.include('delete credentials/c1 failed').and.include('EIO');
+  });
+
+  it("takes a file system's refusal to flush a folder as SQLite does: the write resolves once its log is flushed", async () => {
+    const file = freshPath();
+    const flushed: string[] = [];
+    const syncFile = async (fd: number): Promise<void> => {
+      if (fs.fstatSync(fd).isDirectory()) throw Object.assign(new Error('EINVAL: invalid argument, fdatasync'), { code: 'EINVAL' });
+      flushed.push('log');
+    };
+    const store = open(file, undefined, syncFile);
+    await store.set('credentials', 'c1', { state: 'healthy' });
+    expect(flushed).to.deep.equal(['log']);
   });
 
   it('closes while a write waits for its flush: the write resolves, and is in the file when it is opened again', async () => {
