@@ -249,27 +249,40 @@ function guard<R>(label: string, operation: string, run: () => R): R {
  */
 function createLogSync(path: string, syncFile: (fd: number) => Promise<void>) {
   let fd: number | undefined;
-  let closed = false;
+  let closed: Promise<void> | undefined;
   let last: Promise<void> = Promise.resolve();
+  /**
+   * The first flush that failed, for good: the kernel may mark the pages it could not write as clean, so a later flush
+   * would succeed without them, and the log's chained checksums drop every commit after a lost one at recovery.
+   * Every later write fails too (its commit may be lost with them), until a restart.
+   */
+  let failed: Error | undefined;
   const flush = async (): Promise<void> => {
-    if (fd === undefined) {
-      let opened: number;
-      try {
-        opened = await openFile(`${path}-wal`, 'r');
-      } catch (error) {
-        // Removed by the store's close, whose checkpoint has flushed what this flush was for.
-        if (closed) return;
-        throw error;
+    if (failed) throw new Error(`an earlier flush failed (${failed.message}); writes since may not reach the disk until the gateway restarts`);
+    try {
+      if (fd === undefined) {
+        let opened: number;
+        try {
+          // Read and write: Windows' flush (FlushFileBuffers) needs a handle that may write.
+          opened = await openFile(`${path}-wal`, 'r+');
+        } catch (error) {
+          // Removed by the store's close, whose checkpoint has flushed what this flush was for.
+          if (closed) return;
+          throw error;
+        }
+        if (closed) {
+          await closeFile(opened);
+          return;
+        }
+        fd = opened;
+        // Windows opens no folder as a file (nor needs it: NTFS journals its entries).
+        if (process.platform !== 'win32') await syncFolder(nodePath.dirname(path), syncFile);
       }
-      if (closed) {
-        await closeFile(opened);
-        return;
-      }
-      fd = opened;
-      // Windows opens no folder as a file (nor needs it: NTFS journals its entries).
-      if (process.platform !== 'win32') await syncFolder(nodePath.dirname(path), syncFile);
+      await syncFile(fd);
+    } catch (error) {
+      failed ??= error instanceof Error ? error : new Error(String(error));
+      throw error;
     }
-    await syncFile(fd);
   };
   const sync = createGroupSync(flush);
   return {
@@ -279,11 +292,13 @@ function createLogSync(path: string, syncFile: (fd: number) => Promise<void>) {
       return flushed;
     },
     /** Called as the database closes (see the store's close): flushes still running end, then the descriptor is closed. */
-    async close(): Promise<void> {
-      closed = true;
-      await last;
-      if (fd !== undefined) await closeFile(fd);
-      fd = undefined;
+    close(): Promise<void> {
+      closed ??= (async () => {
+        await last;
+        if (fd !== undefined) await closeFile(fd);
+        fd = undefined;
+      })();
+      return closed;
     },
   };
 }

@@ -47,6 +47,29 @@ describe('createGroupSync', () => {
     expect(flushes.started).to.equal(2);
   });
 
+  it('runs one flush at a time: a call between the end of one flush and the start of the queued one joins the queued one', async () => {
+    let active = 0;
+    let most = 0;
+    const ends: Array<() => void> = [];
+    const sync = createGroupSync(() => {
+      active += 1;
+      most = Math.max(most, active);
+      return new Promise<void>((resolve) => ends.push(() => ((active -= 1), resolve())));
+    });
+    const first = sync();
+    const queued = sync();
+    ends[0]();
+    await first;
+    // The running flush has ended (its `finally` ran), the queued one has not started yet.
+    const between = sync();
+    expect(between).to.equal(queued);
+    for (let i = 0; i < 5 && ends.length < 2; i++) await Promise.resolve();
+    expect(ends).to.have.length(2);
+    ends[1]();
+    await Promise.all([queued, between]);
+    expect(most).to.equal(1);
+  });
+
   it('rejects the calls a failed flush answered; the next call starts a flush of its own', async () => {
     const flushes = manualFlushes();
     const sync = createGroupSync(flushes.flush);

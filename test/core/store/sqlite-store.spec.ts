@@ -313,6 +313,20 @@ describe('createSqliteStore', () => {
     flushed[2].end(new Error('EIO: i/o error, fsync'));
     const error = await expectGatewayError(refused, file);
     expect(error.message).to.include('delete credentials/c1 failed').and.include('EIO');
+    // For good: a later flush may succeed without the pages the failed one lost (the kernel marks them clean), and
+    // recovery drops every commit after a lost one, so no later write is said to be on the disk.
+    const later = await expectGatewayError(store.set('credentials', 'c2', { state: 'healthy' }), 'an earlier flush failed (EIO');
+    expect(later.message).to.include('set credentials/c2 failed');
+    expect(flushed).to.have.length(3);
+  });
+
+  it('closes once when closed twice at the same time', async () => {
+    const store = createSqliteStore(freshPath());
+    await store.set('ns', 'k', 'v');
+    expect(await Promise.allSettled([store.close(), store.close()])).to.deep.equal([
+      { status: 'fulfilled', value: undefined },
+      { status: 'fulfilled', value: undefined },
+    ]);
   });
 
   it("takes a file system's refusal to flush a folder as SQLite does: the write resolves once its log is flushed", async () => {
