@@ -13,11 +13,6 @@ function invalid(param: string, detail: string): GatewayError {
 
 function decodeMediaUrl(url: string, detail: string | undefined, path: string): UnifiedMediaPart {
   const source = decodeMediaReference(url, `${path}.image_url.url`);
-  // An `image_url` carries image, audio or video (DECISIONS §7): text in one is no document the client meant to send
-  // (a file part is), and went into the prompt as text where a platform takes text documents.
-  if (source.kind === 'base64' && /^text\//i.test(source.mediaType)) {
-    throw new GatewayError('GW_MEDIA_NOT_ALLOWED', `${path}.image_url.url: ${source.mediaType.split(';')[0].toLowerCase()} is not an image, audio or video; send a text document as a file part`, { param: `${path}.image_url.url` });
-  }
   const part: UnifiedMediaPart = { type: source.kind === 'base64' ? mediaKindFromMime(source.mediaType) : guessMediaKindFromUrl(url), source };
   if (detail !== undefined) part.detail = detail;
   return part;

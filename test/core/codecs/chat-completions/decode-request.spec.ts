@@ -139,7 +139,7 @@ describe('decodeChatCompletionsRequest', () => {
       ]);
     });
 
-    it('refuses text in an image_url part with a 415 naming the part (a text document goes as a file part)', () => {
+    it('refuses text in an image_url part with a 415 naming the part', () => {
       const error = decodeError(body({ messages: [{ role: 'user', content: [{ type: 'text', text: 'what' }, { type: 'image_url', image_url: { url: 'data:Text/Plain;charset=utf-8;base64,aGVsbG8=' } }] }] }));
       expect([error.code, error.param]).to.deep.equal(['GW_MEDIA_NOT_ALLOWED', 'messages[0].content[1].image_url.url']);
       expect(error.message).to.include('text/plain is not an image, audio or video');

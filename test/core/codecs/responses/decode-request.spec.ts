@@ -127,6 +127,12 @@ describe('decodeResponsesRequest', () => {
       expect(request.messages[3]).to.deep.equal({ role: 'system', content: [{ type: 'text', text: 'late system' }] });
     });
 
+    it('refuses text in an input_image with a 415 naming the part, as chat does', () => {
+      const error = decodeError(body({ input: [{ role: 'user', content: [{ type: 'input_text', text: 'what' }, { type: 'input_image', image_url: 'data:text/plain;base64,aGVsbG8=' }] }] }));
+      expect([error.code, error.param]).to.deep.equal(['GW_MEDIA_NOT_ALLOWED', 'input[0].content[1].image_url']);
+      expect(error.message).to.include('text/plain is not an image, audio or video');
+    });
+
     it('reads bare base64 in input_image.image_url, its type from its bytes', () => {
       const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP4HyX/HwAGTAJ4THyr0gAAAABJRU5ErkJggg==';
       const request = decodeResponsesRequest(body({ input: [{ role: 'user', content: [{ type: 'input_image', image_url: png }] }] }));
