@@ -149,7 +149,9 @@ export const nodeHttpAdapter: AxiosAdapter = (config) =>
         let stream: Readable = res;
         const encoding = res.headers['content-encoding'];
         if (config.decompress !== false && encoding !== undefined) {
-          const noBody = request.method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304;
+          // An empty body said to be compressed (a proxy's 503 with `content-length: 0`) is empty, not a compressed
+          // stream cut before it began, which the decoder fails.
+          const noBody = request.method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304 || res.headers['content-length'] === '0';
           const decoder = noBody ? undefined : createDecoder(encoding);
           if (noBody || decoder) {
             delete res.headers['content-encoding'];

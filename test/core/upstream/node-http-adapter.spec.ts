@@ -171,6 +171,15 @@ describe('nodeHttpAdapter', () => {
     expect(Buffer.compare(raw.data, zipped)).to.equal(0);
   });
 
+  it('reads an empty body said to be compressed as empty (a proxy error of no content)', async () => {
+    const server = await startServer((_req, res) => {
+      res.writeHead(503, { 'content-encoding': 'gzip', 'content-length': 0 });
+      res.end();
+    });
+    const res = await client.get<string>(server.url, { responseType: 'text', validateStatus: () => true });
+    expect([res.status, res.data, res.headers['content-encoding']]).to.deep.equal([503, '', undefined]);
+  });
+
   for (const [encoding, compress] of [['gzip', gzipSync], ['deflate', deflateSync], ['br', brotliCompressSync]] as const) {
     it(`fails a ${encoding} body whose compressed stream was cut short, though the connection ended cleanly`, async () => {
       const zipped = compress(JSON.stringify({ text: 'x'.repeat(3000), n: Array.from({ length: 500 }, (_, i) => i * 7919) }));
