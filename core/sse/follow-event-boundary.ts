@@ -52,6 +52,8 @@ export function createEventBoundaryFollower(): EventBoundaryFollower {
   let openLineFrom = 0;
   /** Bytes of the open line so far (after the last line break). */
   let openLineBytes = 0;
+  /** The open line passed the bound: thrown once; what comes after (bytes a masker held back) is not followed. */
+  let overlong = false;
   const recentText = (): string => Buffer.concat(recent).toString('latin1');
   /** The stream's last TAIL_BYTES bytes as latin1 (one char per byte: only CR and LF matter here). */
   const tail = (): string => {
@@ -65,6 +67,7 @@ export function createEventBoundaryFollower(): EventBoundaryFollower {
   const opensEmptyEvent = (): boolean => openEventLacksData(recentText(), recentBytes === totalBytes);
   return {
     push(chunk) {
+      if (overlong) return;
       recent.push(chunk);
       recentBytes += chunk.length;
       totalBytes += chunk.length;
@@ -75,7 +78,10 @@ export function createEventBoundaryFollower(): EventBoundaryFollower {
       } else {
         openLineBytes += chunk.length;
       }
-      if (openLineBytes > MAX_EVENT_CHARS) throw eventTooLarge();
+      if (openLineBytes > MAX_EVENT_CHARS) {
+        overlong = true;
+        throw eventTooLarge();
+      }
       while (openLineFrom > 0 && recentBytes - recent[0].length >= OPEN_EVENT_BYTES) {
         recentBytes -= recent.shift()!.length;
         openLineFrom--;
