@@ -53,8 +53,9 @@ async function relayAnswer(
   choices: number,
 ): Promise<void> {
   const upstream = await answer;
-  // A stream request answered with no stream is a 502 (or the error its JSON body says), as on a translation.
-  if (ctx.stream && format !== 'other') await streamAnswerFraming(upstream, format);
+  // A stream request answered with no stream is a 502 (or the error its JSON body says), as on a translation; a
+  // Gemini client's JSON array is a stream, unless it asked for SSE.
+  if (ctx.stream && format !== 'other') await streamAnswerFraming(upstream, format, ctx.query.alt === 'sse');
   const headers = returnableResponseHeaders(upstream.headers, upstream.credentials);
   if (ctx.stream) {
     // A stream may have to end with an error event of our own, which a fixed length would not leave room for.

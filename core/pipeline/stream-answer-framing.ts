@@ -19,9 +19,9 @@ export const RESPONSE_BODY_LIMIT = 64 * 1024 * 1024;
  * a stream that ended with no event and no error. A JSON error envelope in the 200 (`{"error": …}`, as some
  * compatible services answer a stream they refuse) is that error, its message kept.
  */
-export async function streamAnswerFraming(upstream: UpstreamResponse, format: WireFormat): Promise<StreamFraming> {
+export async function streamAnswerFraming(upstream: UpstreamResponse, format: WireFormat, sseOnly = false): Promise<StreamFraming> {
   try {
-    return upstreamStreamFraming(upstream.headers['content-type'], format);
+    return upstreamStreamFraming(upstream.headers['content-type'], format, sseOnly);
   } catch (framingError) {
     throw await errorInsteadOfStream(upstream, format, framingError);
   }

@@ -320,6 +320,18 @@ describe('runPassthrough: a Gemini JSON-array stream that breaks off', () => {
     expect(res.body).to.equal(`[${ELEMENT.slice(0, 30)}`);
   });
 
+  it('answers an alt=sse request the upstream answered with a JSON array as a 502: the SSE client would read no event', async () => {
+    upstream.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' });
+      res.end(`[${ELEMENT}]`);
+    });
+    const res = await post(`${gw.url}${STREAM_URL}?alt=sse`, ASK);
+    expect(res.status).to.equal(502);
+    expect(JSON.parse(res.body)).to.have.nested.property('error.status', 'INTERNAL');
+    // Without alt=sse the array is the stream the client asked for.
+    expect((await post(`${gw.url}${STREAM_URL}`, ASK)).body).to.equal(`[${ELEMENT}]`);
+  });
+
   it('still ends an alt=sse stream with an SSE error event', async () => {
     breakAfter(`data: ${ELEMENT}\r\n\r\n`, 'text/event-stream');
     const res = await post(`${gw.url}${STREAM_URL}?alt=sse`, ASK);
