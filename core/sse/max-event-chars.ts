@@ -10,3 +10,11 @@ export const MAX_EVENT_CHARS = 32 * 1024 * 1024;
 export function eventTooLarge(): GatewayError {
   return new GatewayError('GW_UPSTREAM_BAD_RESPONSE', `upstream stream event exceeds ${MAX_EVENT_CHARS / (1024 * 1024)} MB`);
 }
+
+/**
+ * What a stream encoder holds of an answer until some part of it is whole (a tool call's arguments, the events held
+ * behind them) past MAX_EVENT_CHARS: an upstream that never completes it must not grow the heap without end.
+ */
+export function heldTooLong(what: string): GatewayError {
+  return new GatewayError('GW_UPSTREAM_BAD_RESPONSE', `upstream ${what} exceeds ${MAX_EVENT_CHARS / (1024 * 1024)} MB`);
+}

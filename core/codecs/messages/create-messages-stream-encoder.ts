@@ -12,6 +12,7 @@ import { encodeMessagesUsage } from './encode-messages-usage';
 import { encodeWebSearchBlocks, encodeWebSearchCitation } from './encode-messages-web-search';
 import { searchesWeb } from '../shared/searches-web';
 import { createArgumentsFollower } from '../shared/parse-tool-call-arguments';
+import { heldTooLong, MAX_EVENT_CHARS } from '../../sse/max-event-chars';
 
 type OpenBlock = { kind: 'text' | 'thinking'; index: number } | { kind: 'tool'; index: number; toolIndex: number };
 
@@ -54,6 +55,16 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
   const held: HeldToolCall[] = [];
   /** Events of other kinds that came while the open call's arguments were not whole: sent after its block. */
   const deferred: UnifiedStreamEvent[] = [];
+  /**
+   * Characters held back behind a call in progress (deferred events, held calls' arguments): an upstream that never
+   * ends a call's arguments while the rest of its answer streams on would have them held without end (the process ran
+   * out of heap), so past MAX_EVENT_CHARS the answer fails, as an event that large does.
+   */
+  let heldChars = 0;
+  const hold = (chars: number): void => {
+    heldChars += chars;
+    if (heldChars > MAX_EVENT_CHARS) throw heldTooLong('answer held behind a tool call whose arguments never ended');
+  };
   /**
    * Whether each call's arguments are a JSON object, known from their first non-blank character: a `tool_use` input
    * is always an object, so arguments that are not one (a misbehaving upstream's string, array or null) send no
@@ -117,6 +128,7 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
 
   function onToolStart(event: Extract<UnifiedStreamEvent, { type: 'tool_call_start' }>, out: WireEvent[]): void {
     if (held.length > 0 || callInProgress()) {
+      hold(event.name.length + event.id.length);
       held.push({ toolIndex: event.index, id: event.id, name: event.name, args: '' });
       return;
     }
@@ -127,6 +139,7 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
     if (argumentsDelta === '') return;
     const waiting = held.find((call) => call.toolIndex === toolIndex);
     if (waiting) {
+      hold(argumentsDelta.length);
       waiting.args += argumentsDelta;
       return;
     }
@@ -157,6 +170,7 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
       if (call.args !== '') sendArguments(call.toolIndex, index, call.args, out);
     }
     while (deferred.length > 0 && (all || !callInProgress())) emitOther(deferred.shift()!, out);
+    if (held.length === 0 && deferred.length === 0) heldChars = 0;
   }
 
   /** A call's argument text as `input_json_delta`, held while only blanks have come, dropped if not an object. */
@@ -217,6 +231,7 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
     // Blocks are sent one after another: nothing may close a call's block before its arguments are whole.
     deferred.push(event);
     sendWaiting(out);
+    if (deferred.length > 0) hold(JSON.stringify(event).length);
   }
 
   /** An event that is not part of a tool call, once nothing holds it back. */

@@ -253,6 +253,26 @@ describe('createMessagesStreamEncoder', () => {
     ]);
   });
 
+  it('fails the answer once what waits behind a call whose arguments never end passes 32 MB (it was held without end)', () => {
+    const encoder = createMessagesStreamEncoder(REQUEST);
+    encoder.push({ type: 'start', id: 'msg_1', model: 'gpt-4o' });
+    encoder.push({ type: 'tool_call_start', index: 0, id: 'call_A', name: 'Bash' });
+    encoder.push({ type: 'tool_call_delta', index: 0, argumentsDelta: '{"a":' });
+    const text = 'x'.repeat(1024 * 1024);
+    let thrown: unknown;
+    let pushed = 0;
+    try {
+      for (; pushed < 40; pushed++) encoder.push({ type: 'text_delta', text });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(pushed).to.equal(31);
+    expect(thrown).to.be.instanceOf(GatewayError).and.to.include({ code: 'GW_UPSTREAM_BAD_RESPONSE' });
+    expect((thrown as Error).message).to.equal('upstream answer held behind a tool call whose arguments never ended exceeds 32 MB');
+    // The error event the pump then sends ends the answer as any failure does.
+    expect(payloads(encoder.push({ type: 'error', error: thrown as GatewayError })).map((p) => p.type)).to.deep.equal(['error']);
+  });
+
   it('streams a parallel call live when the previous one is whole before it starts (the usual order)', () => {
     const events = encodeAll(FROM_OTHER);
     const toolDeltas = payloads(events).filter((p) => p.type === 'content_block_delta' && (p.delta as { type: string }).type === 'input_json_delta');
