@@ -1,27 +1,8 @@
+import { createUtf8Offsets } from '../../text/utf8-offsets';
 import { isPlainObject } from '../shared/is-plain-object';
 import type { UnifiedCitation, UnifiedWebSearch } from '../../unified/unified-response';
 
 type Json = Record<string, unknown>;
-
-
-/**
- * UTF-8 byte offset → UTF-16 offset in `text`, at a whole character, never between the halves of a surrogate pair:
- * an offset inside a character takes all of it (a start lands before it, an end after it).
- */
-function charOffsets(text: string): (byte: number, end: boolean) => number {
-  return (byte, end) => {
-    let bytes = 0;
-    let index = 0;
-    while (index < text.length) {
-      const code = text.codePointAt(index)!;
-      const size = code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
-      if (end ? bytes >= byte : bytes + size > byte) break;
-      bytes += size;
-      index += code >= 0x10000 ? 2 : 1;
-    }
-    return index;
-  };
-}
 
 /** What one `groundingMetadata` says: the sources the text cites, the queries run and the pages found. */
 export interface Grounding {
@@ -41,7 +22,7 @@ export function decodeGrounding(grounding: unknown, text: string): Grounding {
     const web = isPlainObject(chunk) && isPlainObject(chunk.web) ? chunk.web : undefined;
     return web && typeof web.uri === 'string' ? { url: web.uri, ...(typeof web.title === 'string' && web.title ? { title: web.title } : {}) } : undefined;
   });
-  const charAt = charOffsets(text);
+  const { charAt } = createUtf8Offsets(text);
   const citations: UnifiedCitation[] = [];
   for (const support of Array.isArray(grounding.groundingSupports) ? grounding.groundingSupports : []) {
     if (!isPlainObject(support) || !isPlainObject(support.segment) || !Array.isArray(support.groundingChunkIndices)) continue;

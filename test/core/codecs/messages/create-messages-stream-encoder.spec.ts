@@ -255,7 +255,7 @@ describe('createMessagesStreamEncoder', () => {
 
   it('fails the answer once what waits behind a call whose arguments never end passes 32 MB (it was held without end)', () => {
     const encoder = createMessagesStreamEncoder(REQUEST);
-    encoder.push({ type: 'start', id: 'msg_1', model: 'gpt-4o' });
+    encoder.push({ type: 'start', id: 'msg_1', model: 'gpt-4o', created: 1 });
     encoder.push({ type: 'tool_call_start', index: 0, id: 'call_A', name: 'Bash' });
     encoder.push({ type: 'tool_call_delta', index: 0, argumentsDelta: '{"a":' });
     const text = 'x'.repeat(1024 * 1024);
