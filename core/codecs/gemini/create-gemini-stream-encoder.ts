@@ -41,6 +41,8 @@ export function createGeminiStreamEncoder(request: RequestEcho): StreamEncoder {
   let callsSent = 0;
   let closed = false;
   const calls = new Map<number, BufferedCall>();
+  /** Buffered calls whose arguments are not whole yet, counted as deltas come (scanning every call on each event was quadratic). */
+  let unfinished = 0;
   /** The answer's text, and the web search sources that cite it: groundingMetadata on the last chunk, as Gemini sends it. */
   const citing = searchesWeb(request);
   let answerText = '';
@@ -83,6 +85,7 @@ export function createGeminiStreamEncoder(request: RequestEcho): StreamEncoder {
         return signed({ functionCall: { id: call.id, name: clientName(call.name), args }, ...(call.signature ? { thoughtSignature: call.signature } : {}) });
       });
     calls.clear();
+    unfinished = 0;
     return parts;
   }
 
@@ -99,12 +102,19 @@ export function createGeminiStreamEncoder(request: RequestEcho): StreamEncoder {
         case 'usage':
           usage = { ...usage, ...event.usage };
           return out;
-        case 'tool_call_start':
+        case 'tool_call_start': {
+          const replaced = calls.get(event.index);
+          if (replaced && !replaced.args.whole()) unfinished -= 1;
           calls.set(event.index, { id: event.id, name: event.name, args: createArgumentsFollower(), ...(event.signature ? { signature: event.signature } : {}) });
+          unfinished += 1;
           return out;
+        }
         case 'tool_call_delta': {
           const call = calls.get(event.index);
-          if (call) call.args.push(event.argumentsDelta);
+          if (!call) return out;
+          const wasWhole = call.args.whole();
+          call.args.push(event.argumentsDelta);
+          unfinished += Number(wasWhole) - Number(call.args.whole());
           return out;
         }
         case 'citations':
@@ -117,6 +127,7 @@ export function createGeminiStreamEncoder(request: RequestEcho): StreamEncoder {
           // Buffered calls may be incomplete: the client gets the error instead.
           closed = true;
           calls.clear();
+          unfinished = 0;
           out.push(...encodeGeminiStreamError(event.error));
           return out;
         case 'finish': {
@@ -136,7 +147,7 @@ export function createGeminiStreamEncoder(request: RequestEcho): StreamEncoder {
           break;
       }
       // Calls whose arguments are not whole yet wait for their next deltas (areArgumentsWhole), and the others with them.
-      const callParts = [...calls.values()].every((call) => call.args.whole()) ? takeCalls() : [];
+      const callParts = unfinished === 0 ? takeCalls() : [];
       if (callParts.length > 0) out.push(chunk(callParts));
       switch (event.type) {
         case 'text_delta':

@@ -1,6 +1,7 @@
 import { parseToolJson } from '../../text/exact-json-numbers';
 import { GatewayError } from '../../errors/gateway-error';
 import { isJsonWhitespace } from '../../text/json-whitespace';
+import { heldTooLong, MAX_EVENT_CHARS } from '../../sse/max-event-chars';
 import { isJsonTextTooDeep, MAX_JSON_DEPTH, MAX_UPSTREAM_JSON_DEPTH } from '../../validation/scan-json-bytes';
 import { isPlainObject } from './is-plain-object';
 
@@ -133,6 +134,9 @@ export function createArgumentsFollower(initial = ''): ArgumentsFollower {
   };
   const follower: ArgumentsFollower = {
     push(delta) {
+      // Held whole until they are (a client's call needs all of its arguments): an upstream's endless arguments fail the
+      // answer past the bound of one event, where they grew the heap until V8's longest string failed it as a 500.
+      if (text.length + delta.length > MAX_EVENT_CHARS) throw heldTooLong('tool call arguments');
       text += delta;
       scan(delta);
     },

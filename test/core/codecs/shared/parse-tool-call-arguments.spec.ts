@@ -61,6 +61,14 @@ describe('the depth limit on tool-call arguments', () => {
 });
 
 describe('createArgumentsFollower', () => {
+  it('fails arguments that grow past the 32 MB event bound (an upstream that never ends them), before holding them', () => {
+    const follower = createArgumentsFollower('{"content":"');
+    const megabyte = 'a'.repeat(1024 * 1024);
+    for (let i = 1; i < 32; i++) follower.push(megabyte);
+    expect(() => follower.push(megabyte)).to.throw(/upstream tool call arguments exceeds 32 MB/);
+    expect(follower.text.length).to.equal(31 * megabyte.length + 12);
+  });
+
   const samples = [
     '{"file_path":"/tmp/a.js","content":"function f() { return {a: [1, 2]}; }\\n"}',
     '{"a":"quote \\" and backslash \\\\ and } ] inside"}',
