@@ -46,7 +46,7 @@ export function createRequestLog(log: Logger) {
         level: undefined,
         message: undefined,
         method: req.method,
-        model: ctx?.model,
+        model: loggedModel(ctx?.model),
         path: req.path,
         platform: ctx?.platform,
         requestId,
@@ -59,4 +59,11 @@ export function createRequestLog(log: Logger) {
     });
     next();
   };
+}
+
+/** Model names are short; a client's megabytes of one are cut, so that a line is not as large as the request. */
+const MAX_LOGGED_MODEL_CHARS = 256;
+
+function loggedModel(model: string | undefined): string | undefined {
+  return model !== undefined && model.length > MAX_LOGGED_MODEL_CHARS ? `${model.slice(0, MAX_LOGGED_MODEL_CHARS)}… (${model.length} characters)` : model;
 }

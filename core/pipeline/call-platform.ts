@@ -91,6 +91,8 @@ function createModelMemo<T>() {
       return byGateway.get(hooks)?.get(keyOf(ctx));
     },
     set(hooks: GatewayHooks, ctx: RequestContext, value: T): void {
+      // A model name no model has (a client's megabytes) is not kept: the bound counts entries, not their size.
+      if ((ctx.model?.length ?? 0) > MAX_MEMO_MODEL_CHARS) return;
       let memo = byGateway.get(hooks);
       if (!memo) byGateway.set(hooks, (memo = new Map()));
       const key = keyOf(ctx);
@@ -101,6 +103,7 @@ function createModelMemo<T>() {
 }
 
 const MODEL_MEMO_LIMIT = 1000;
+const MAX_MEMO_MODEL_CHARS = 256;
 /** Optional fields refused as such; see callDroppingRefusedFields. */
 const refusedMemo = createModelMemo<readonly OptionalField[]>();
 /** Output caps stated in refusals; see outputCapIn. */

@@ -50,6 +50,17 @@ describe('access lines (request log)', () => {
     await upstream.close();
   });
 
+  it("cuts a model name of megabytes in the request's line (the line was as large as the request)", async () => {
+    upstream.handle((_req, res) => res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"no such model"}}'));
+    const model = 'm'.repeat(1024 * 1024);
+    await fetch(`${url}/openai/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_LICENSE}`, 'content-type': 'application/json', 'x-request-id': 'huge-model' },
+      body: JSON.stringify({ model, messages: [{ role: 'user', content: 'hi' }] }),
+    });
+    expect((await accessLine('huge-model'))?.model).to.equal(`${'m'.repeat(256)}… (1048576 characters)`);
+  });
+
   it('writes no line for health probes, and one for every other request', async () => {
     for (let i = 0; i < 3; i++) expect((await fetch(`${url}/healthz`, { headers: { 'x-request-id': `probe-${i}` } })).status).to.equal(200);
     const unknown = await fetch(`${url}/openai/v1/nothing-here`, { headers: { 'x-request-id': 'after-probes' } });
