@@ -13,7 +13,19 @@ export interface Utf8Offsets {
   charAt(byte: number, end: boolean): number;
 }
 
+/**
+ * The table is built at the first conversion, not here: a streamed answer's decoder is handed each chunk's grounding
+ * with the text so far, and most groundings cite no span (a table per chunk was quadratic in the answer's length).
+ */
 export function createUtf8Offsets(text: string): Utf8Offsets {
+  let table: Utf8Offsets | undefined;
+  return {
+    byteAt: (index) => (table ??= buildUtf8Offsets(text)).byteAt(index),
+    charAt: (byte, end) => (table ??= buildUtf8Offsets(text)).charAt(byte, end),
+  };
+}
+
+function buildUtf8Offsets(text: string): Utf8Offsets {
   const length = text.length;
   /** Bytes before each UTF-16 offset, as byteAt answers it. */
   const before = new Float64Array(length + 1);
