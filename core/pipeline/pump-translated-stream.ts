@@ -78,7 +78,17 @@ export async function pumpTranslatedStream({ upstream, framing, decoder, stages,
         ctx.failedMidway = event.error.code.toLowerCase();
         ctx.log.warn('stream ended with an error event', { code: event.error.code, reason: shown.error.message });
       }
-      for (const out of encoder.push(shown)) pending.push(out);
+      let encoded: WireEvent[];
+      try {
+        encoded = encoder.push(shown);
+      } catch (error) {
+        if (event.type === 'error') throw error;
+        // The encoder refused the answer (a bound passed): it ends with the format's error event, here, where a throw
+        // reached the body's catch and an answer whose upstream had finished was ended as whole, its cut call with it.
+        encode([{ type: 'error', error: toGatewayError(error) }]);
+        break;
+      }
+      for (const out of encoded) pending.push(out);
       if (event.type === 'finish' || event.type === 'error') done = true;
     }
   };

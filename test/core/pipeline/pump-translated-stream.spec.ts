@@ -3,6 +3,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { mock } from 'node:test';
 import { expect } from 'chai';
 import { CODECS } from '../../../core/codecs';
+import { GatewayError } from '../../../core/errors/gateway-error';
 import { createSecretMasker } from '../../../core/errors/mask-gateway-error';
 import type { RequestContext, StreamStage, UpstreamResponse } from '../../../core/hooks/plugin-api';
 import type { ClientStreamWriter } from '../../../core/pipeline/client-stream-writer';
@@ -62,6 +63,33 @@ describe('pumpTranslatedStream', () => {
     expect((error as Error).message).to.equal('upstream stream ended before the response was complete');
     const writes = await translate(Readable.from([upstreamBytes.subarray(0, upstreamBytes.indexOf('\n\n') + 2)]), [], false);
     expect(writes.flat().at(-1)?.event).to.equal('error');
+  });
+
+  it("ends with the format's error event when the encoder refuses an event, though the upstream's answer was whole", async () => {
+    // A call's last delta and its finish in one upstream event: the encoder's bound trips on the delta.
+    const body = [
+      'data: {"id":"c1","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"role":"assistant","tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"f","arguments":""}}]},"finish_reason":null}]}',
+      'data: {"id":"c1","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"{\\"a\\":\\"BOUND\\"}"}}]},"finish_reason":"tool_calls"}]}',
+      'data: [DONE]',
+      '',
+    ].join('\n\n');
+    const unified = CODECS.messages.decodeRequest({ model: 'm', max_tokens: 64, stream: true, messages: [{ role: 'user', content: 'hi' }] }, { stream: true });
+    const real = CODECS.messages.createStreamEncoder(unified);
+    const encoder = {
+      ...real,
+      push(event: UnifiedStreamEvent): WireEvent[] {
+        if (event.type === 'tool_call_delta' && event.argumentsDelta.includes('BOUND')) throw new GatewayError('GW_UPSTREAM_BAD_RESPONSE', 'upstream tool call arguments exceeds 32 MB');
+        return real.push(event);
+      },
+    };
+    const writer = recordingWriter();
+    const ctx = { ...CONTEXT } as RequestContext;
+    await pumpTranslatedStream({ upstream: upstreamOf(Readable.from([Buffer.from(body)])), framing: 'sse', decoder: CODECS['chat-completions'].createStreamDecoder(), stages: [], encoder, writer, ctx, maskSecrets: createSecretMasker([]) });
+    const events = writer.writes.flat();
+    expect(events.map((event) => event.event)).to.not.include('message_stop');
+    expect(events.at(-1)).to.deep.include({ event: 'error' });
+    expect(JSON.parse(events.at(-1)!.data)).to.deep.equal({ type: 'error', error: { type: 'api_error', message: 'upstream tool call arguments exceeds 32 MB' } });
+    expect(ctx.failedMidway).to.equal('gw_upstream_bad_response');
   });
 
   describe('while the upstream is silent', () => {
