@@ -48,7 +48,9 @@ export interface SqliteStoreOptions {
 }
 
 const dataSyncFile = promisify(fs.fdatasync);
-const openFile = promisify(fs.open);
+/** `fs.open` looked up at each call (a test makes it fail). */
+const openFile = (file: string, flags: string): Promise<number> =>
+  new Promise((resolve, reject) => fs.open(file, flags, (error, fd) => (error ? reject(error) : resolve(fd))));
 const closeFile = promisify(fs.close);
 
 /**
@@ -252,32 +254,33 @@ function createLogSync(path: string, syncFile: (fd: number) => Promise<void>) {
   let closed: Promise<void> | undefined;
   let last: Promise<void> = Promise.resolve();
   /**
-   * The first flush that failed, for good: the kernel may mark the pages it could not write as clean, so a later flush
-   * would succeed without them, and the log's chained checksums drop every commit after a lost one at recovery.
-   * Every later write fails too (its commit may be lost with them), until a restart.
+   * The first flush of the log that failed, for good: the kernel may mark the pages it could not write as clean, so a
+   * later flush would succeed without them, and the log's chained checksums drop every commit after a lost one at
+   * recovery. Every later write fails too (its commit may be lost with them), until a restart.
    */
   let failed: Error | undefined;
   const flush = async (): Promise<void> => {
     if (failed) throw new Error(`an earlier flush failed (${failed.message}); writes since may not reach the disk until the gateway restarts`);
-    try {
-      if (fd === undefined) {
-        let opened: number;
-        try {
-          // Read and write: Windows' flush (FlushFileBuffers) needs a handle that may write.
-          opened = await openFile(`${path}-wal`, 'r+');
-        } catch (error) {
-          // Removed by the store's close, whose checkpoint has flushed what this flush was for.
-          if (closed) return;
-          throw error;
-        }
-        if (closed) {
-          await closeFile(opened);
-          return;
-        }
-        fd = opened;
-        // Windows opens no folder as a file (nor needs it: NTFS journals its entries).
-        if (process.platform !== 'win32') await syncFolder(nodePath.dirname(path), syncFile);
+    if (fd === undefined) {
+      let opened: number;
+      try {
+        // Read and write: Windows' flush (FlushFileBuffers) needs a handle that may write.
+        opened = await openFile(`${path}-wal`, 'r+');
+      } catch (error) {
+        // Removed by the store's close, whose checkpoint has flushed what this flush was for. Otherwise (too many open
+        // files) this write fails, and the next flush opens it again: nothing unflushed was lost meanwhile.
+        if (closed) return;
+        throw error;
       }
+      if (closed) {
+        await closeFile(opened);
+        return;
+      }
+      fd = opened;
+      // Windows opens no folder as a file (nor needs it: NTFS journals its entries).
+      if (process.platform !== 'win32') await syncFolder(nodePath.dirname(path), syncFile);
+    }
+    try {
       await syncFile(fd);
     } catch (error) {
       failed ??= error instanceof Error ? error : new Error(String(error));

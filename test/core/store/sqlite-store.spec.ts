@@ -2,6 +2,7 @@ import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { mock } from 'node:test';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { expect } from 'chai';
@@ -318,6 +319,24 @@ describe('createSqliteStore', () => {
     const later = await expectGatewayError(store.set('credentials', 'c2', { state: 'healthy' }), 'an earlier flush failed (EIO');
     expect(later.message).to.include('set credentials/c2 failed');
     expect(flushed).to.have.length(3);
+  });
+
+  it('fails only the write whose log could not be opened (too many open files): the next opens it and is flushed', async () => {
+    const file = freshPath();
+    const realOpen = fs.open;
+    let refusals = 1;
+    const opening = mock.method(fs, 'open', (target: fs.PathLike, flags: fs.OpenMode, ...rest: unknown[]) => {
+      if (String(target).endsWith('-wal') && refusals-- > 0) return (rest.at(-1) as (error: Error) => void)(Object.assign(new Error('EMFILE: too many open files'), { code: 'EMFILE' }));
+      return (realOpen as (...args: unknown[]) => void)(target, flags, ...rest);
+    });
+    try {
+      const store = open(file);
+      await expectGatewayError(store.set('ns', 'a', 1), 'EMFILE');
+      await store.set('ns', 'b', 2);
+      expect(await store.get('ns', 'b')).to.equal(2);
+    } finally {
+      opening.mock.restore();
+    }
   });
 
   it('closes once when closed twice at the same time', async () => {
