@@ -13,8 +13,24 @@ export function eventTooLarge(): GatewayError {
 
 /**
  * What a stream encoder holds of an answer until some part of it is whole (a tool call's arguments, the events held
- * behind them) past MAX_EVENT_CHARS: an upstream that never completes it must not grow the heap without end.
+ * behind them) past `limit`: an upstream that never completes it must not grow the heap without end.
  */
-export function heldTooLong(what: string): GatewayError {
-  return new GatewayError('GW_UPSTREAM_BAD_RESPONSE', `upstream ${what} exceeds ${MAX_EVENT_CHARS / (1024 * 1024)} MB`);
+export function heldTooLong(what: string, limit = MAX_EVENT_CHARS): GatewayError {
+  return new GatewayError('GW_UPSTREAM_BAD_RESPONSE', `upstream ${what} exceeds ${limit / (1024 * 1024)} MB`);
+}
+
+/**
+ * The most of one streamed answer an encoder keeps (a Responses client's closing events repeat its whole output; a
+ * Gemini client's calls wait whole), as the most of a non-streaming answer the gateway reads: calls and text that
+ * each stay under MAX_EVENT_CHARS still add up.
+ */
+export const MAX_HELD_ANSWER_CHARS = 64 * 1024 * 1024;
+
+/** Counts what an encoder keeps of one answer; throws heldTooLong once it passes MAX_HELD_ANSWER_CHARS. */
+export function createHeldBudget(what: string): (chars: number) => void {
+  let held = 0;
+  return (chars) => {
+    held += chars;
+    if (held > MAX_HELD_ANSWER_CHARS) throw heldTooLong(what, MAX_HELD_ANSWER_CHARS);
+  };
 }

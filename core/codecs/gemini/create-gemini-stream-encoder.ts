@@ -12,6 +12,7 @@ import { searchesWeb } from '../shared/searches-web';
 import type { GeminiGenerateContentResponse, GeminiPart } from './gemini-types';
 import { clientFunctionNames } from '../shared/portable-function-names';
 import { showsThoughts } from './shows-thoughts';
+import { createHeldBudget } from '../../sse/max-event-chars';
 
 interface BufferedCall {
   id: string;
@@ -43,6 +44,8 @@ export function createGeminiStreamEncoder(request: RequestEcho): StreamEncoder {
   const calls = new Map<number, BufferedCall>();
   /** Buffered calls whose arguments are not whole yet, counted as deltas come (scanning every call on each event was quadratic). */
   let unfinished = 0;
+  /** Calls wait whole, and the answer's text is kept while it can cite sources: bounded. */
+  const hold = createHeldBudget('answer held for tool calls and citations');
   /** The answer's text, and the web search sources that cite it: groundingMetadata on the last chunk, as Gemini sends it. */
   const citing = searchesWeb(request);
   let answerText = '';
@@ -112,6 +115,7 @@ export function createGeminiStreamEncoder(request: RequestEcho): StreamEncoder {
         case 'tool_call_delta': {
           const call = calls.get(event.index);
           if (!call) return out;
+          hold(event.argumentsDelta.length);
           const wasWhole = call.args.whole();
           call.args.push(event.argumentsDelta);
           unfinished += Number(wasWhole) - Number(call.args.whole());
@@ -151,7 +155,10 @@ export function createGeminiStreamEncoder(request: RequestEcho): StreamEncoder {
       if (callParts.length > 0) out.push(chunk(callParts));
       switch (event.type) {
         case 'text_delta':
-          if (citing) answerText += event.text;
+          if (citing) {
+            hold(event.text.length);
+            answerText += event.text;
+          }
           if (event.text !== '') out.push(chunk(signed({ text: event.text })));
           break;
         case 'reasoning_delta':

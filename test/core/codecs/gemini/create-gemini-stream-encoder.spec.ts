@@ -27,6 +27,25 @@ const START: UnifiedStreamEvent = { type: 'start', id: 'resp-1', model: 'gemini-
 const FINISH: UnifiedStreamEvent = { type: 'finish', finishReason: 'stop', usage: { inputTokens: 3, outputTokens: 8, totalTokens: 11, reasoningTokens: 2 } };
 
 describe('createGeminiStreamEncoder', () => {
+  it('fails an answer whose calls, each under the event bound and none ever whole, add up past 64 MB (they were held without end)', () => {
+    const encoder = createGeminiStreamEncoder(REQUEST);
+    encoder.push(START);
+    const chunk = 'a'.repeat(8 * 1024 * 1024);
+    let thrown: unknown;
+    let calls = 0;
+    try {
+      for (; calls < 20; calls++) {
+        encoder.push({ type: 'tool_call_start', index: calls, id: `call_${calls}`, name: 'f' });
+        encoder.push({ type: 'tool_call_delta', index: calls, argumentsDelta: `{"a":"${chunk}` });
+      }
+    } catch (error) {
+      thrown = error;
+    }
+    // The eighth call's arguments (8 MB and their `{"a":"`) pass 64 MB.
+    expect(calls).to.equal(7);
+    expect((thrown as Error).message).to.equal('upstream answer held for tool calls and citations exceeds 64 MB');
+  });
+
   it('re-encodes the decoded stream fixture chunk for chunk', () => {
     const decoder = createGeminiStreamDecoder();
     const fixture = JSON.parse(readFileSync(`${FIXTURES}/stream-array.json`, 'utf8')) as Array<Record<string, unknown>>;

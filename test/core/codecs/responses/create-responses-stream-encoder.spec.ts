@@ -26,6 +26,21 @@ function types(wire: WireEvent[]): string[] {
 }
 
 describe('createResponsesStreamEncoder', () => {
+  it('fails an answer whose output, kept for response.completed, passes 64 MB (text streamed on without end was kept whole)', () => {
+    const encoder = createResponsesStreamEncoder(REQUEST);
+    encoder.push(START);
+    const text = 'a'.repeat(8 * 1024 * 1024);
+    let thrown: unknown;
+    let pushed = 0;
+    try {
+      for (; pushed < 20; pushed++) encoder.push({ type: 'text_delta', text });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(pushed).to.equal(8);
+    expect((thrown as Error).message).to.equal('upstream answer kept for response.completed exceeds 64 MB');
+  });
+
   it('streams two thinking blocks (a redacted one between them) as separate reasoning items, as a whole answer has them', () => {
     const events: UnifiedStreamEvent[] = [
       START,
