@@ -27,6 +27,29 @@ const START: UnifiedStreamEvent = { type: 'start', id: 'resp-1', model: 'gemini-
 const FINISH: UnifiedStreamEvent = { type: 'finish', finishReason: 'stop', usage: { inputTokens: 3, outputTokens: 8, totalTokens: 11, reasoningTokens: 2 } };
 
 describe('createGeminiStreamEncoder', () => {
+  it('sends buffered calls at the first other event once every one is whole, a call started again at its index included', () => {
+    const partsOf = (chunks: Array<Record<string, unknown>>) => chunks.map((chunk) => parts(chunk));
+    // Started again at index 0 (a call whose first start carried nothing): only the second counts.
+    const restarted = encodeAll([
+      START,
+      { type: 'tool_call_start', index: 0, id: 'call_a', name: 'f' },
+      { type: 'tool_call_delta', index: 0, argumentsDelta: '{"x":' },
+      { type: 'tool_call_start', index: 0, id: 'call_b', name: 'f' },
+      { type: 'tool_call_delta', index: 0, argumentsDelta: '{"y":1}' },
+      { type: 'text_delta', text: 'after' },
+    ]);
+    expect(partsOf(restarted)).to.deep.equal([[{ functionCall: { id: 'call_b', name: 'f', args: { y: 1 } } }], [{ text: 'after' }]]);
+    // Whole, then not (text after its close): it waits again, and the text with it goes before it.
+    const reopened = encodeAll([
+      START,
+      { type: 'tool_call_start', index: 0, id: 'call_a', name: 'f' },
+      { type: 'tool_call_delta', index: 0, argumentsDelta: '{"x":1}' },
+      { type: 'tool_call_delta', index: 0, argumentsDelta: ' trailing' },
+      { type: 'text_delta', text: 'between' },
+    ]);
+    expect(partsOf(reopened)).to.deep.equal([[{ text: 'between' }]]);
+  });
+
   it('fails an answer whose calls, each under the event bound and none ever whole, add up past 64 MB (they were held without end)', () => {
     const encoder = createGeminiStreamEncoder(REQUEST);
     encoder.push(START);
