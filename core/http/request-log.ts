@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { errorFamilyForPath } from '../hooks/endpoints';
 import type { RequestContext } from '../hooks/plugin-api';
 import { createAccessLog } from '../logging/create-access-log';
+import { modelForLog } from '../models-api/model-name-bounds';
 import type { Logger } from '../logging';
 
 const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -46,7 +47,7 @@ export function createRequestLog(log: Logger) {
         level: undefined,
         message: undefined,
         method: req.method,
-        model: loggedModel(ctx?.model),
+        model: modelForLog(ctx?.model),
         path: req.path,
         platform: ctx?.platform,
         requestId,
@@ -59,11 +60,4 @@ export function createRequestLog(log: Logger) {
     });
     next();
   };
-}
-
-/** Model names are short; a client's megabytes of one are cut, so that a line is not as large as the request. */
-const MAX_LOGGED_MODEL_CHARS = 256;
-
-function loggedModel(model: string | undefined): string | undefined {
-  return model !== undefined && model.length > MAX_LOGGED_MODEL_CHARS ? `${model.slice(0, MAX_LOGGED_MODEL_CHARS)}… (${model.length} characters)` : model;
 }

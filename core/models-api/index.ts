@@ -4,3 +4,4 @@ export * from './encode-model';
 export * from './page-models';
 export * from './openai-model-cards';
 export * from './create-models-handler';
+export * from './model-name-bounds';

@@ -7,6 +7,7 @@ import { readUpstreamFailure } from '../upstream/read-upstream-failure';
 import { releaseBody } from '../upstream/release-body';
 import { optionalFieldsIn, refusedFields, withoutFields, type OptionalField } from './drop-refused-fields';
 import { toWireRequest } from './to-wire-request';
+import { isRememberableModel } from '../models-api/model-name-bounds';
 import { OUTPUT_CAP_STATE, outputCapIn, withOutputLimit } from './clamp-output-limit';
 
 /**
@@ -92,7 +93,7 @@ function createModelMemo<T>() {
     },
     set(hooks: GatewayHooks, ctx: RequestContext, value: T): void {
       // A model name no model has (a client's megabytes) is not kept: the bound counts entries, not their size.
-      if ((ctx.model?.length ?? 0) > MAX_MEMO_MODEL_CHARS) return;
+      if (ctx.model !== undefined && !isRememberableModel(ctx.model)) return;
       let memo = byGateway.get(hooks);
       if (!memo) byGateway.set(hooks, (memo = new Map()));
       const key = keyOf(ctx);
@@ -103,7 +104,6 @@ function createModelMemo<T>() {
 }
 
 const MODEL_MEMO_LIMIT = 1000;
-const MAX_MEMO_MODEL_CHARS = 256;
 /** Optional fields refused as such; see callDroppingRefusedFields. */
 const refusedMemo = createModelMemo<readonly OptionalField[]>();
 /** Output caps stated in refusals; see outputCapIn. */

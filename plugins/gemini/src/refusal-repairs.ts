@@ -1,4 +1,4 @@
-import { parseToolJson, type RequestContext, type UpstreamRequest } from '@gateway/core';
+import { isRememberableModel, modelForLog, parseToolJson, type RequestContext, type UpstreamRequest } from '@gateway/core';
 import { ADDED_DEFAULT_SAFETY, CIVIC_INTEGRITY, type SafetySettings } from './create-safety-settings';
 import { isRecord } from './gemini-json';
 
@@ -60,11 +60,11 @@ export function createRefusalRepairs(deps: { platform: string; safety: SafetySet
       refusedBefore: (ctx) => ctx.model !== undefined && refusingPenalties.has(ctx.model),
       onRefused(ctx) {
         const model = ctx.model;
-        if (model !== undefined) {
+        if (isRememberableModel(model)) {
           if (refusingPenalties.size >= MAX_REMEMBERED_MODELS) refusingPenalties.clear();
           refusingPenalties.add(model);
         }
-        ctx.log.warn('upstream refused sampling penalties for this model; sent without them from now on', { platform: deps.platform, model });
+        ctx.log.warn('upstream refused sampling penalties for this model; sent without them from now on', { platform: deps.platform, model: modelForLog(model) });
       },
     },
   ];
