@@ -149,9 +149,7 @@ export const nodeHttpAdapter: AxiosAdapter = (config) =>
         let stream: Readable = res;
         const encoding = res.headers['content-encoding'];
         if (config.decompress !== false && encoding !== undefined) {
-          // An empty body said to be compressed (a proxy's 503 with `content-length: 0`) is empty, not a compressed
-          // stream cut before it began, which the decoder fails.
-          const noBody = request.method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304 || res.headers['content-length'] === '0';
+          const noBody = request.method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304;
           const decoder = noBody ? undefined : createDecoder(encoding);
           if (noBody || decoder) {
             delete res.headers['content-encoding'];
@@ -267,12 +265,23 @@ function createDecoder(encoding: string | undefined): zlib.Unzip | zlib.BrotliDe
       // Each chunk is flushed as it comes (a compressed stream's events go on at once); the end is not: a body cut
       // before its compressed stream ended fails ("unexpected end of file"), where a sync flush there took the bytes
       // that came for a whole answer (truncated JSON relayed as a complete 200).
-      return zlib.createUnzip({ flush: zlib.constants.Z_SYNC_FLUSH });
+      return emptyAsEmpty(zlib.createUnzip({ flush: zlib.constants.Z_SYNC_FLUSH }));
     case 'br':
-      return zlib.createBrotliDecompress({ flush: zlib.constants.BROTLI_OPERATION_FLUSH });
+      return emptyAsEmpty(zlib.createBrotliDecompress({ flush: zlib.constants.BROTLI_OPERATION_FLUSH }));
     default:
       return undefined;
   }
+}
+
+/**
+ * A body said to be compressed with no byte at all (a proxy's empty 503, with `content-length: 0`, chunked or closed)
+ * is empty, not a compressed stream cut before it began: the decoder's end (its Transform `_flush`) finishes the
+ * stream only when it was given bytes.
+ */
+function emptyAsEmpty<T extends zlib.Unzip | zlib.BrotliDecompress>(decoder: T): T {
+  const finish = decoder._flush.bind(decoder);
+  decoder._flush = (callback) => (decoder.bytesWritten === 0 ? callback() : finish(callback));
+  return decoder;
 }
 
 /** Buffers a non-stream answer: a Buffer for `arraybuffer`, else text (BOM stripped for utf8). */

@@ -171,14 +171,16 @@ describe('nodeHttpAdapter', () => {
     expect(Buffer.compare(raw.data, zipped)).to.equal(0);
   });
 
-  it('reads an empty body said to be compressed as empty (a proxy error of no content)', async () => {
-    const server = await startServer((_req, res) => {
-      res.writeHead(503, { 'content-encoding': 'gzip', 'content-length': 0 });
-      res.end();
+  for (const [framing, encoding, head] of [['a length of 0', 'gzip', { 'content-length': 0 }], ['no chunk', 'gzip', { 'transfer-encoding': 'chunked' }], ['a length of 0', 'br', { 'content-length': 0 }], ['no chunk', 'br', { 'transfer-encoding': 'chunked' }]] as const) {
+    it(`reads an empty ${encoding} body (${framing}) as empty, as a proxy's error of no content comes`, async () => {
+      const server = await startServer((_req, res) => {
+        res.writeHead(503, { 'content-encoding': encoding, ...head });
+        res.end();
+      });
+      const res = await client.get<string>(server.url, { responseType: 'text', validateStatus: () => true });
+      expect([res.status, res.data, res.headers['content-encoding']]).to.deep.equal([503, '', undefined]);
     });
-    const res = await client.get<string>(server.url, { responseType: 'text', validateStatus: () => true });
-    expect([res.status, res.data, res.headers['content-encoding']]).to.deep.equal([503, '', undefined]);
-  });
+  }
 
   for (const [encoding, compress] of [['gzip', gzipSync], ['deflate', deflateSync], ['br', brotliCompressSync]] as const) {
     it(`fails a ${encoding} body whose compressed stream was cut short, though the connection ended cleanly`, async () => {
