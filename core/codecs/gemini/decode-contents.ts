@@ -18,12 +18,56 @@ interface CallRecord {
 }
 
 /**
- * Matches a functionResponse to its call: the first unanswered call with its id, else the first
- * unanswered call of its name (Gemini pairs them by name and position when ids are absent).
+ * The conversation's calls, in order, by the client's id and by name: a response finds its call without scanning every
+ * call (20000 calls and their responses in one request held the event loop 7.6 s).
  */
-function resolveResult(fr: GeminiFunctionResponse, path: string, calls: CallRecord[], nextId: () => string): UnifiedToolResultPart {
-  const open = calls.filter((c) => !c.answered);
-  const call = (fr.id !== undefined ? open.find((c) => c.clientId === fr.id) : undefined) ?? open.find((c) => c.name === fr.name);
+class CallIndex {
+  private readonly byId = new Map<string, CallList>();
+  private readonly byName = new Map<string, CallList>();
+
+  add(call: CallRecord): void {
+    if (call.clientId !== undefined) listIn(this.byId, call.clientId).calls.push(call);
+    listIn(this.byName, call.name).calls.push(call);
+  }
+
+  /** The first unanswered call with this client id. */
+  openWithId(id: string): CallRecord | undefined {
+    return firstOpen(this.byId.get(id));
+  }
+
+  /** The first unanswered call of this name. */
+  openNamed(name: string): CallRecord | undefined {
+    return firstOpen(this.byName.get(name));
+  }
+
+  /** Whether a call had this id, every one of them answered already. */
+  allAnswered(id: string): boolean {
+    const list = this.byId.get(id);
+    return list !== undefined && firstOpen(list) === undefined;
+  }
+}
+
+/** Calls in order, and where the unanswered ones begin (answered ones before it are passed over once). */
+interface CallList {
+  calls: CallRecord[];
+  from: number;
+}
+
+function listIn(map: Map<string, CallList>, key: string): CallList {
+  let list = map.get(key);
+  if (!list) map.set(key, (list = { calls: [], from: 0 }));
+  return list;
+}
+
+function firstOpen(list: CallList | undefined): CallRecord | undefined {
+  if (!list) return undefined;
+  while (list.from < list.calls.length && list.calls[list.from].answered) list.from += 1;
+  for (let at = list.from; at < list.calls.length; at += 1) if (!list.calls[at].answered) return list.calls[at];
+  return undefined;
+}
+
+function resolveResult(fr: GeminiFunctionResponse, path: string, calls: CallIndex, nextId: () => string): UnifiedToolResultPart {
+  const call = (fr.id !== undefined ? calls.openWithId(fr.id) : undefined) ?? calls.openNamed(fr.name);
   if (call) call.answered = true;
   const { content, isError } = decodeFunctionResponse(fr, path);
   return {
@@ -39,9 +83,8 @@ function resolveResult(fr: GeminiFunctionResponse, path: string, calls: CallReco
  * A functionResponse naming, by id, a call that has had its answer, and no call still waiting for one: an upstream
  * that numbers its calls per turn (`list_dir:0`, `call_0` every time) gives a later call the id of an earlier one.
  */
-function isRepeatedAnswer(fr: GeminiFunctionResponse, calls: CallRecord[]): boolean {
-  if (fr.id === undefined) return false;
-  return calls.some((call) => call.clientId === fr.id && call.answered) && !calls.some((call) => call.clientId === fr.id && !call.answered);
+function isRepeatedAnswer(fr: GeminiFunctionResponse, calls: CallIndex): boolean {
+  return fr.id !== undefined && calls.allAnswered(fr.id);
 }
 
 /**
@@ -52,7 +95,7 @@ function isRepeatedAnswer(fr: GeminiFunctionResponse, calls: CallRecord[]): bool
 export function decodeContents(contents: GeminiContent[]): UnifiedMessage[] {
   const givenIds = contents.flatMap((c) => c.parts.flatMap((p) => (p.functionCall?.id ? [p.functionCall.id] : [])));
   const nextId = createCallIdAllocator(givenIds);
-  const calls: CallRecord[] = [];
+  const calls = new CallIndex();
   /** Ids given to calls so far: a call reusing one gets an id of its own (Anthropic refuses two tool_use with one id). */
   const usedIds = new Set<string>();
   const messages: UnifiedMessage[] = [];
@@ -101,7 +144,7 @@ export function decodeContents(contents: GeminiContent[]): UnifiedMessage[] {
         if (p.type === 'tool_call') {
           if (usedIds.has(p.id)) p.id = nextId();
           usedIds.add(p.id);
-          calls.push({ clientId: part.functionCall?.id, id: p.id, name: p.name, answered: false });
+          calls.add({ clientId: part.functionCall?.id, id: p.id, name: p.name, answered: false });
         } else if (isMediaPart(p)) p.clientPath = path;
       }
       run.push(...decoded);
