@@ -16,6 +16,9 @@ import { responseCallIdPrefix } from './response-call-id-prefix';
 import { validateResponse } from './response-schema';
 import { synthesizeResponseId } from './synthesize-response-id';
 
+/** How much of an answer's text grounding offsets are read in; citations past it are left out. */
+const GROUNDED_TEXT_CHARS = 4 * 1024 * 1024;
+
 const ZERO_USAGE: UnifiedUsage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
 
 /**
@@ -35,7 +38,10 @@ export function createGeminiStreamDecoder(): StreamDecoder {
   let usageKey = '';
   let nextId = createCallIdAllocator();
   let responseId = '';
-  /** The answer's text so far: grounding offsets count into it. */
+  /**
+   * The answer's text so far: grounding offsets count into it. Kept up to GROUNDED_TEXT_CHARS (real grounded answers
+   * are a few KB): an answer streamed on without end was kept whole, however long, on every Gemini stream.
+   */
   let text = '';
   const grounding = createGroundingCollector();
 
@@ -75,7 +81,7 @@ export function createGeminiStreamDecoder(): StreamDecoder {
       for (const decoded of decodeGeminiPart(part, nextId) ?? []) {
         switch (decoded.type) {
           case 'text':
-            text += decoded.text;
+            if (text.length < GROUNDED_TEXT_CHARS) text += decoded.text;
             out.push({ type: 'text_delta', text: decoded.text });
             afterText = out.length;
             break;

@@ -3,6 +3,9 @@ import type { SignedThinkingBlock, StoredThinking } from './thinking-store';
 
 export type SaveThinking = (toolCallId: string, thinking: StoredThinking) => Promise<void>;
 
+/** Longer thinking than any budget allows (128k tokens are ~0.5 MB): past it a block is not kept for restoring. */
+const MAX_THINKING_CHARS = 32 * 1024 * 1024;
+
 /**
  * Watches an Anthropic answer on its way to a client that cannot carry thinking signatures, and hands the signed
  * thinking blocks that precede each tool call to `save`, keyed by that call's id. Events pass unchanged.
@@ -12,6 +15,8 @@ export function createThinkingCaptureStage(save: SaveThinking): StreamStage {
   let blocks: SignedThinkingBlock[] = [];
   /** Thinking text of the block still streaming (its signature closes it). */
   let openText: string | undefined;
+  /** The block still streaming passed MAX_THINKING_CHARS: it is not kept (an upstream's endless thinking was kept whole). */
+  let overlong = false;
   let leading = true;
   let sawContent = false;
   /** Content came since the last block closed (or the message began): the next block follows that content. */
@@ -24,9 +29,10 @@ export function createThinkingCaptureStage(save: SaveThinking): StreamStage {
 
   function closeBlock(block: SignedThinkingBlock): void {
     noteBlockStart();
-    blocks.push(blocks.length > 0 && contentSinceBlock ? { ...block, afterText: true } : block);
+    if (!overlong) blocks.push(blocks.length > 0 && contentSinceBlock ? { ...block, afterText: true } : block);
     contentSinceBlock = false;
     openText = undefined;
+    overlong = false;
   }
 
   function onToolCall(id: string): Promise<void> | undefined {
@@ -46,7 +52,12 @@ export function createThinkingCaptureStage(save: SaveThinking): StreamStage {
       switch (event.type) {
         case 'reasoning_delta':
           noteBlockStart();
-          openText = (openText ?? '') + event.text;
+          if ((openText?.length ?? 0) + event.text.length > MAX_THINKING_CHARS) {
+            overlong = true;
+            openText = '';
+          } else if (!overlong) {
+            openText = (openText ?? '') + event.text;
+          }
           break;
         case 'reasoning_signature':
           closeBlock({ text: openText ?? '', signature: event.signature });

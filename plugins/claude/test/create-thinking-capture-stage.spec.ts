@@ -37,6 +37,21 @@ describe('createThinkingCaptureStage', () => {
     ]);
   });
 
+  it('keeps no block whose thinking passes 32 MB (an upstream thinking without end was kept whole); the next is kept', () => {
+    const { saved, stage } = capture();
+    const megabyte = 'm'.repeat(1024 * 1024);
+    const events: UnifiedStreamEvent[] = [
+      { type: 'start', id: 'msg', model: 'm', created: 0 },
+      ...Array.from({ length: 33 }, (): UnifiedStreamEvent => ({ type: 'reasoning_delta', text: megabyte })),
+      { type: 'reasoning_signature', signature: 'S1' },
+      { type: 'reasoning_delta', text: 'short' },
+      { type: 'reasoning_signature', signature: 'S2' },
+      { type: 'tool_call_start', index: 0, id: 'toolu_a', name: 'f' },
+    ];
+    for (const event of events) stage.event!(event);
+    expect(saved).to.deep.equal([['toolu_a', { blocks: [{ text: 'short', signature: 'S2' }], leading: true }]]);
+  });
+
   it('marks a block that followed text (thinking, text, thinking, call), so it goes back after that text', () => {
     const { saved, stage } = capture();
     const events: UnifiedStreamEvent[] = [
