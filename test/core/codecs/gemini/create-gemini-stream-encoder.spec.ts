@@ -6,6 +6,7 @@ import { GatewayError } from '../../../../core/errors/gateway-error';
 import type { UnifiedRequest } from '../../../../core/unified/unified-request';
 import type { UnifiedStreamEvent } from '../../../../core/unified/unified-stream-event';
 import { FIXTURES_DIR } from '../../../helpers/fixtures';
+import { stepsUntilThrown } from '../../../helpers/rejection';
 
 const FIXTURES = FIXTURES_DIR + '/gemini';
 // Thoughts asked for, as Gemini CLI does; without it a Gemini client gets none (see showsThoughts).
@@ -54,18 +55,12 @@ describe('createGeminiStreamEncoder', () => {
     const encoder = createGeminiStreamEncoder(REQUEST);
     encoder.push(START);
     const chunk = 'a'.repeat(8 * 1024 * 1024);
-    let thrown: unknown;
-    let calls = 0;
-    try {
-      for (; calls < 20; calls++) {
-        encoder.push({ type: 'tool_call_start', index: calls, id: `call_${calls}`, name: 'f' });
-        encoder.push({ type: 'tool_call_delta', index: calls, argumentsDelta: `{"a":"${chunk}` });
-      }
-    } catch (error) {
-      thrown = error;
-    }
+    const { steps, thrown } = stepsUntilThrown((index) => {
+      encoder.push({ type: 'tool_call_start', index, id: `call_${index}`, name: 'f' });
+      encoder.push({ type: 'tool_call_delta', index, argumentsDelta: `{"a":"${chunk}` });
+    });
     // The eighth call's arguments (8 MB and their `{"a":"`) pass 64 MB.
-    expect(calls).to.equal(7);
+    expect(steps).to.equal(7);
     expect((thrown as Error).message).to.equal('upstream answer held for tool calls and citations exceeds 64 MB');
   });
 

@@ -7,6 +7,7 @@ import type { WireEvent } from '../../../../core/sse/wire-event';
 import type { UnifiedRequest } from '../../../../core/unified/unified-request';
 import type { UnifiedStreamEvent } from '../../../../core/unified/unified-stream-event';
 import { frameSse, readMessagesSse, toSseBody } from './messages-fixtures';
+import { stepsUntilThrown } from '../../../helpers/rejection';
 
 const REQUEST: UnifiedRequest = { model: 'claude-sonnet-4-6', system: [], messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], stream: true };
 
@@ -259,14 +260,8 @@ describe('createMessagesStreamEncoder', () => {
     encoder.push({ type: 'tool_call_start', index: 0, id: 'call_A', name: 'Bash' });
     encoder.push({ type: 'tool_call_delta', index: 0, argumentsDelta: '{"a":' });
     const text = 'x'.repeat(1024 * 1024);
-    let thrown: unknown;
-    let pushed = 0;
-    try {
-      for (; pushed < 40; pushed++) encoder.push({ type: 'text_delta', text });
-    } catch (error) {
-      thrown = error;
-    }
-    expect(pushed).to.equal(31);
+    const { steps, thrown } = stepsUntilThrown(() => encoder.push({ type: 'text_delta', text }));
+    expect(steps).to.equal(31);
     expect(thrown).to.be.instanceOf(GatewayError).and.to.include({ code: 'GW_UPSTREAM_BAD_RESPONSE' });
     expect((thrown as Error).message).to.equal('upstream answer held behind a tool call whose arguments never ended exceeds 32 MB');
     // The error event the pump then sends ends the answer as any failure does.

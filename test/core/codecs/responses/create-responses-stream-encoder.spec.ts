@@ -10,6 +10,7 @@ import type { WireEvent } from '../../../../core/sse/wire-event';
 import type { UnifiedStreamEvent } from '../../../../core/unified/unified-stream-event';
 import { fixtureText } from '../../../helpers/fixtures';
 import { decodeSse, encodeEvents, frameSse, payloads } from '../openai-codec-kit';
+import { stepsUntilThrown } from '../../../helpers/rejection';
 
 const REQUEST = decodeResponsesRequest({ model: 'client-model', input: 'q', stream: true, tools: [{ type: 'function', name: 'f' }] });
 
@@ -30,14 +31,8 @@ describe('createResponsesStreamEncoder', () => {
     const encoder = createResponsesStreamEncoder(REQUEST);
     encoder.push(START);
     const text = 'a'.repeat(8 * 1024 * 1024);
-    let thrown: unknown;
-    let pushed = 0;
-    try {
-      for (; pushed < 20; pushed++) encoder.push({ type: 'text_delta', text });
-    } catch (error) {
-      thrown = error;
-    }
-    expect(pushed).to.equal(8);
+    const { steps, thrown } = stepsUntilThrown(() => encoder.push({ type: 'text_delta', text }));
+    expect(steps).to.equal(8);
     expect((thrown as Error).message).to.equal('upstream answer kept for response.completed exceeds 64 MB');
   });
 
