@@ -59,7 +59,7 @@ const closeFile = promisify(fs.close);
  * rewriting the other's marks), so a second process fails at open, before it reads anything, and no other connection
  * (a sqlite3 shell included) can lock the file while the gateway runs. With the file held, no statement ever meets
  * another connection's lock, so none waits on the event loop. better-sqlite3 is synchronous: a commit writes its pages
- * to the write-ahead log in the OS's cache (~20 µs), and the log is then flushed to the disk off the event loop (fsync
+ * to the write-ahead log in the OS's cache (~20 µs), and the log is then flushed to the disk off the event loop (fdatasync
  * on libuv's threads), each write's promise resolving once a flush that started after its commit has ended, so that
  * a write has reached the disk when its promise resolves, as with SQLite's `synchronous = FULL`, whose fsync at each
  * commit held the event loop, and every request on it, for 0.3 ms to 50 ms here (a profile of the benchmark caught

@@ -66,6 +66,10 @@ function firstOpen(list: CallList | undefined): CallRecord | undefined {
   return undefined;
 }
 
+/**
+ * Matches a functionResponse to its call: the first unanswered call with its id, else the first
+ * unanswered call of its name (Gemini pairs them by name and position when ids are absent).
+ */
 function resolveResult(fr: GeminiFunctionResponse, path: string, calls: CallIndex, nextId: () => string): UnifiedToolResultPart {
   const call = (fr.id !== undefined ? calls.openWithId(fr.id) : undefined) ?? calls.openNamed(fr.name);
   if (call) call.answered = true;
