@@ -49,6 +49,15 @@ const EXPECTED_BASIC: UnifiedStreamEvent[] = [
 ];
 
 describe('createGeminiStreamDecoder', () => {
+  it("reads grounding offsets in the answer's first 4 MB of text only: a citation past them is left out (the text is not kept whole)", () => {
+    const megabyte = 'a'.repeat(1024 * 1024);
+    const events: WireEvent[] = Array.from({ length: 5 }, () => chunk(candidate([{ text: megabyte }])));
+    const span = (from: number) => ({ segment: { startIndex: from, endIndex: from + 10 }, groundingChunkIndices: [0] });
+    events.push(chunk({ candidates: [{ content: { role: 'model', parts: [{ text: '.' }] }, finishReason: 'STOP', index: 0, groundingMetadata: { groundingChunks: [{ web: { uri: 'https://example.com/a', title: 'a' } }], groundingSupports: [span(100), span(4.5 * 1024 * 1024)] } }] }));
+    const citations = decodeAll(events).flatMap((event) => (event.type === 'citations' ? event.citations : []));
+    expect(citations.map((citation) => [citation.start, citation.end])).to.deep.equal([[100, 110]]);
+  });
+
   describe('golden: stream fixtures split at arbitrary byte boundaries', () => {
     for (const size of [1, 3, 7, 64, 100000]) {
       it(`decodes stream-basic.sse (CRLF) in ${size}-byte pieces`, () => {
