@@ -27,7 +27,7 @@ export function createBodyReaders(limits: { jsonBodyBytes: number; fileBytes: nu
   const raw = express.raw({ type: () => true, limit: limits.jsonBodyBytes });
   const multipart = multer({
     storage: multer.memoryStorage(),
-    limits: { fileSize: limits.fileBytes, fieldSize: limits.jsonBodyBytes, files: MAX_FORM_FILES, fields: 100, parts: 200 },
+    limits: { fileSize: limits.fileBytes, fieldSize: limits.jsonBodyBytes, files: MAX_FORM_FILES, fields: MAX_FORM_FIELDS, parts: 200 },
     // Filenames as the SDKs and browsers send them, UTF-8 bytes (busboy would read them as latin1: `cafÃ©.png`).
     defParamCharset: 'utf8',
   }).any();
@@ -68,13 +68,34 @@ export function createBodyReaders(limits: { jsonBodyBytes: number; fileBytes: nu
         mediaType: file.mimetype,
         data: file.buffer,
       }));
-      return { body: { ...(req.body as Record<string, unknown>) }, files };
+      const body = { ...(req.body as Record<string, unknown>) };
+      refuseSparseFields(body);
+      return { body, files };
     }
     const parsed = await json(req, res);
     return { body: parsed.json, files: [], raw: parsed.raw };
   };
 
   return { json, form };
+}
+
+/** As many as a form may have fields (multer's `fields` limit above). */
+const MAX_FORM_FIELDS = 100;
+
+/**
+ * Bracketed field names (`a[2]`, `a[b][c]`) make arrays and objects (multer's append-field): `foo[4294967294]=x`
+ * made an array of 4 billion empty slots from a 409-byte form, which the media encoders walked for two minutes on the
+ * event loop (and JSON.stringify refused: a 500). An index past what a form's fields can fill is a 400.
+ */
+function refuseSparseFields(value: unknown, name = ''): void {
+  if (Array.isArray(value)) {
+    if (value.length > MAX_FORM_FIELDS) {
+      throw new GatewayError('GW_INVALID_REQUEST', `form field ${name}: an index above ${MAX_FORM_FIELDS - 1} (a form has at most ${MAX_FORM_FIELDS} fields)`, { param: name });
+    }
+    value.forEach((item, index) => refuseSparseFields(item, `${name}[${index}]`));
+  } else if (typeof value === 'object' && value !== null && !Buffer.isBuffer(value)) {
+    for (const [key, item] of Object.entries(value)) refuseSparseFields(item, name ? `${name}[${key}]` : key);
+  }
 }
 
 /** A content type's charset parameter, quoted (either way) or not. */

@@ -204,6 +204,18 @@ describe('createBodyReaders().form', () => {
     expect(await res.json()).to.deep.equal({ code: 'GW_BODY_TOO_LARGE', message: `file field "image[]" is larger than the limit of ${FILE_BYTES} bytes`, param: 'image[]' });
   });
 
+  it('answers 400 for a bracketed field index past what a form can fill (foo[4294967294] made an array of 4 billion slots)', async () => {
+    const form = new FormData();
+    form.append('prompt', 'edit');
+    form.append('foo[4294967294]', 'x');
+    const res = await fetch(url, { method: 'POST', body: form });
+    expect(res.status).to.equal(400);
+    expect(await res.json()).to.deep.equal({ code: 'GW_INVALID_REQUEST', message: 'form field foo: an index above 99 (a form has at most 100 fields)', param: 'foo' });
+    const nested = new FormData();
+    nested.append('a[b][150]', 'x');
+    expect(((await (await fetch(url, { method: 'POST', body: nested })).json()) as { param: string }).param).to.equal('a[b]');
+  });
+
   it('answers 400 for more files than an image edit takes', async () => {
     const res = await send(18, 10);
     expect(res.status).to.equal(400);
