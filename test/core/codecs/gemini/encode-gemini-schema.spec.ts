@@ -3,6 +3,24 @@ import { encodeGeminiSchema } from '../../../../core/codecs/gemini/encode-gemini
 import { encodeTools } from '../../../../core/codecs/gemini/encode-tools';
 
 describe('encodeGeminiSchema', () => {
+  it('merges a long allOf in one pass, its properties and required names in order, a `__proto__` property kept as one', () => {
+    const allOf = Array.from({ length: 2000 }, (_, i) => ({ properties: { [`p${i}`]: { type: 'string' } }, required: [`p${i}`] }));
+    allOf.push(JSON.parse('{"properties":{"__proto__":{"type":"number"}}}') as (typeof allOf)[number]);
+    const pruned = encodeGeminiSchema({ type: 'object', allOf }) as { properties: Record<string, unknown>; required: string[] };
+    expect(Object.keys(pruned.properties)).to.have.length(2001);
+    expect(Object.keys(pruned.properties).slice(0, 2)).to.deep.equal(['p0', 'p1']);
+    expect(Object.getOwnPropertyDescriptor(pruned.properties, '__proto__')?.value).to.deep.equal({ type: 'number' });
+    expect(Object.getPrototypeOf(pruned.properties)).to.equal(Object.prototype);
+    expect(pruned.required.slice(-2)).to.deep.equal(['p1998', 'p1999']);
+  });
+
+  it('counts merged allOf items against the node limit: a longer allOf than a schema prunes is sent whole', () => {
+    // Items that merge into one node: uncounted, the merge ran however many there were (and for every $ref to them).
+    const allOf = Array.from({ length: 6000 }, () => ({ description: 'd' }));
+    expect(encodeGeminiSchema({ type: 'object', allOf })).to.equal(undefined);
+    expect(encodeGeminiSchema({ type: 'object', allOf: allOf.slice(0, 100) })).to.deep.equal({ type: 'object', description: 'd' });
+  });
+
   it('gives up on a schema whose $refs would inline past the node limit (each def naming the next twice doubled it, out of memory)', () => {
     const defs: Record<string, unknown> = { d30: { type: 'string' } };
     for (let i = 0; i < 30; i += 1) defs[`d${i}`] = { type: 'object', properties: { x: { $ref: `#/$defs/d${i + 1}` }, y: { $ref: `#/$defs/d${i + 1}` } } };
