@@ -3,7 +3,7 @@ import type { EventEmitter } from 'node:events';
 import { SSE_HEADERS, formatSseEvent, type SseNewline } from '../sse/format-sse-event';
 import { createJsonArrayWriter } from '../sse/json-array-writer';
 import type { StreamFraming, WireEvent } from '../sse/wire-event';
-import { HEADERS_WAIT_MS } from './flush-headers-soon';
+import { flushHeadersSoon } from './flush-headers-soon';
 import { writeNow } from './write-now';
 
 /**
@@ -27,11 +27,7 @@ export function createClientStreamWriter(res: ServerResponse, framing: StreamFra
    */
   function start(): void {
     if (res.headersSent || flushHeaders !== undefined) return;
-    flushHeaders = setTimeout(() => {
-      if (res.headersSent || res.destroyed || res.writableEnded) return;
-      res.writeHead(200, headers);
-      res.flushHeaders();
-    }, HEADERS_WAIT_MS);
+    flushHeaders = flushHeadersSoon(res, () => res.writeHead(200, headers));
   }
 
   return {

@@ -10,11 +10,16 @@ export const HEADERS_WAIT_MS = 5;
 
 /**
  * Headers set with `writeHead` go out with the first chunk when it comes within HEADERS_WAIT_MS; when it does not (a
- * model still thinking), they leave on their own then. Clear the returned timer (`clearTimeout`) when the first chunk
- * is written.
+ * model still thinking), they leave on their own then. Given `writeHead`, the head is not set yet, and is set then
+ * unless a chunk has set it since. Clear the returned timer (`clearTimeout`) when the first chunk is written.
  */
-export function flushHeadersSoon(res: ServerResponse): NodeJS.Timeout {
+export function flushHeadersSoon(res: ServerResponse, writeHead?: () => void): NodeJS.Timeout {
   return setTimeout(() => {
-    if (!res.destroyed && !res.writableEnded) res.flushHeaders();
+    if (res.destroyed || res.writableEnded) return;
+    if (writeHead) {
+      if (res.headersSent) return;
+      writeHead();
+    }
+    res.flushHeaders();
   }, HEADERS_WAIT_MS);
 }

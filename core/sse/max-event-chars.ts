@@ -26,11 +26,23 @@ export function heldTooLong(what: string, limit = MAX_EVENT_CHARS): GatewayError
  */
 export const MAX_HELD_ANSWER_CHARS = 64 * 1024 * 1024;
 
-/** Counts what an encoder keeps of one answer; throws heldTooLong once it passes MAX_HELD_ANSWER_CHARS. */
-export function createHeldBudget(what: string): (chars: number) => void {
+export interface HeldBudget {
+  /** Counts `chars` more held; throws heldTooLong once the total passes the limit. */
+  add(chars: number): void;
+  /** What was held has been let go (sent): the count starts again. */
+  reset(): void;
+}
+
+/** Counts what an encoder keeps of one answer, up to `limit` (MAX_HELD_ANSWER_CHARS unless told). */
+export function createHeldBudget(what: string, limit = MAX_HELD_ANSWER_CHARS): HeldBudget {
   let held = 0;
-  return (chars) => {
-    held += chars;
-    if (held > MAX_HELD_ANSWER_CHARS) throw heldTooLong(what, MAX_HELD_ANSWER_CHARS);
+  return {
+    add(chars) {
+      held += chars;
+      if (held > limit) throw heldTooLong(what, limit);
+    },
+    reset() {
+      held = 0;
+    },
   };
 }

@@ -45,7 +45,7 @@ export function createGeminiStreamEncoder(request: RequestEcho): StreamEncoder {
   /** Buffered calls whose arguments are not whole yet, counted as deltas come (scanning every call on each event was quadratic). */
   let unfinished = 0;
   /** Calls wait whole, and the answer's text is kept while it can cite sources: bounded. */
-  const hold = createHeldBudget('answer held for tool calls and citations');
+  const heldBudget = createHeldBudget('answer held for tool calls and citations');
   /** The answer's text, and the web search sources that cite it: groundingMetadata on the last chunk, as Gemini sends it. */
   const citing = searchesWeb(request);
   let answerText = '';
@@ -115,7 +115,7 @@ export function createGeminiStreamEncoder(request: RequestEcho): StreamEncoder {
         case 'tool_call_delta': {
           const call = calls.get(event.index);
           if (!call) return out;
-          hold(event.argumentsDelta.length);
+          heldBudget.add(event.argumentsDelta.length);
           const wasWhole = call.args.whole();
           call.args.push(event.argumentsDelta);
           unfinished += Number(wasWhole) - Number(call.args.whole());
@@ -156,7 +156,7 @@ export function createGeminiStreamEncoder(request: RequestEcho): StreamEncoder {
       switch (event.type) {
         case 'text_delta':
           if (citing) {
-            hold(event.text.length);
+            heldBudget.add(event.text.length);
             answerText += event.text;
           }
           if (event.text !== '') out.push(chunk(signed({ text: event.text })));

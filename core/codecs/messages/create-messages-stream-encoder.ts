@@ -12,7 +12,7 @@ import { encodeMessagesUsage } from './encode-messages-usage';
 import { encodeWebSearchBlocks, encodeWebSearchCitation } from './encode-messages-web-search';
 import { searchesWeb } from '../shared/searches-web';
 import { createArgumentsFollower } from '../shared/parse-tool-call-arguments';
-import { heldTooLong, MAX_EVENT_CHARS } from '../../sse/max-event-chars';
+import { createHeldBudget, MAX_EVENT_CHARS } from '../../sse/max-event-chars';
 
 type OpenBlock = { kind: 'text' | 'thinking'; index: number } | { kind: 'tool'; index: number; toolIndex: number };
 
@@ -60,11 +60,7 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
    * ends a call's arguments while the rest of its answer streams on would have them held without end (the process ran
    * out of heap), so past MAX_EVENT_CHARS the answer fails, as an event that large does.
    */
-  let heldChars = 0;
-  const hold = (chars: number): void => {
-    heldChars += chars;
-    if (heldChars > MAX_EVENT_CHARS) throw heldTooLong('answer held behind a tool call whose arguments never ended');
-  };
+  const heldBudget = createHeldBudget('answer held behind a tool call whose arguments never ended', MAX_EVENT_CHARS);
   /**
    * Whether each call's arguments are a JSON object, known from their first non-blank character: a `tool_use` input
    * is always an object, so arguments that are not one (a misbehaving upstream's string, array or null) send no
@@ -128,7 +124,7 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
 
   function onToolStart(event: Extract<UnifiedStreamEvent, { type: 'tool_call_start' }>, out: WireEvent[]): void {
     if (held.length > 0 || callInProgress()) {
-      hold(event.name.length + event.id.length);
+      heldBudget.add(event.name.length + event.id.length);
       held.push({ toolIndex: event.index, id: event.id, name: event.name, args: '' });
       return;
     }
@@ -139,7 +135,7 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
     if (argumentsDelta === '') return;
     const waiting = held.find((call) => call.toolIndex === toolIndex);
     if (waiting) {
-      hold(argumentsDelta.length);
+      heldBudget.add(argumentsDelta.length);
       waiting.args += argumentsDelta;
       return;
     }
@@ -170,7 +166,7 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
       if (call.args !== '') sendArguments(call.toolIndex, index, call.args, out);
     }
     while (deferred.length > 0 && (all || !callInProgress())) emitOther(deferred.shift()!, out);
-    if (held.length === 0 && deferred.length === 0) heldChars = 0;
+    if (held.length === 0 && deferred.length === 0) heldBudget.reset();
   }
 
   /** A call's argument text as `input_json_delta`, held while only blanks have come, dropped if not an object. */
@@ -231,7 +227,7 @@ export function createMessagesStreamEncoder(request: RequestEcho): StreamEncoder
     // Blocks are sent one after another: nothing may close a call's block before its arguments are whole.
     deferred.push(event);
     sendWaiting(out);
-    if (deferred.length > 0) hold(JSON.stringify(event).length);
+    if (deferred.length > 0) heldBudget.add(JSON.stringify(event).length);
   }
 
   /** An event that is not part of a tool call, once nothing holds it back. */

@@ -74,7 +74,7 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
   let open: OpenText | undefined;
   const calls = new Map<number, OpenCall>();
   /** The output is kept whole for the closing events (`response.completed` repeats it): bounded. */
-  const hold = createHeldBudget('answer kept for response.completed');
+  const heldBudget = createHeldBudget('answer kept for response.completed');
   /** Output items by output_index; a slot is reserved when the item opens and filled when it is done. */
   const output: Array<ResponsesOutputItem | undefined> = [];
   /** Where the answer's text landed (kept only when it can cite sources): citations annotate the message item holding it. */
@@ -179,7 +179,7 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
   function text(delta: string, h: Head, out: WireEvent[], refusal = false, answerText = true): void {
     const item = openText(refusal ? 'refusal' : 'message', h, out);
     if (answerText) offsets?.add(delta.length, refusal ? undefined : { key: item, offset: item.text.length });
-    hold(delta.length);
+    heldBudget.add(delta.length);
     item.text += delta;
     const at = { item_id: item.id, output_index: item.outputIndex, content_index: 0, delta };
     if (refusal) emit(out, 'response.refusal.delta', at);
@@ -191,7 +191,7 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
     if (item.text === '') {
       emit(out, 'response.reasoning_summary_part.added', { item_id: item.id, output_index: item.outputIndex, summary_index: 0, part: { type: 'summary_text', text: '' } });
     }
-    hold(delta.length);
+    heldBudget.add(delta.length);
     item.text += delta;
     emit(out, 'response.reasoning_summary_text.delta', { item_id: item.id, output_index: item.outputIndex, summary_index: 0, delta });
   }
@@ -288,7 +288,7 @@ export function createResponsesStreamEncoder(request: RequestEcho): StreamEncode
         case 'tool_call_delta': {
           if (!event.argumentsDelta) break;
           const call = calls.get(event.index) ?? startCall(event.index, `call_${event.index}`, '', out);
-          hold(event.argumentsDelta.length);
+          heldBudget.add(event.argumentsDelta.length);
           call.args.push(event.argumentsDelta);
           // A freeform call's input is JSON-wrapped upstream: it goes out whole when the call closes (closeCalls).
           if (call.item.type !== 'function_call') break;
